@@ -1,0 +1,49 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// MoreSleep core: the event log, its projections, the commands a front end sends,
+/// and `replay-tool`. Library targets build for Linux and for iOS 17, watchOS 10 and
+/// macOS 14; nothing outside the Swift toolchain is used.
+let package = Package(
+    name: "MoreSleep",
+    platforms: [.iOS(.v17), .watchOS(.v10), .macOS(.v14)],
+    products: [
+        .library(name: "Events", targets: ["Events"]),
+        .library(name: "EventLogFile", targets: ["EventLogFile"]),
+        .library(name: "Projections", targets: ["Projections"]),
+        .library(name: "Commands", targets: ["Commands"]),
+        .executable(name: "replay-tool", targets: ["replay-tool"]),
+        .executable(name: "replay-bench", targets: ["replay-bench"]),
+    ],
+    targets: [
+        // The vocabulary: event types, values, and the byte-stable JSON-lines encoding.
+        .target(name: "Events"),
+        // The durable file: locking, fsync, streaming reads, torn-tail repair.
+        .target(name: "EventLogFile", dependencies: ["Events"]),
+        // Pure folds over events and queries that take `now`.
+        .target(name: "Projections", dependencies: ["Events"]),
+        // Decisions (commands → events) and the store a front end embeds.
+        .target(name: "Commands", dependencies: ["Events", "EventLogFile", "Projections"]),
+        // The command-line tool's logic, testable in process; `replay-tool` is its thin main.
+        .target(name: "ReplayToolKit", dependencies: ["Events", "EventLogFile", "Projections", "Commands"]),
+        .executableTarget(name: "replay-tool", dependencies: ["ReplayToolKit"]),
+        // `swift run -c release replay-bench`: replay and append figures on a synthetic log.
+        .executableTarget(name: "replay-bench", dependencies: ["Events", "EventLogFile", "Projections"]),
+
+        // Shared test helpers: golden files and given/when/then.
+        .target(
+            name: "TestSupport",
+            dependencies: ["Events", "EventLogFile", "Projections", "Commands"],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(name: "EventsTests", dependencies: ["Events", "TestSupport"]),
+        .testTarget(name: "EventLogFileTests", dependencies: ["Events", "EventLogFile", "TestSupport"]),
+        .testTarget(name: "ProjectionTests", dependencies: ["Events", "Projections", "TestSupport"]),
+        .testTarget(name: "CommandsTests", dependencies: ["Events", "Projections", "Commands", "EventLogFile", "TestSupport"]),
+        .testTarget(
+            name: "ReplayToolKitTests",
+            dependencies: ["ReplayToolKit", "replay-tool", "Events", "EventLogFile", "TestSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,112 @@
+import Events
+
+/// Reads a log file as a stream, in memory that does not grow with the file.
+///
+/// A line that breaks the format stops the read with an error naming the file and line
+/// (run `replay-tool verify` to list every problem). A torn tail is not an error: it is
+/// reported in the summary and the events before it are all read.
+public enum EventLogReader {
+    /// What a read found besides the events.
+    public struct Summary: Sendable, Hashable {
+        /// The number of lines read (the torn tail's included).
+        public var lineCount = 0
+        /// The number of events handed out.
+        public var eventCount = 0
+        /// The largest seq handed out (0 for none).
+        public var lastSeq = 0
+        /// The torn tail, if the file ends with one.
+        public var tornTail: TornTail?
+        /// The number of bytes read.
+        public var byteCount: Int64 = 0
+        /// How many events arrived after events with a later `at` (offline queues), and so
+        /// needed a second pass to be folded in (`at`, `seq`) order.
+        public var lateEventCount = 0
+
+        public init() {}
+    }
+
+    /// Calls `body` with each event in file (seq) order.
+    ///
+    /// - Throws: `EventLogFileError` for a missing or unreadable file (`.notFound`,
+    ///   `.isDirectory`, …) or the first corrupt line (`.corrupt`, with path and line).
+    @discardableResult
+    public static func forEachEvent(
+        path: String,
+        catalogue: EventCatalogue = .current,
+        _ body: (ScannedEvent) -> Void
+    ) throws(EventLogFileError) -> Summary {
+        var reader = try LineReader(path: path)
+        var scanner = LogScanner(tracking: .none, catalogue: catalogue)
+        var summary = Summary()
+        var released: [ScannedEvent] = []
+        var issues: [LogIssue] = []
+        while let line = try reader.nextLine() {
+            summary.lineCount = line.lineNumber
+            summary.byteCount = line.endByteOffset
+            scanner.consume(line, released: &released, issues: &issues)
+            if let issue = issues.first(where: { $0.kind != .tornTail }) {
+                throw EventLogFileError(
+                    code: .corrupt,
+                    message: "\(issue.message); nothing after it was read — run 'replay-tool verify' to list every problem",
+                    path: path, line: issue.line
+                )
+            }
+            issues.removeAll(keepingCapacity: true)
+            for scanned in released {
+                summary.eventCount += 1
+                summary.lastSeq = scanned.event.seq
+                body(scanned)
+            }
+            released.removeAll(keepingCapacity: true)
+        }
+        scanner.finish(fileLength: summary.byteCount, issues: &issues)
+        summary.tornTail = scanner.tornTail
+        return summary
+    }
+
+    /// Calls `body` with each event in (`at`, `seq`) order, the order projections fold in
+    /// (domain.md §8).
+    ///
+    /// A log whose `at` never goes back is read once. When events arrived late (queued
+    /// offline), the late ones (only those) are kept in memory, `restart` is called, and
+    /// the file is read again, merging them in at their place.
+    @discardableResult
+    public static func forEachEventInTimeOrder(
+        path: String,
+        catalogue: EventCatalogue = .current,
+        restart: () -> Void,
+        _ body: (RecordedEvent) -> Void
+    ) throws(EventLogFileError) -> Summary {
+        var latestMoment = Int64.min
+        var late: [RecordedEvent] = []
+        var summary = try forEachEvent(path: path, catalogue: catalogue) { scanned in
+            let moment = scanned.event.at.millisecondsSince1970
+            if moment < latestMoment {
+                late.append(scanned.event)
+            } else {
+                latestMoment = moment
+                if late.isEmpty { body(scanned.event) }
+            }
+        }
+        guard !late.isEmpty else { return summary }
+        summary.lateEventCount = late.count
+        restart()
+        late.sort(by: EventOrdering.precedes)
+        var lateSeqs = Set(late.map(\.seq))
+        var nextLate = 0
+        latestMoment = Int64.min
+        try forEachEvent(path: path, catalogue: catalogue) { scanned in
+            if lateSeqs.remove(scanned.event.seq) != nil { return }
+            while nextLate < late.count, EventOrdering.precedes(late[nextLate], scanned.event) {
+                body(late[nextLate])
+                nextLate += 1
+            }
+            body(scanned.event)
+        }
+        while nextLate < late.count {
+            body(late[nextLate])
+            nextLate += 1
+        }
+        return summary
+    }
+}

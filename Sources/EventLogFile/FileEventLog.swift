@@ -1,0 +1,162 @@
+import Events
+import Foundation
+
+/// The log file, opened for appending: the durable, append-only home of one person's
+/// history.
+///
+/// - The file is created with mode 0600.
+/// - An append writes all its lines with one write and returns only after `fsync`
+///   (`F_FULLFSYNC` on Apple platforms): a batch lands whole or, after a crash, as a torn
+///   tail that `repair` removes whole.
+/// - The log assigns `seq`; an append may state the last seq it expects.
+/// - Appending an id already present with the same content answers its seq and writes
+///   nothing.
+/// - Appends take an exclusive `flock` on the file, so two processes never interleave;
+///   the second waits up to `lockTimeout`, then fails with `.lockTimeout`.
+/// - Before each append it reads what other writers added since it last looked, so its
+///   seqs and ids are always current.
+///
+/// Reading does not need this type: see `EventLogReader`.
+public final class FileEventLog: EventLogStorage, @unchecked Sendable {
+    // @unchecked: the mutable state (`scanner`, `scannedLength`) is guarded by `lock`;
+    // the descriptor's own operations are thread-safe system calls.
+
+    /// The file's path.
+    public let path: String
+    /// How long an append waits for another process's lock.
+    public let lockTimeout: Duration
+    private let lock = NSLock()
+    private let descriptor: LogFileDescriptor
+    private var scanner = LogScanner(tracking: .locations)
+    private var scannedLength: Int64 = -1
+    private var firstCorruption: LogIssue?
+
+    /// Opens (and by default creates) the log at `path`.
+    ///
+    /// - Throws: `EventLogFileError` with `.notFound` (missing folder, or missing file
+    ///   when `createIfMissing` is false), `.isDirectory`, `.permissionDenied`, `.ioError`.
+    public init(path: String, createIfMissing: Bool = true, lockTimeout: Duration = .seconds(10)) throws(EventLogFileError) {
+        self.path = path
+        self.lockTimeout = lockTimeout
+        self.descriptor = try LogFileDescriptor.openForAppending(path: path, createIfMissing: createIfMissing)
+    }
+
+    public func append(_ events: [Event], expectedLastSeq: Int? = nil) throws(EventLogFileError) -> [AppendOutcome] {
+        lock.lock()
+        defer { lock.unlock() }
+        try descriptor.lockExclusive(timeout: lockTimeout)
+        defer { descriptor.unlock() }
+        try refresh()
+        try refuseDamagedLog()
+        let plan = try AppendPlanner.plan(
+            events, lastSeq: scanner.lastReleasedSeq, expectedLastSeq: expectedLastSeq, path: path,
+            lookup: existingEvent(identifier:)
+        )
+        guard !plan.bytes.isEmpty else { return plan.outcomes }
+        let lengthBefore = try descriptor.size()
+        do throws(EventLogFileError) {
+            let written: Result<Void, EventLogFileError> = plan.bytes.withUnsafeBytes { buffer in
+                do throws(EventLogFileError) {
+                    return .success(try descriptor.appendAll(buffer))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            try written.get()
+            try descriptor.synchronize()
+        } catch {
+            throw rollBack(to: lengthBefore, after: error)
+        }
+        try refresh()
+        return plan.outcomes
+    }
+
+    public func readAll() throws(EventLogFileError) -> [RecordedEvent] {
+        var events: [RecordedEvent] = []
+        try EventLogReader.forEachEvent(path: path) { events.append($0.event) }
+        return events
+    }
+
+    public func lastSeq() throws(EventLogFileError) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        try descriptor.lockExclusive(timeout: lockTimeout)
+        defer { descriptor.unlock() }
+        try refresh()
+        return scanner.lastReleasedSeq
+    }
+
+    /// Reads the lines added since the last look (all of them the first time).
+    private func refresh() throws(EventLogFileError) {
+        let length = try descriptor.size()
+        if length == scannedLength { return }
+        if length < scanner.committedPosition.byteOffset {
+            scanner = LogScanner(tracking: .locations)
+            firstCorruption = nil
+        }
+        scanner.resumeAfterCommitted()
+        var reader = try LineReader(path: path, startingAt: scanner.committedPosition)
+        var released: [ScannedEvent] = []
+        var issues: [LogIssue] = []
+        var end = scanner.committedPosition.byteOffset
+        while let line = try reader.nextLine() {
+            scanner.consume(line, released: &released, issues: &issues)
+            end = line.endByteOffset
+            released.removeAll(keepingCapacity: true)
+        }
+        scanner.finish(fileLength: end, issues: &issues)
+        if firstCorruption == nil, let issue = issues.first(where: { $0.kind != .tornTail }) {
+            firstCorruption = issue
+        }
+        scannedLength = end
+    }
+
+    private func refuseDamagedLog() throws(EventLogFileError) {
+        if let issue = firstCorruption {
+            throw EventLogFileError(
+                code: .corrupt,
+                message: "\(issue.message); the log is corrupt, so nothing was written — run 'replay-tool verify' to list every problem",
+                path: path, line: issue.line
+            )
+        }
+        if let torn = scanner.tornTail {
+            throw EventLogFileError(
+                code: .tornTail,
+                message: "\(torn.description); nothing was written — run 'replay-tool repair \(path)' to remove it, then append again",
+                path: path, line: torn.firstLine
+            )
+        }
+    }
+
+    private func existingEvent(identifier: String) throws(EventLogFileError) -> RecordedEvent? {
+        guard let location = scanner.identifiers[IdentifierDigest(identifier)] else { return nil }
+        var reader = try LineReader(path: path, startingAt: LineReader.Position(byteOffset: location.byteOffset, lineNumber: location.line))
+        guard let line = try reader.nextLine() else { return nil }
+        var decoder = EventLineDecoder()
+        do {
+            let event = try decoder.decode(line: line.bytes)
+            return event.id == identifier ? event : nil
+        } catch {
+            throw EventLogFileError(code: .corrupt, message: error.description, path: path, line: location.line)
+        }
+    }
+
+    private func rollBack(to length: Int64, after error: EventLogFileError) -> EventLogFileError {
+        do {
+            try descriptor.truncate(to: length)
+            scannedLength = -1
+            return EventLogFileError(
+                code: error.code,
+                message: "\(error.message); the partial batch was removed, so nothing was written",
+                path: path, systemErrorNumber: error.systemErrorNumber
+            )
+        } catch {
+            scannedLength = -1
+            return EventLogFileError(
+                code: .ioError,
+                message: "writing failed and the partial batch could not be removed (\(error.message)); run 'replay-tool repair \(path)'",
+                path: path, systemErrorNumber: error.systemErrorNumber
+            )
+        }
+    }
+}

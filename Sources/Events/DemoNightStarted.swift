@@ -1,0 +1,23 @@
+/// `demoNightStarted`: a compressed demo night starts now.
+public struct DemoNightStarted: EventPayloadContent {
+    /// How many times faster than real time; `nil` on the wire means 60.
+    public var compression: Int?
+
+    /// The default compression (4 h of wind-down in 4 min).
+    public static let defaultCompression = 60
+
+    public init(compression: Int? = nil) { self.compression = compression }
+
+    /// `compression`, or 60 when absent.
+    public var effectiveCompression: Int { compression ?? Self.defaultCompression }
+
+    public static let fieldNames = ["compression"]
+
+    public init(decoding data: PayloadDecoder) throws(EventDecodingError) {
+        compression = try data.optionalInteger("compression")
+    }
+
+    public func encode(to data: inout PayloadEncoder) {
+        data.optionalInteger("compression", compression)
+    }
+}

@@ -1,0 +1,46 @@
+/// One event as a writer states it: everything on a log line except the `seq` and the
+/// `batch` marker, which the log assigns when it appends.
+public struct Event: Sendable, Hashable {
+    /// Unique id, 1–128 UTF-8 bytes (a UUID string from the writer). Appending an id the
+    /// log already holds, with the same content, is a no-op.
+    public var id: String
+    /// When it happened on the device, with the device's offset.
+    public var at: Instant
+    /// IANA time zone of the device at `at` (the `tz` key).
+    public var timeZone: String
+    /// Who wrote it.
+    public var source: EventSource?
+    /// The `id` of the event that led to this one.
+    public var causedBy: String?
+    /// The typed payload.
+    public var payload: EventPayload
+    /// Envelope keys this version does not know, kept on round trip.
+    public var additionalEnvelopeFields: JSONObject
+    /// Payload keys this version does not know, kept on round trip.
+    public var additionalPayloadFields: JSONObject
+
+    public init(
+        id: String,
+        at: Instant,
+        timeZone: String,
+        source: EventSource? = nil,
+        causedBy: String? = nil,
+        payload: EventPayload,
+        additionalEnvelopeFields: JSONObject = JSONObject(),
+        additionalPayloadFields: JSONObject = JSONObject()
+    ) {
+        self.id = id
+        self.at = at
+        self.timeZone = timeZone
+        self.source = source
+        self.causedBy = causedBy
+        self.payload = payload
+        self.additionalEnvelopeFields = additionalEnvelopeFields
+        self.additionalPayloadFields = additionalPayloadFields
+    }
+
+    /// The `type` on the wire.
+    public var typeName: String { payload.typeName }
+    /// The `v` on the wire.
+    public var version: Int { payload.version }
+}

@@ -1,0 +1,28 @@
+/// An event as it stands in the log: its `seq`, its batch marker, and the event.
+public struct RecordedEvent: Sendable, Hashable {
+    /// Position in the log: the first line is 1, each next line is +1.
+    public let seq: Int
+    /// The line's place in a batch of two or more, if it was appended in one.
+    public let batch: BatchPosition?
+    /// The event.
+    public let event: Event
+    /// The line exactly as read, kept for opaque events so that they round-trip byte for
+    /// byte; `nil` for typed events, which the encoder writes canonically.
+    public let originalLine: [UInt8]?
+
+    public init(seq: Int, batch: BatchPosition? = nil, event: Event, originalLine: [UInt8]? = nil) {
+        self.seq = seq
+        self.batch = batch
+        self.event = event
+        self.originalLine = originalLine
+    }
+
+    /// The event's id.
+    public var id: String { event.id }
+    /// The event's instant.
+    public var at: Instant { event.at }
+    /// The event's payload.
+    public var payload: EventPayload { event.payload }
+    /// The event's type name.
+    public var typeName: String { event.typeName }
+}

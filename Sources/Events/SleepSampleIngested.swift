@@ -1,0 +1,44 @@
+/// `sleepSampleIngested`: one HealthKit sleep-analysis sample.
+public struct SleepSampleIngested: EventPayloadContent {
+    /// HealthKit's id of the sample; a re-ingested id replaces the earlier sample.
+    public var sampleId: String
+    /// The stage.
+    public var stage: SleepStage
+    /// When the sample starts.
+    public var start: Instant
+    /// When it ends.
+    public var end: Instant
+    /// The sample's own IANA zone, when HealthKit gave one.
+    public var timeZone: String?
+    /// The writing source, e.g. `"Apple Watch"`.
+    public var sourceName: String
+
+    public init(sampleId: String, stage: SleepStage, start: Instant, end: Instant, timeZone: String? = nil, sourceName: String) {
+        self.sampleId = sampleId
+        self.stage = stage
+        self.start = start
+        self.end = end
+        self.timeZone = timeZone
+        self.sourceName = sourceName
+    }
+
+    public static let fieldNames = ["sampleId", "stage", "start", "end", "tz", "sourceName"]
+
+    public init(decoding data: PayloadDecoder) throws(EventDecodingError) {
+        sampleId = try data.nonEmptyString("sampleId")
+        stage = try data.enumeration("stage", as: SleepStage.self)
+        start = try data.instant("start")
+        end = try data.instant("end")
+        timeZone = try data.optionalString("tz")
+        sourceName = try data.string("sourceName")
+    }
+
+    public func encode(to data: inout PayloadEncoder) {
+        data.string("sampleId", sampleId)
+        data.string("stage", stage.rawValue)
+        data.instant("start", start)
+        data.instant("end", end)
+        data.optionalString("tz", timeZone)
+        data.string("sourceName", sourceName)
+    }
+}

@@ -1,0 +1,17 @@
+import Events
+
+/// Every projection of the log, folded together in one pass. Later features add their
+/// projections here as stored properties and forward `apply` to them.
+public struct LogState: Projection, Hashable {
+    /// Counts, instants, zones.
+    public private(set) var statistics = LogStatistics()
+    /// App restriction tiers.
+    public private(set) var appTiers = AppTierAssignments()
+
+    public init() {}
+
+    public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
+        statistics.apply(event, warnings: &warnings)
+        appTiers.apply(event, warnings: &warnings)
+    }
+}

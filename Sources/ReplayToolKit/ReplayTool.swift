@@ -1,0 +1,61 @@
+import EventLogFile
+
+/// `replay-tool`: inspect and maintain MoreSleep event logs. The binary's `main` only
+/// calls `run`; everything else is here, so tests run it in process.
+public enum ReplayTool {
+    /// The tool's name in help and errors.
+    public static let name = "replay-tool"
+
+    static let logArgument = ArgumentSpecification(name: "log", help: "The event log (JSON lines, log-format.md).")
+
+    /// The command tree.
+    public static let specification = CommandSpecification(
+        name: name,
+        abstract: "Inspect and maintain MoreSleep event logs.",
+        discussion: """
+            Exit codes: 0 success; 1 a check found problems; 64 wrong usage; 65 the log or \
+            input is invalid; 66 an input file is missing or unreadable; 74 an I/O error \
+            while writing; 75 try again (the log's lock was not had in time, or the log \
+            moved past the expected seq). Results go to standard output, diagnostics to \
+            standard error.
+            """,
+        subcommands: [VerifyCommand.specification, StatsCommand.specification, RepairCommand.specification, AppendCommand.specification]
+    )
+
+    /// Runs the tool with `arguments` (without the program name) and returns the exit code.
+    public static func run(_ arguments: [String], console: ToolConsole) -> ExitCode {
+        let outcome: ParseOutcome
+        do {
+            outcome = try ArgumentParser(root: specification).parse(arguments)
+        } catch {
+            console.error(HelpFormatter.errorText(error, root: specification, toolName: name))
+            return .usage
+        }
+        switch outcome {
+        case .help(let path):
+            console.output(HelpFormatter.help(for: path, root: specification, toolName: name))
+            return .success
+        case .run(let parsed):
+            do {
+                switch parsed.commandPath.first {
+                case VerifyCommand.specification.name: return try VerifyCommand.run(parsed, console: console)
+                case StatsCommand.specification.name: return try StatsCommand.run(parsed, console: console)
+                case RepairCommand.specification.name: return try RepairCommand.run(parsed, console: console)
+                case AppendCommand.specification.name: return try AppendCommand.run(parsed, console: console)
+                default:
+                    console.output(HelpFormatter.help(for: [], root: specification, toolName: name))
+                    return .usage
+                }
+            } catch let error as UsageError {
+                console.error(HelpFormatter.errorText(error, root: specification, toolName: name))
+                return .usage
+            } catch let error as EventLogFileError {
+                console.error("\(error.description)\n")
+                return ExitCode(error)
+            } catch {
+                console.error("\(name): \(error)\n")
+                return .ioError
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+import ReplayToolKit
+
+/// The binary: the real standard streams around `ReplayTool.run`.
+@main
+struct ReplayToolMain {
+    static func main() {
+        let console = ToolConsole(
+            output: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+            error: { text in FileHandle.standardError.write(Data(text.utf8)) },
+            readInput: {
+                (try? FileHandle.standardInput.readToEnd()).map { Array($0) } ?? []
+            }
+        )
+        let code = ReplayTool.run(Array(CommandLine.arguments.dropFirst()), console: console)
+        exit(code.rawValue)
+    }
+}
