@@ -4,8 +4,8 @@ import Events
 /// `id`): ids already present with the same content are answered with their seq before
 /// the expected seq is checked; the same id with other content, or twice in one batch, is
 /// refused; the new events get the next seqs and, when two or more, batch markers. Every
-/// line is read back through the decoder before anything is written, so the log never
-/// holds a line it cannot read.
+/// line is read back through the decoder before anything is written and must give the
+/// event as given, so the log never holds a line it cannot read or that says otherwise.
 struct AppendPlanner {
     /// The existing event of an id, when the log holds it.
     typealias Lookup = (String) throws(EventLogFileError) -> RecordedEvent?
@@ -61,6 +61,9 @@ struct AppendPlanner {
                 recorded = try decoder.decode(line: line)
             } catch {
                 throw refuse(.invalidLine, "event \(item.index + 1) of the batch would not read back: \(error.description)")
+            }
+            guard recorded.event == item.event else {
+                throw refuse(.invalidLine, "event \(item.index + 1) of the batch would not read back as given (a number that is not finite, or text that cannot be stored)")
             }
             bytes.append(contentsOf: line)
             bytes.append(UInt8(ascii: "\n"))

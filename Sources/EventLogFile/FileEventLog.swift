@@ -89,7 +89,9 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
     /// Reads the lines added since the last look (all of them the first time).
     private func refresh() throws(EventLogFileError) {
         let length = try descriptor.size()
-        if length == scannedLength { return }
+        // The same length means nothing was added, unless a torn tail was seen: another
+        // writer may have repaired it and appended as many bytes since.
+        if length == scannedLength && scanner.tornTail == nil { return }
         if length < scanner.committedPosition.byteOffset {
             scanner = LogScanner(tracking: .locations)
             firstCorruption = nil

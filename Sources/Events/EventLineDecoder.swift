@@ -69,7 +69,7 @@ public struct EventLineDecoder: Sendable {
     private static func parseObject(_ line: UnsafeBufferPointer<UInt8>) throws(EventDecodingError) -> JSONObject {
         if let index = line.firstIndex(where: { $0 == 0x0D || $0 == 0x00 }) {
             let what = line[index] == 0x0D ? "a carriage return (\\r)" : "a NUL byte"
-            throw EventDecodingError(key: nil, message: "\(what) at byte \(index + 1): lines end with \\n alone")
+            throw EventDecodingError(key: nil, message: "\(what) at byte \(index): lines end with \\n alone")
         }
         let value: JSONValue
         do {

@@ -98,7 +98,7 @@ extension JSONParser {
         var memberStack: UnsafeMutablePointer<JSONObject.Member>
         var memberCount = 0
         var memberCapacity: Int
-        /// Whether `memberStack` was heap-allocated by `grow` (and must be deallocated).
+        /// Whether `memberStack` is on the heap (grown, or no temporary space) and must be deallocated.
         var memberStackOwned = false
 
         /// Elements of the arrays being parsed, innermost last.

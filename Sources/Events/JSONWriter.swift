@@ -80,8 +80,21 @@ public enum JSONWriter {
         var runStart = 0
         var index = 0
         let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
+        guard let base = bytes.baseAddress else { return }
+        while true {
+            // Skip eight bytes at a time while none needs escaping.
+            while count - index >= 8 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let flagged = escapeMask(word)
+                if flagged != 0 {
+                    // The lowest flagged byte is always a true hit (borrows only run upwards).
+                    index += flagged.trailingZeroBitCount >> 3
+                    break
+                }
+                index += 8
+            }
+            guard index < count else { break }
+            let byte = base[index]
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
                 index += 1
                 continue
@@ -113,5 +126,17 @@ public enum JSONWriter {
         if runStart < count {
             buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
         }
+    }
+
+    /// Sets the high bit of each byte of `word` (little-endian) that is '"', '\\' or below
+    /// 0x20. Bytes above a flagged byte may be flagged spuriously.
+    @inline(__always)
+    private static func escapeMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let hits = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+        return hits & highs
     }
 }

@@ -1,0 +1,226 @@
+import EventLogFile
+import Events
+import Foundation
+import Projections
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The measured read passes, each timed as the best of a few runs, and the machinery that
+// runs each in a child process of its own so that its peak memory is its alone.
+
+/// A read pass over a log file.
+enum MeasuredPass: String, CaseIterable, Sendable {
+    /// `EventLogReader.forEachEventInTimeOrder` into `ProjectionRunner<LogState>`.
+    case replay
+    /// `EventLogReader.forEachEvent`: read, decode and check each line, fold nothing.
+    case decode
+    /// `LineReader`: find the lines, count them.
+    case scan
+
+    var title: String {
+        switch self {
+        case .replay: return "full replay"
+        case .decode: return "decode only"
+        case .scan: return "line scan"
+        }
+    }
+
+    var detail: String {
+        switch self {
+        case .replay: return "forEachEventInTimeOrder → ProjectionRunner<LogState>"
+        case .decode: return "EventLogReader.forEachEvent"
+        case .scan: return "LineReader.nextLine, count only"
+        }
+    }
+}
+
+/// What one pass measured.
+struct PassResult: Equatable {
+    var pass: MeasuredPass
+    /// Events handed out (lines for the scan).
+    var itemCount: Int
+    var byteCount: Int64
+    /// Wall time of each run.
+    var runs: [Duration]
+    /// Peak resident memory of the measuring process, in KiB (`ru_maxrss`).
+    var peakResidentKiB: Int
+    /// A value derived from what was read, so that no run can be optimized away; also
+    /// a check (the replay's applied count).
+    var check: Int
+    /// Events the time-order replay had to fold in a second pass.
+    var lateEventCount: Int
+    var warningCount: Int
+
+    var best: Duration { runs.min() ?? .zero }
+    var itemsPerSecond: Double { Double(itemCount) / best.seconds }
+    var megabytesPerSecond: Double { Double(byteCount) / 1_000_000 / best.seconds }
+}
+
+extension Duration {
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) * 1e-18
+    }
+
+    var milliseconds: Double { seconds * 1000 }
+}
+
+enum PassRunner {
+    static let runCount = 3
+
+    /// Runs `pass` on `path` `runCount` times in this process.
+    static func measure(_ pass: MeasuredPass, path: String) throws -> PassResult {
+        let clock = ContinuousClock()
+        var result = PassResult(pass: pass, itemCount: 0, byteCount: 0, runs: [], peakResidentKiB: 0, check: 0, lateEventCount: 0, warningCount: 0)
+        for run in 1...runCount {
+            Progress.say("  \(pass.title) run \(run)/\(runCount) on \(URL(fileURLWithPath: path).lastPathComponent)…")
+            let started = clock.now
+            switch pass {
+            case .replay:
+                var runner = ProjectionRunner<LogState>()
+                let summary = try EventLogReader.forEachEventInTimeOrder(
+                    path: path, restart: { runner = ProjectionRunner<LogState>() }, { runner.apply($0) })
+                result.itemCount = summary.eventCount
+                result.byteCount = summary.byteCount
+                result.check = runner.appliedCount
+                result.lateEventCount = summary.lateEventCount
+                result.warningCount = runner.warnings.all.count
+                if runner.state.statistics.eventCount != runner.appliedCount {
+                    throw BenchError.failed("the replay applied \(runner.appliedCount) events but LogStatistics counted \(runner.state.statistics.eventCount)")
+                }
+            case .decode:
+                var checksum = 0
+                let summary = try EventLogReader.forEachEvent(path: path) { scanned in
+                    checksum &+= scanned.event.seq ^ Int(scanned.event.at.utcOffsetSeconds)
+                }
+                result.itemCount = summary.eventCount
+                result.byteCount = summary.byteCount
+                result.check = checksum
+            case .scan:
+                var reader = try LineReader(path: path)
+                var lines = 0
+                var bytes: Int64 = 0
+                while let line = try reader.nextLine() {
+                    lines += 1
+                    bytes = line.endByteOffset
+                }
+                result.itemCount = lines
+                result.byteCount = bytes
+                result.check = lines
+            }
+            result.runs.append(clock.now - started)
+        }
+        result.peakResidentKiB = ResourceUsage.peakResidentKiB()
+        return result
+    }
+
+    // MARK: The child protocol
+
+    /// The one line a child prints on stdout.
+    static func resultLine(_ result: PassResult) -> String {
+        let runs = result.runs.map { String(durationNanoseconds($0)) }.joined(separator: ",")
+        return "RESULT pass=\(result.pass.rawValue) items=\(result.itemCount) bytes=\(result.byteCount) runs_ns=\(runs) "
+            + "maxrss_kib=\(result.peakResidentKiB) check=\(result.check) late=\(result.lateEventCount) warnings=\(result.warningCount)"
+    }
+
+    static func parseResultLine(_ output: String) -> PassResult? {
+        guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("RESULT ") }) else { return nil }
+        var fields: [String: String] = [:]
+        for field in line.split(separator: " ").dropFirst() {
+            let parts = field.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+        }
+        guard let pass = fields["pass"].flatMap(MeasuredPass.init(rawValue:)),
+              let items = fields["items"].flatMap({ Int($0) }),
+              let bytes = fields["bytes"].flatMap({ Int64($0) }),
+              let runs = fields["runs_ns"]?.split(separator: ",").compactMap({ Int64($0) }), !runs.isEmpty,
+              let peak = fields["maxrss_kib"].flatMap({ Int($0) }),
+              let check = fields["check"].flatMap({ Int($0) }),
+              let late = fields["late"].flatMap({ Int($0) }),
+              let warnings = fields["warnings"].flatMap({ Int($0) })
+        else { return nil }
+        return PassResult(
+            pass: pass, itemCount: items, byteCount: bytes, runs: runs.map { Duration.nanoseconds($0) },
+            peakResidentKiB: peak, check: check, lateEventCount: late, warningCount: warnings)
+    }
+
+    private static func durationNanoseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+    }
+
+    /// Runs `pass` on `path` in a child process (this executable with `--PASS-only FILE`),
+    /// so that the reported peak memory is that pass's alone. Where processes cannot be
+    /// started, measures in this process (and the peak is then the whole run's so far).
+    static func measureInChild(_ pass: MeasuredPass, path: String) throws -> (result: PassResult, isolated: Bool) {
+        #if os(Linux) || os(macOS)
+        let process = Process()
+        process.executableURL = SelfExecutable.url
+        process.arguments = ["--\(pass.rawValue)-only", path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw BenchError.failed("the \(pass.title) child process failed (status \(process.terminationStatus))")
+        }
+        guard let result = parseResultLine(text) else {
+            throw BenchError.failed("the \(pass.title) child process printed no RESULT line")
+        }
+        return (result, true)
+        #else
+        return (try measure(pass, path: path), false)
+        #endif
+    }
+}
+
+/// This executable, to start it again as a child.
+enum SelfExecutable {
+    static var url: URL {
+        #if os(Linux)
+        if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: resolved)
+        }
+        #endif
+        if let url = Bundle.main.executableURL { return url }
+        return URL(fileURLWithPath: CommandLine.arguments.first ?? "replay-bench")
+    }
+}
+
+enum ResourceUsage {
+    /// The peak resident set size of this process so far, in KiB (`ru_maxrss` is KiB on
+    /// Linux and bytes on macOS).
+    static func peakResidentKiB() -> Int {
+        var usage = rusage()
+        #if os(Linux)
+        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
+        return Int(usage.ru_maxrss)
+        #else
+        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+        return Int(usage.ru_maxrss) / 1024
+        #endif
+    }
+}
+
+/// Progress lines on stderr.
+enum Progress {
+    static func say(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+enum BenchError: Error, CustomStringConvertible {
+    case io(String)
+    case failed(String)
+
+    var description: String {
+        switch self {
+        case .io(let message), .failed(let message): return message
+        }
+    }
+}
