@@ -26,11 +26,9 @@ public actor MoreSleepStore {
         self.log = log
         self.environment = environment
         do {
-            let events = try log.readAll()
-            var runner = ProjectionRunner<LogState>()
-            runner.apply(contentsOf: EventOrdering.sorted(events))
-            self.runner = runner
-            self.lastSeq = events.last?.seq ?? 0
+            let contents = try log.read()
+            self.runner = Self.fold(contents)
+            self.lastSeq = contents.events.last?.seq ?? 0
         } catch {
             throw .log(error)
         }
@@ -102,11 +100,9 @@ public actor MoreSleepStore {
     /// Re-reads the whole log (e.g. after another process appended).
     public func reload() throws(StoreError) {
         do {
-            let events = try log.readAll()
-            var fresh = ProjectionRunner<LogState>()
-            fresh.apply(contentsOf: EventOrdering.sorted(events))
-            runner = fresh
-            lastSeq = events.last?.seq ?? 0
+            let contents = try log.read()
+            runner = Self.fold(contents)
+            lastSeq = contents.events.last?.seq ?? 0
         } catch {
             throw .log(error)
         }
@@ -127,6 +123,16 @@ public actor MoreSleepStore {
             runner.apply(contentsOf: EventOrdering.sorted(newEvents))
             publish()
         }
+    }
+
+    /// Folds a whole log in (`at`, `seq`) order; a torn tail becomes a warning.
+    private static func fold(_ contents: EventLogContents) -> ProjectionRunner<LogState> {
+        var runner = ProjectionRunner<LogState>()
+        runner.apply(contentsOf: EventOrdering.sorted(contents.events))
+        if let torn = contents.tornTail {
+            runner.warn(.init(seq: nil, message: "line \(torn.firstLine): \(torn.description) — not read, and appends are refused until it is repaired"))
+        }
+        return runner
     }
 
     private func publish() {

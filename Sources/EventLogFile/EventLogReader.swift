@@ -32,11 +32,11 @@ public enum EventLogReader {
     @discardableResult
     public static func forEachEvent(
         path: String,
-        catalogue: EventCatalogue = .current,
+        decoder: any EventLineDecoding = EventLineDecoder(),
         _ body: (ScannedEvent) -> Void
     ) throws(EventLogFileError) -> Summary {
         var reader = try LineReader(path: path)
-        var scanner = LogScanner(tracking: .none, catalogue: catalogue)
+        var scanner = LogScanner(tracking: .none, decoder: decoder)
         var summary = Summary()
         var released: [ScannedEvent] = []
         var issues: [LogIssue] = []
@@ -73,13 +73,13 @@ public enum EventLogReader {
     @discardableResult
     public static func forEachEventInTimeOrder(
         path: String,
-        catalogue: EventCatalogue = .current,
+        decoder: any EventLineDecoding = EventLineDecoder(),
         restart: () -> Void,
         _ body: (RecordedEvent) -> Void
     ) throws(EventLogFileError) -> Summary {
         var latestMoment = Int64.min
         var late: [RecordedEvent] = []
-        var summary = try forEachEvent(path: path, catalogue: catalogue) { scanned in
+        var summary = try forEachEvent(path: path, decoder: decoder) { scanned in
             let moment = scanned.event.at.millisecondsSince1970
             if moment < latestMoment {
                 late.append(scanned.event)
@@ -95,7 +95,7 @@ public enum EventLogReader {
         var lateSeqs = Set(late.map(\.seq))
         var nextLate = 0
         latestMoment = Int64.min
-        try forEachEvent(path: path, catalogue: catalogue) { scanned in
+        try forEachEvent(path: path, decoder: decoder) { scanned in
             if lateSeqs.remove(scanned.event.seq) != nil { return }
             while nextLate < late.count, EventOrdering.precedes(late[nextLate], scanned.event) {
                 body(late[nextLate])

@@ -11,9 +11,16 @@ public protocol EventLogStorage: AnyObject, Sendable {
     /// - Throws: `EventLogFileError`; when it throws, nothing was written.
     func append(_ events: [Event], expectedLastSeq: Int?) throws(EventLogFileError) -> [AppendOutcome]
 
-    /// Every event in seq order.
-    func readAll() throws(EventLogFileError) -> [RecordedEvent]
+    /// Every event in seq order, and the torn tail after them if there is one.
+    func read() throws(EventLogFileError) -> EventLogContents
 
     /// The last seq in the log (0 when empty).
     func lastSeq() throws(EventLogFileError) -> Int
+}
+
+extension EventLogStorage {
+    /// Every event in seq order.
+    public func readAll() throws(EventLogFileError) -> [RecordedEvent] {
+        try read().events
+    }
 }

@@ -71,10 +71,10 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
         return plan.outcomes
     }
 
-    public func readAll() throws(EventLogFileError) -> [RecordedEvent] {
+    public func read() throws(EventLogFileError) -> EventLogContents {
         var events: [RecordedEvent] = []
-        try EventLogReader.forEachEvent(path: path) { events.append($0.event) }
-        return events
+        let summary = try EventLogReader.forEachEvent(path: path) { events.append($0.event) }
+        return EventLogContents(events: events, tornTail: summary.tornTail)
     }
 
     public func lastSeq() throws(EventLogFileError) -> Int {

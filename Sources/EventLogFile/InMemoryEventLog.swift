@@ -29,6 +29,11 @@ public final class InMemoryEventLog: EventLogStorage, @unchecked Sendable {
         return plan.outcomes
     }
 
+    public func read() -> EventLogContents {
+        EventLogContents(events: readAll())
+    }
+
+    /// Every event in seq order.
     public func readAll() -> [RecordedEvent] {
         lock.lock()
         defer { lock.unlock() }

@@ -16,7 +16,7 @@ public struct LogScanner: Sendable {
         case locations
     }
 
-    private var decoder: EventLineDecoder
+    private var decoder: any EventLineDecoding
     private let tracking: IdentifierTracking
     /// The seq the next line should carry.
     public private(set) var nextSeq = 1
@@ -34,9 +34,9 @@ public struct LogScanner: Sendable {
     private var pendingCount = 0
     private var pendingEnd = LineReader.Position.start
 
-    /// Creates a scanner starting at the beginning of a file.
-    public init(tracking: IdentifierTracking, catalogue: EventCatalogue = .current) {
-        self.decoder = EventLineDecoder(catalogue: catalogue)
+    /// Creates a scanner starting at the beginning of a file, reading lines with `decoder`.
+    public init(tracking: IdentifierTracking, decoder: any EventLineDecoding = EventLineDecoder()) {
+        self.decoder = decoder
         self.tracking = tracking
     }
 

@@ -10,6 +10,9 @@ enum BenchCommand: Equatable {
     /// One measured pass in a child process (`--replay-only FILE` and its siblings), so
     /// that the child's `ru_maxrss` is the peak memory of that pass alone.
     case child(MeasuredPass, path: String)
+    /// Writing a synthetic log in a child process (`--generate-only N FILE`), so that the
+    /// benchmark's own process stays lean (see `SyntheticLogWriter`).
+    case generate(count: Int, path: String)
 }
 
 /// The options of a benchmark run.
@@ -65,6 +68,9 @@ enum BenchArguments {
         INTERNAL (how the benchmark runs each pass in a child process):
           --replay-only FILE | --decode-only FILE | --scan-only FILE
                         Measure one pass on FILE (3 runs); print one RESULT line.
+          --generate-only N FILE
+                        Write the synthetic log of N events to FILE; print one
+                        GENERATED line.
 
         EXIT STATUS: 0 on success, 1 when a step fails, 64 on a usage mistake.
 
@@ -109,6 +115,12 @@ enum BenchArguments {
             case "--keep":
                 guard inline == nil else { throw UsageError(message: "--keep takes no value") }
                 options.keep = true
+            case "--generate-only":
+                let count = try wholeNumber(try value(for: name, inline: inline), option: name)
+                guard count >= 1 else { throw UsageError(message: "--generate-only needs at least 1 event") }
+                let path = try value(for: name, inline: nil)
+                guard arguments.count == 3 else { throw UsageError(message: "--generate-only N FILE is used alone") }
+                return .generate(count: count, path: path)
             case "--replay-only", "--decode-only", "--scan-only":
                 let path = try value(for: name, inline: inline)
                 guard arguments.count <= 2 else { throw UsageError(message: "\(name) FILE is used alone") }
@@ -125,12 +137,17 @@ enum BenchArguments {
     }
 
     private static func eventCount(_ text: String) throws(UsageError) -> Int {
+        let count = try wholeNumber(text, option: "--events")
+        guard (BenchOptions.minimumEventCount...BenchOptions.maximumEventCount).contains(count) else {
+            throw UsageError(message: "--events must be between \(minimum) and \(maximum), not \(grouped(count))")
+        }
+        return count
+    }
+
+    private static func wholeNumber(_ text: String, option: String) throws(UsageError) -> Int {
         let digits = text.filter { $0 != "_" && $0 != "," }
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(digits) else {
-            throw UsageError(message: "--events expects a whole number, not '\(text)'")
-        }
-        guard (BenchOptions.minimumEventCount...BenchOptions.maximumEventCount).contains(count) else {
-            throw UsageError(message: "--events must be between \(BenchOptions.minimumEventCount) and \(BenchOptions.maximumEventCount), not \(count)")
+            throw UsageError(message: "\(option) expects a whole number, not '\(text)'")
         }
         return count
     }

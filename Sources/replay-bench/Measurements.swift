@@ -48,6 +48,10 @@ struct PassResult: Equatable {
     var runs: [Duration]
     /// Peak resident memory of the measuring process, in KiB (`ru_maxrss`).
     var peakResidentKiB: Int
+    /// The peak resident memory of the process's own address space, in KiB (`VmHWM` of
+    /// /proc/self/status), or `nil` where there is no /proc. Unlike `ru_maxrss`, Linux
+    /// does not carry the spawning process's peak into it.
+    var highWaterMarkKiB: Int?
     /// A value derived from what was read, so that no run can be optimized away; also
     /// a check (the replay's applied count).
     var check: Int
@@ -74,7 +78,7 @@ enum PassRunner {
     /// Runs `pass` on `path` `runCount` times in this process.
     static func measure(_ pass: MeasuredPass, path: String) throws -> PassResult {
         let clock = ContinuousClock()
-        var result = PassResult(pass: pass, itemCount: 0, byteCount: 0, runs: [], peakResidentKiB: 0, check: 0, lateEventCount: 0, warningCount: 0)
+        var result = PassResult(pass: pass, itemCount: 0, byteCount: 0, runs: [], peakResidentKiB: 0, highWaterMarkKiB: nil, check: 0, lateEventCount: 0, warningCount: 0)
         for run in 1...runCount {
             Progress.say("  \(pass.title) run \(run)/\(runCount) on \(URL(fileURLWithPath: path).lastPathComponent)…")
             let started = clock.now
@@ -114,6 +118,7 @@ enum PassRunner {
             result.runs.append(clock.now - started)
         }
         result.peakResidentKiB = ResourceUsage.peakResidentKiB()
+        result.highWaterMarkKiB = ResourceUsage.highWaterMarkKiB()
         return result
     }
 
@@ -123,7 +128,7 @@ enum PassRunner {
     static func resultLine(_ result: PassResult) -> String {
         let runs = result.runs.map { String(durationNanoseconds($0)) }.joined(separator: ",")
         return "RESULT pass=\(result.pass.rawValue) items=\(result.itemCount) bytes=\(result.byteCount) runs_ns=\(runs) "
-            + "maxrss_kib=\(result.peakResidentKiB) check=\(result.check) late=\(result.lateEventCount) warnings=\(result.warningCount)"
+            + "maxrss_kib=\(result.peakResidentKiB) vmhwm_kib=\(result.highWaterMarkKiB ?? -1) check=\(result.check) late=\(result.lateEventCount) warnings=\(result.warningCount)"
     }
 
     static func parseResultLine(_ output: String) -> PassResult? {
@@ -138,13 +143,14 @@ enum PassRunner {
               let bytes = fields["bytes"].flatMap({ Int64($0) }),
               let runs = fields["runs_ns"]?.split(separator: ",").compactMap({ Int64($0) }), !runs.isEmpty,
               let peak = fields["maxrss_kib"].flatMap({ Int($0) }),
+              let highWaterMark = fields["vmhwm_kib"].flatMap({ Int($0) }),
               let check = fields["check"].flatMap({ Int($0) }),
               let late = fields["late"].flatMap({ Int($0) }),
               let warnings = fields["warnings"].flatMap({ Int($0) })
         else { return nil }
         return PassResult(
             pass: pass, itemCount: items, byteCount: bytes, runs: runs.map { Duration.nanoseconds($0) },
-            peakResidentKiB: peak, check: check, lateEventCount: late, warningCount: warnings)
+            peakResidentKiB: peak, highWaterMarkKiB: highWaterMark >= 0 ? highWaterMark : nil, check: check, lateEventCount: late, warningCount: warnings)
     }
 
     private static func durationNanoseconds(_ duration: Duration) -> Int64 {
@@ -204,6 +210,17 @@ enum ResourceUsage {
         guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
         return Int(usage.ru_maxrss) / 1024
         #endif
+    }
+
+    /// `VmHWM` of /proc/self/status in KiB: the peak resident memory of this process's
+    /// address space since its last exec; `nil` without /proc.
+    static func highWaterMarkKiB() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let number = line.dropFirst("VmHWM:".count).filter { $0.isASCII && $0.isNumber }
+            return Int(number)
+        }
+        return nil
     }
 }
 

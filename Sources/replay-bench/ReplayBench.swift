@@ -116,6 +116,7 @@ enum ReplayBench {
         var tenthPasses: [PassResult] = []
         var fullPasses: [PassResult] = []
         var isolated = true
+        let parentPeakKiB = ResourceUsage.peakResidentKiB()
         for (path, label) in [(files.tenth, "N/10"), (files.full, "N")] {
             for pass in MeasuredPass.allCases {
                 Progress.say("\(pass.title) on the \(label) log (child process)…")
@@ -140,7 +141,7 @@ enum ReplayBench {
             machine: machine, loadAverageAtEnd: MachineInfo.loadAverage(), isReleaseBuild: isRelease,
             workingDirectory: files.directory, fileSystem: MachineInfo.fileSystemType(of: files.directory),
             fullLog: GeneratedLog(path: files.full, result: full), tenthLog: GeneratedLog(path: files.tenth, result: tenth),
-            fullPasses: fullPasses, tenthPasses: tenthPasses, passesIsolated: isolated,
+            fullPasses: fullPasses, tenthPasses: tenthPasses, passesIsolated: isolated, parentPeakKiBAtSpawn: parentPeakKiB,
             appends: appends, jq: jq, filesNote: filesNote)
     }
 }

@@ -294,8 +294,10 @@ struct ZoneOffsetCache {
 }
 
 /// Writes a synthetic log file of `count` events, `seq` 1…count, encoding lines straight
-/// into one large buffer that is flushed to the file every 16 MiB (no fsync, no lock:
-/// this is test data, not an append).
+/// into one buffer that is written to the file every 1 MiB (no fsync, no lock: this is
+/// test data, not an append). The buffer stays small on purpose: on Linux a child started
+/// with posix_spawn inherits its parent's peak in `ru_maxrss`, so the parent must stay lean
+/// for the children's memory figures to be their own.
 enum SyntheticLogWriter {
     struct Result {
         var eventCount: Int
@@ -304,7 +306,7 @@ enum SyntheticLogWriter {
         var duration: Duration
     }
 
-    static let flushThreshold = 16 * 1024 * 1024
+    static let flushThreshold = 1024 * 1024
 
     static func write(count: Int, seed: UInt64, to path: String) throws -> Result {
         let clock = ContinuousClock()

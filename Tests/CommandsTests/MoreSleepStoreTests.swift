@@ -77,4 +77,29 @@ struct MoreSleepStoreTests {
         }
         #expect(log.readAll().isEmpty)
     }
+
+    @Test func aTornTailIsAWarningAndBlocksAppendsUntilRepaired() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("log.jsonl").path
+        let lines = try String(contentsOfFile: Golden.fixture("SampleWeek/sample-week.jsonl").path, encoding: .utf8).split(separator: "\n")
+        try Data((lines.prefix(3).joined(separator: "\n") + "\n" + lines[3].prefix(50)).utf8).write(to: URL(fileURLWithPath: path))
+
+        let store = try MoreSleepStore(log: try FileEventLog(path: path), environment: try Self.environment(at: "2026-11-29T21:00:00+01:00"))
+        let snapshot = await store.snapshot
+        #expect(snapshot.lastSeq == 3)
+        #expect(snapshot.warnings.all.contains { $0.message.contains("torn tail") })
+        do {
+            try await store.send(AssignAppTier(app: "Mail", tier: .blockFirst))
+            Issue.record("an append to a log with a torn tail must be refused")
+        } catch .log(let error) {
+            #expect(error.code == .tornTail)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        _ = try FileEventLog.repair(path: path)
+        try await store.send(AssignAppTier(app: "Mail", tier: .blockFirst))
+        #expect(await store.snapshot.lastSeq == 4)
+    }
 }

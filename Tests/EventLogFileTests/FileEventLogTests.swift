@@ -467,12 +467,11 @@ struct FileEventLogTests {
             #expect(try second.append([refill], expectedLastSeq: 2).map(\.seq) == [3])
             #expect(try FileEventLog.verify(path: path).isSound)
 
-            // The log is sound and ends at seq 3: the first instance must see that.
-            withKnownIssue("FileEventLog.refresh() skips re-reading when the size equals the size it last scanned, so a stale torn tail is kept") {
-                #expect(try first.lastSeq() == 3)
-                let outcomes = try first.append([try TestEvents.event("c")], expectedLastSeq: 3)
-                #expect(outcomes == [AppendOutcome(seq: 4, alreadyPresent: false)])
-            }
+            // The log is sound and ends at seq 3: the first instance must see that (it
+            // once kept the stale torn tail because the file's size had not changed).
+            #expect(try first.lastSeq() == 3)
+            let outcomes = try first.append([try TestEvents.event("c")], expectedLastSeq: 3)
+            #expect(outcomes == [AppendOutcome(seq: 4, alreadyPresent: false)])
             #expect(try FileEventLog.verify(path: path).isSound)
         }
     }
@@ -506,6 +505,22 @@ struct FileEventLogTests {
         ("an unknown payload key repeating a known one", {
             var event = try TestEvents.event("extra-night")
             event.additionalPayloadFields.append("night", .string("2026-12-24"))
+            return event
+        }),
+        ("an unknown payload key the type knows (it would read back as a typed field)", {
+            var event = Event(
+                id: "goal-extra", at: try TestEvents.instant("2026-11-29T20:05:11+01:00"), timeZone: TestEvents.zone,
+                payload: .goalSet(GoalSet(
+                    currentBedtime: try TimeOfDay(text: "00:00"), targetBedtime: try TimeOfDay(text: "22:30"),
+                    days: 7, firstNight: try LocalDate(iso: "2026-11-30")
+                ))
+            )
+            event.additionalPayloadFields.append("sleepNeedMinutes", .number(JSONNumber(500)))
+            return event
+        }),
+        ("an unknown envelope key the envelope knows (it would read back as the source)", {
+            var event = try TestEvents.event("extra-source", source: nil)
+            event.additionalEnvelopeFields.append("source", .string("watch"))
             return event
         }),
         ("an empty sampleId", {
@@ -545,18 +560,13 @@ struct FileEventLogTests {
                     start: try TestEvents.instant("2026-12-01T03:00:00+01:00"), end: try TestEvents.instant("2026-12-01T03:01:00+01:00")
                 ))
             )
-            withKnownIssue("PayloadEncoder.number writes a non-finite Double as 0, and AppendPlanner only checks that the line decodes") {
-                let error = #expect(throws: EventLogFileError.self) { try log.append([reading], expectedLastSeq: nil) }
-                #expect(error?.code == .invalidLine)
-            }
-            // Whatever happened, the log never holds a value other than the one given.
-            for recorded in try log.readAll() {
-                if case .vitalSampleIngested(let sample) = recorded.payload {
-                    withKnownIssue("a non-finite reading is stored as 0") {
-                        #expect(sample.value.isNaN == value.isNaN && (value.isNaN || sample.value == value))
-                    }
-                }
-            }
+            // PayloadEncoder.number writes a non-finite Double as 0; the append must notice
+            // that the line does not read back as the event given.
+            let error = #expect(throws: EventLogFileError.self) { try log.append([reading], expectedLastSeq: nil) }
+            #expect(error?.code == .invalidLine)
+            #expect(error?.message.contains("nothing was written") == true)
+            #expect(try FileBytes.read(log.path).isEmpty)
+            #expect(try log.readAll().isEmpty)
         }
     }
 }

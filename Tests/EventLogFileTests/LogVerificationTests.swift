@@ -348,8 +348,9 @@ struct LogVerificationTests {
             let text = lines.dropLast().map { $0 + "\n" }.joined() + (lines.last ?? "")
             let path = try directory.write(text)
             let report = try FileEventLog.verify(path: path)
-            #expect(report.issues.count >= lines.count - 2)
-            #expect(report.tornTail != nil)
+            // Lines 2–15 are each wrong, 16 leaves a seq gap, and the batch from line 18 is torn.
+            #expect(report.issues.map(\.line) == Array(2...16) + [18], "\(report.issues)")
+            #expect(report.tornTail?.firstLine == 18)
             for issue in report.issues {
                 #expect(!issue.message.contains("SECRET"), "line \(issue.line): \(issue.message)")
                 #expect(!issue.message.contains("WATCH"), "line \(issue.line): \(issue.message)")
