@@ -37,7 +37,7 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "EventsTests", dependencies: ["Events", "TestSupport"]),
-        .testTarget(name: "EventLogFileTests", dependencies: ["Events", "EventLogFile", "TestSupport"]),
+        .testTarget(name: "EventLogFileTests", dependencies: ["Events", "EventLogFile", "TestSupport", "replay-tool"]),
         .testTarget(name: "ProjectionTests", dependencies: ["Events", "Projections", "TestSupport"]),
         .testTarget(name: "CommandsTests", dependencies: ["Events", "Projections", "Commands", "EventLogFile", "TestSupport"]),
         .testTarget(

@@ -56,6 +56,9 @@ struct AppendPlanner {
             let batch = fresh.count >= 2 ? BatchPosition(index: position + 1, count: fresh.count) : nil
             var line: [UInt8] = []
             EventLineEncoder.write(item.event, seq: seq, batch: batch, into: &line)
+            guard line.count <= LineReader.defaultMaximumLineLength else {
+                throw refuse(.lineTooLong, "event \(item.index + 1) of the batch would make a line of \(line.count) bytes; a line holds at most \(LineReader.defaultMaximumLineLength) bytes")
+            }
             let recorded: RecordedEvent
             do {
                 recorded = try decoder.decode(line: line)

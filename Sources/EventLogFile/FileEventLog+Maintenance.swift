@@ -36,7 +36,9 @@ extension FileEventLog {
                 line = try reader.nextLine()
             } catch where error.code == .lineTooLong {
                 // A line too long to hold is reported, and reading cannot go on past it.
-                issues.append(LogIssue(kind: .invalidLine, line: error.line ?? lineCount + 1, message: error.message))
+                let line = error.line ?? lineCount + 1
+                issues.append(LogIssue(kind: .invalidLine, line: line, message: "\(error.message); the lines after it were not checked"))
+                lineCount = line
                 break
             }
             guard let line else { break }

@@ -35,11 +35,16 @@ public struct PayloadEncoder: Sendable {
         if let value { integer(key, value) }
     }
 
-    /// Writes a finite number in its shortest form (see `JSONNumber`).
+    /// Writes a number in its shortest form (see `JSONNumber`). JSON has no NaN or
+    /// infinity: a non-finite value is written as `null`, which no payload accepts as a
+    /// number, so the log refuses the event rather than store another value.
     public mutating func number(_ key: String, _ value: Double) {
         self.key(key)
-        let number = JSONNumber(value) ?? JSONNumber(0)
-        bytes.append(contentsOf: number.literal.utf8)
+        if let number = JSONNumber(value) {
+            bytes.append(contentsOf: number.literal.utf8)
+        } else {
+            bytes.append(contentsOf: "null".utf8)
+        }
     }
 
     /// Writes `true` or `false`.

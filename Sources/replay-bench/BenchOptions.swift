@@ -119,11 +119,11 @@ enum BenchArguments {
                 let count = try wholeNumber(try value(for: name, inline: inline), option: name)
                 guard count >= 1 else { throw UsageError(message: "--generate-only needs at least 1 event") }
                 let path = try value(for: name, inline: nil)
-                guard arguments.count == 3 else { throw UsageError(message: "--generate-only N FILE is used alone") }
+                guard remaining.isEmpty, arguments.first == argument else { throw UsageError(message: "--generate-only N FILE is used alone") }
                 return .generate(count: count, path: path)
             case "--replay-only", "--decode-only", "--scan-only":
                 let path = try value(for: name, inline: inline)
-                guard arguments.count <= 2 else { throw UsageError(message: "\(name) FILE is used alone") }
+                guard remaining.isEmpty, arguments.first == argument else { throw UsageError(message: "\(name) FILE is used alone") }
                 let pass: MeasuredPass = name == "--replay-only" ? .replay : (name == "--decode-only" ? .decode : .scan)
                 return .child(pass, path: path)
             default:

@@ -19,7 +19,7 @@ struct BenchmarkReport {
     var fullPasses: [PassResult]
     var tenthPasses: [PassResult]
     var passesIsolated: Bool
-    /// This process's `ru_maxrss` when it started the first child, in KiB.
+    /// This process's own peak (VmHWM) when it started the measuring children, in KiB.
     var parentPeakKiBAtSpawn: Int
     var appends: AppendLatency
     var jq: JQTiming.Outcome
@@ -54,7 +54,7 @@ struct BenchmarkReport {
         out.append(row("generated in", "\(fixed(full.duration.seconds, 2)) s (\(grouped(Int(Double(full.eventCount) / full.duration.seconds))) events/s, "
             + "\(fixed(Double(full.byteCount) / 1_000_000 / full.duration.seconds, 1)) MB/s, encode + write, no fsync)"))
         let tenth = tenthLog.result
-        out.append(row("N/10 log", "\(grouped(tenth.eventCount)) events, \(megabytes(tenth.byteCount)) MB, generated in \(fixed(tenth.duration.seconds, 2)) s (same seed: a prefix of the log)"))
+        out.append(row("N/10 log", "\(grouped(tenth.eventCount)) events, \(megabytes(tenth.byteCount)) MB, generated in \(fixed(tenth.duration.seconds, 2)) s (same seed: the log's first lines, its last batch maybe cut shorter)"))
         out.append("")
 
         out.append("READ PASSES (best of \(PassRunner.runCount) runs, wall time via ContinuousClock; "
@@ -90,7 +90,8 @@ struct BenchmarkReport {
             let scanShare = scan.best.seconds
             let decodeShare = max(decode.best.seconds - scan.best.seconds, 0)
             let foldShare = max(replay.best.seconds - decode.best.seconds, 0)
-            out.append("  where the full replay's time goes (N, from the best runs):")
+            out.append("  where the full replay's time goes (N; differences of passes timed in separate processes,")
+            out.append("  so the small shares are noisy on a busy machine):")
             out.append("    reading + finding lines  \(lpad(fixed(scanShare, 3), 7)) s  \(lpad(percentOf(scanShare, total), 6))   (line scan)")
             out.append("    decoding + log checks    \(lpad(fixed(decodeShare, 3), 7)) s  \(lpad(percentOf(decodeShare, total), 6))   (decode only − line scan)")
             out.append("    time order + projection  \(lpad(fixed(foldShare, 3), 7)) s  \(lpad(percentOf(foldShare, total), 6))   (full replay − decode only)")
@@ -113,10 +114,10 @@ struct BenchmarkReport {
             }
             out.append(line)
         }
-        out.append("  ru_maxrss is getrusage(RUSAGE_SELF) in the child (KiB on Linux). Linux carries the spawning process's")
-        out.append("  peak into a posix_spawn'ed child's ru_maxrss, so no child reads below this process's "
-            + "\(mebibytes(kib: parentPeakKiBAtSpawn)) MiB at spawn")
-        out.append("  (it stays lean for that reason). VmHWM (/proc/self/status) is the child's own address space only.")
+        out.append("  ru_maxrss is getrusage(RUSAGE_SELF) in the child (KiB on Linux). Linux starts a posix_spawn'ed child's")
+        out.append("  ru_maxrss at its parent's peak, so no child reads below this process's "
+            + "\(mebibytes(kib: parentPeakKiBAtSpawn)) MiB (VmHWM at spawn; it")
+        out.append("  generates the logs in children to stay lean). VmHWM (/proc/self/status) is the child's own peak only.")
         out.append("  Flat means memory does not grow with the log. ProjectionRunner keeps a 16-byte digest of every id")
         out.append("  (IdentifierSet, a Set<IdentifierDigest>) to skip repeated ids: the replay grows with the log by design.")
         out.append("")

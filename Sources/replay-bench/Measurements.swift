@@ -161,26 +161,41 @@ enum PassRunner {
     /// so that the reported peak memory is that pass's alone. Where processes cannot be
     /// started, measures in this process (and the peak is then the whole run's so far).
     static func measureInChild(_ pass: MeasuredPass, path: String) throws -> (result: PassResult, isolated: Bool) {
+        guard ChildProcess.isSupported else { return (try measure(pass, path: path), false) }
+        let output = try ChildProcess.run(["--\(pass.rawValue)-only", path], what: "the \(pass.title) child process")
+        guard let result = parseResultLine(output) else {
+            throw BenchError.failed("the \(pass.title) child process printed no RESULT line")
+        }
+        return (result, true)
+    }
+}
+
+/// This executable started again with other arguments; its stderr goes to ours.
+enum ChildProcess {
+    #if os(Linux) || os(macOS)
+    static let isSupported = true
+    #else
+    static let isSupported = false
+    #endif
+
+    /// Runs the child to its end and returns its stdout.
+    static func run(_ arguments: [String], what: String) throws -> String {
         #if os(Linux) || os(macOS)
         let process = Process()
         process.executableURL = SelfExecutable.url
-        process.arguments = ["--\(pass.rawValue)-only", path]
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.standardError
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw BenchError.failed("the \(pass.title) child process failed (status \(process.terminationStatus))")
+            throw BenchError.failed("\(what) failed (status \(process.terminationStatus))")
         }
-        guard let result = parseResultLine(text) else {
-            throw BenchError.failed("the \(pass.title) child process printed no RESULT line")
-        }
-        return (result, true)
+        return String(decoding: data, as: UTF8.self)
         #else
-        return (try measure(pass, path: path), false)
+        throw BenchError.failed("\(what): processes cannot be started on this platform")
         #endif
     }
 }

@@ -32,6 +32,15 @@ enum ReplayBench {
                 Progress.say("replay-bench: \(pass.title) of \(path) failed: \(error)")
                 return 1
             }
+        case .generate(let count, let path):
+            do {
+                let result = try SyntheticLogWriter.write(count: count, seed: seed, to: path)
+                FileHandle.standardOutput.write(Data((SyntheticLogWriter.resultLine(result) + "\n").utf8))
+                return 0
+            } catch {
+                Progress.say("replay-bench: writing \(path) failed: \(error)")
+                return 1
+            }
         case .benchmark(let options):
             return benchmark(options)
         }
@@ -108,15 +117,17 @@ enum ReplayBench {
     private static func run(_ options: BenchOptions, files: Files, machine: MachineInfo, isRelease: Bool) throws -> BenchmarkReport {
         let count = options.eventCount
         Progress.say("generating \(grouped(count)) events → \(files.full)…")
-        let full = try SyntheticLogWriter.write(count: count, seed: seed, to: files.full)
+        let full = try SyntheticLogWriter.writeInChild(count: count, seed: seed, to: files.full)
         Progress.say("  \(megabytes(full.byteCount)) MB in \(fixed(full.duration.seconds, 2)) s")
         Progress.say("generating \(grouped(count / 10)) events → \(files.tenth)…")
-        let tenth = try SyntheticLogWriter.write(count: count / 10, seed: seed, to: files.tenth)
+        let tenth = try SyntheticLogWriter.writeInChild(count: count / 10, seed: seed, to: files.tenth)
 
         var tenthPasses: [PassResult] = []
         var fullPasses: [PassResult] = []
         var isolated = true
-        let parentPeakKiB = ResourceUsage.peakResidentKiB()
+        // A posix_spawn'ed child starts its ru_maxrss at this process's own peak (VmHWM, not
+        // this process's ru_maxrss, which keeps the peak of whatever exec'd it, e.g. `swift run`).
+        let parentPeakKiB = ResourceUsage.highWaterMarkKiB() ?? ResourceUsage.peakResidentKiB()
         for (path, label) in [(files.tenth, "N/10"), (files.full, "N")] {
             for pass in MeasuredPass.allCases {
                 Progress.say("\(pass.title) on the \(label) log (child process)…")

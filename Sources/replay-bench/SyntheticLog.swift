@@ -295,9 +295,11 @@ struct ZoneOffsetCache {
 
 /// Writes a synthetic log file of `count` events, `seq` 1…count, encoding lines straight
 /// into one buffer that is written to the file every 1 MiB (no fsync, no lock: this is
-/// test data, not an append). The buffer stays small on purpose: on Linux a child started
-/// with posix_spawn inherits its parent's peak in `ru_maxrss`, so the parent must stay lean
-/// for the children's memory figures to be their own.
+/// test data, not an append).
+///
+/// The benchmark writes its logs in a child process: on Linux a child started with
+/// posix_spawn inherits its parent's peak in `ru_maxrss`, so the parent must stay lean for
+/// the measuring children's memory figures to be their own.
 enum SyntheticLogWriter {
     struct Result {
         var eventCount: Int
@@ -307,6 +309,42 @@ enum SyntheticLogWriter {
     }
 
     static let flushThreshold = 1024 * 1024
+
+    /// Writes the log in a child process (`--generate-only N FILE`) so that this process
+    /// never holds the generator's memory; in this process where children cannot run.
+    static func writeInChild(count: Int, seed: UInt64, to path: String) throws -> Result {
+        guard ChildProcess.isSupported else { return try write(count: count, seed: seed, to: path) }
+        let output = try ChildProcess.run(["--generate-only", String(count), path], what: "the generating child process")
+        guard let result = parseResultLine(output) else {
+            throw BenchError.failed("the generating child process printed no GENERATED line")
+        }
+        return result
+    }
+
+    /// The one line the generating child prints on stdout.
+    static func resultLine(_ result: Result) -> String {
+        let mix = result.mix
+        let nanoseconds = result.duration.components.seconds * 1_000_000_000 + result.duration.components.attoseconds / 1_000_000_000
+        return "GENERATED events=\(result.eventCount) bytes=\(result.byteCount) ns=\(nanoseconds) sleep=\(mix.sleepSamples) "
+            + "vital=\(mix.vitalSamples) night=\(mix.nightActions) goals=\(mix.goals) batches=\(mix.batches) batched=\(mix.batchedEvents)"
+    }
+
+    static func parseResultLine(_ output: String) -> Result? {
+        guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("GENERATED ") }) else { return nil }
+        var fields: [String: Int64] = [:]
+        for field in line.split(separator: " ").dropFirst() {
+            let parts = field.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let value = Int64(parts[1]) { fields[String(parts[0])] = value }
+        }
+        guard let events = fields["events"], let bytes = fields["bytes"], let nanoseconds = fields["ns"],
+              let sleep = fields["sleep"], let vital = fields["vital"], let night = fields["night"],
+              let goals = fields["goals"], let batches = fields["batches"], let batched = fields["batched"]
+        else { return nil }
+        let mix = EventMix(
+            sleepSamples: Int(sleep), vitalSamples: Int(vital), nightActions: Int(night), goals: Int(goals),
+            batchedEvents: Int(batched), batches: Int(batches))
+        return Result(eventCount: Int(events), byteCount: bytes, mix: mix, duration: .nanoseconds(nanoseconds))
+    }
 
     static func write(count: Int, seed: UInt64, to path: String) throws -> Result {
         let clock = ContinuousClock()

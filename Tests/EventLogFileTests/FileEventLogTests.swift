@@ -268,6 +268,55 @@ struct FileEventLogTests {
         }
     }
 
+    /// What an append answered: its outcomes, or the code it failed with.
+    enum Answer: Equatable, CustomStringConvertible {
+        case appended([AppendOutcome])
+        case refused(EventLogFileError.Code)
+
+        init(_ body: () throws(EventLogFileError) -> [AppendOutcome]) {
+            do {
+                self = .appended(try body())
+            } catch {
+                self = .refused(error.code)
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .appended(let outcomes): return "appended \(outcomes.map { "\($0.seq)\($0.alreadyPresent ? "=" : "+")" })"
+            case .refused(let code): return "refused \(code)"
+            }
+        }
+    }
+
+    @Test("the file and the in-memory log answer every append alike and end up holding the same events")
+    func fileAndMemoryAgree() throws {
+        let a = try TestEvents.event("a", minute: 1)
+        let b = try TestEvents.event("b", minute: 2)
+        let c = try TestEvents.event("c", minute: 3)
+        let d = try TestEvents.event("d", minute: 4)
+        var aChanged = a
+        aChanged.source = .watch
+        var badZone = try TestEvents.event("z")
+        badZone.timeZone = "Nowhere/Atlantis"
+        let steps: [(events: [Event], expected: Int?)] = [
+            ([a, b], nil), ([a], nil), ([c], 0), ([aChanged], nil), ([c, c], nil), ([b, c, d], 0),
+            ([badZone], nil), ([c, d], 2), ([a, b], 0), ([d, b], 4), (try TestEvents.assorted(), 4), ([], nil),
+        ]
+        try TemporaryDirectory.with { directory in
+            let file = try FileEventLog(path: directory.path("log.jsonl"))
+            let memory = try InMemoryEventLog()
+            for (index, step) in steps.enumerated() {
+                let fromFile = Answer { () throws(EventLogFileError) in try file.append(step.events, expectedLastSeq: step.expected) }
+                let fromMemory = Answer { () throws(EventLogFileError) in try memory.append(step.events, expectedLastSeq: step.expected) }
+                #expect(fromFile == fromMemory, "step \(index + 1)")
+            }
+            #expect(try file.readAll() == memory.readAll())
+            #expect(try file.lastSeq() == memory.lastSeq())
+            #expect(try file.lastSeq() == 4 + 7)
+        }
+    }
+
     // MARK: Several writers
 
     @Test("two instances on one file interleaving appends see each other's seqs and ids")
@@ -296,6 +345,30 @@ struct FileEventLogTests {
             let report = try FileEventLog.verify(path: path)
             #expect(report.isSound)
             #expect(report.eventCount == seqs.count)
+        }
+    }
+
+    @Test("an append or a repair waits at most its lock timeout while another holds the lock, and writes nothing")
+    func lockTimeoutInProcess() throws {
+        try TemporaryDirectory.with { directory in
+            let path = directory.path("log.jsonl")
+            let log = try FileEventLog(path: path, lockTimeout: .milliseconds(100))
+            _ = try log.append([try TestEvents.event("a")], expectedLastSeq: nil)
+            try FileBytes.append(Array(RawLine.valid(2).prefix(20).utf8), to: path)
+            let before = try FileBytes.read(path)
+
+            let holder = try LogFileDescriptor.openForAppending(path: path, createIfMissing: false)
+            try holder.lockExclusive(timeout: .zero)
+            let appendError = #expect(throws: EventLogFileError.self) { try log.append([try TestEvents.event("b")], expectedLastSeq: nil) }
+            #expect(appendError?.code == .lockTimeout)
+            #expect(appendError?.message.contains("nothing was written") == true)
+            let repairError = #expect(throws: EventLogFileError.self) { try FileEventLog.repair(path: path, lockTimeout: .milliseconds(50)) }
+            #expect(repairError?.code == .lockTimeout)
+            #expect(try FileBytes.read(path) == before)
+            holder.unlock()
+
+            #expect(try FileEventLog.repair(path: path, lockTimeout: .milliseconds(50)) != nil)
+            #expect(try log.append([try TestEvents.event("b")], expectedLastSeq: 1).map(\.seq) == [2])
         }
     }
 
@@ -546,6 +619,30 @@ struct FileEventLogTests {
             }
             // The log still works.
             #expect(try log.append([try TestEvents.event("second")], expectedLastSeq: 1).map(\.seq) == [2])
+        }
+    }
+
+    /// The log's reader refuses lines over `LineReader.defaultMaximumLineLength`, so the
+    /// writer must not write one: the log would become unreadable, and repair would not
+    /// touch it (it is not a torn tail).
+    @Test("an event whose line would be too long to read back is refused, and the log stays readable")
+    func overlongLineRefused() throws {
+        try TemporaryDirectory.with { directory in
+            let log = try FileEventLog(path: directory.path("log.jsonl"))
+            _ = try log.append([try TestEvents.event("first")], expectedLastSeq: nil)
+            let before = try FileBytes.read(log.path)
+            var huge = try TestEvents.event("huge")
+            huge.payload = .appTierAssigned(AppTierAssigned(app: String(repeating: "a", count: LineReader.defaultMaximumLineLength), tier: .blockFirst))
+            let error = #expect(throws: EventLogFileError.self) { try log.append([huge], expectedLastSeq: nil) }
+            // Refused before writing (like any line that would not read back)…
+            #expect(error?.code == .lineTooLong)
+            #expect(error?.message.contains("nothing was written") == true)
+            // …so nothing was written, although the append threw.
+            #expect(try FileBytes.read(log.path) == before)
+            #expect(try FileEventLog.verify(path: log.path).isSound)
+            // And the log still takes appends and can be read.
+            #expect(try log.append([try TestEvents.event("second")], expectedLastSeq: 1).map(\.seq) == [2])
+            #expect(try log.readAll().count == 2)
         }
     }
 

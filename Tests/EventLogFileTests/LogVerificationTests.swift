@@ -141,6 +141,7 @@ private let verificationCases: [VerificationCase] = [
         "a decreasing seq", RawLine.validLines(1...3) + RawLine.valid(1, id: "id-1b") + "\n",
         line: 4, expecting: "goes back", kind: .sequence
     ),
+    .file("a blank line at the end", RawLine.validLines(1...3) + "\n", line: 4, expecting: "invalid JSON", kind: .invalidLine, eventCount: 3),
     .file(
         "a duplicate id", RawLine.validLines(1...2) + RawLine.valid(3, id: "id-1") + "\n" + RawLine.valid(4) + "\n",
         line: 3, expecting: "line 1", kind: .duplicateIdentifier, eventCount: 3
@@ -179,6 +180,10 @@ private let verificationCases: [VerificationCase] = [
     .file(
         "a torn tail: a batch line, then part of the next",
         RawLine.validLines(1...2) + RawLine.valid(3, batch: (1, 2)) + "\n" + String(RawLine.valid(4, batch: (2, 2)).prefix(20)),
+        line: 3, expecting: "torn tail", kind: .tornTail, eventCount: 2
+    ),
+    .file(
+        "a torn tail: zero bytes a crash left after the last line", RawLine.validLines(1...2) + "\u{0}\u{0}\u{0}\u{0}",
         line: 3, expecting: "torn tail", kind: .tornTail, eventCount: 2
     ),
     .file(
@@ -255,6 +260,22 @@ struct LogVerificationTests {
             #expect(report.issues.first?.message.contains("key 'v'") == true)
             #expect(report.eventCount == total - 1)
             #expect(report.lineCount == total)
+        }
+    }
+
+    @Test("a line longer than the reader's maximum is reported at its line, not thrown")
+    func overlongLine() throws {
+        try TemporaryDirectory.with { directory in
+            let long = RawLine.valid(2).replacingFirst("\"phone\"", with: "\"" + String(repeating: "p", count: LineReader.defaultMaximumLineLength) + "\"")
+            let path = try directory.write(RawLine.valid(1) + "\n" + long + "\n" + RawLine.valid(3) + "\n")
+            let report = try FileEventLog.verify(path: path)
+            #expect(report.issues.map(\.line) == [2])
+            #expect(report.issues.map(\.kind) == [.invalidLine])
+            #expect(report.issues.first?.message.contains("longer than") == true)
+            #expect(report.eventCount == 1)
+            let error = #expect(throws: EventLogFileError.self) { try FileEventLog.repair(path: path) }
+            #expect(error?.code == .corrupt)
+            #expect(error?.line == 2)
         }
     }
 
@@ -365,7 +386,9 @@ struct LogVerificationTests {
             // Each bad line alone, after the good first line.
             for (index, bad) in lines.enumerated().dropFirst() {
                 let single = try directory.write(lines[0] + "\n" + bad + "\n", to: "single-\(index).jsonl")
-                for issue in try FileEventLog.verify(path: single).issues {
+                let issues = try FileEventLog.verify(path: single).issues
+                #expect(!issues.isEmpty, "bad line \(index + 1) is not reported")
+                for issue in issues {
                     #expect(!issue.message.contains("SECRET"), "bad line \(index + 1): \(issue.message)")
                 }
             }
