@@ -49,6 +49,8 @@ public struct EventCatalogue: Sendable {
         }
         let reader = PayloadDecoder(object: shaped)
         let payload = try type.decodePayload(reader)
-        return (payload, reader.additionalFields(knownKeys: Set(type.fieldNames)))
+        let names = type.fieldNames
+        if data.members.allSatisfy({ names.contains($0.key) }) { return (payload, JSONObject()) }
+        return (payload, reader.additionalFields(knownKeys: Set(names)))
     }
 }

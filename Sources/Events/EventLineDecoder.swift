@@ -145,7 +145,7 @@ public struct EventLineDecoder: Sendable {
         guard case .object(let data) = dataValue else { throw .mistyped("data", expected: "an object", found: dataValue) }
         try PayloadDecoder.rejectDuplicateKeys(in: data, path: "data")
         let decoded = try catalogue.decodePayload(typeName: typeName, version: version, data: data)
-        let additionalEnvelope = JSONObject(object.members.filter { !Self.knownEnvelopeKeys.contains($0.key) })
+        let additionalEnvelope = JSONObject(object.members.filter { !Self.envelopeKeys.contains($0.key) })
         return Event(
             id: id, at: at, timeZone: zone, source: source, causedBy: causedBy,
             payload: decoded.payload,

@@ -57,9 +57,21 @@ public struct JSONObject: Sendable, Hashable {
         members.contains { $0.key == key }
     }
 
+    private func hasRepeatedKeyByPairs() -> Bool {
+        for later in 1..<members.count {
+            for earlier in 0..<later where members[earlier].key == members[later].key {
+                return true
+            }
+        }
+        return false
+    }
+
     /// The names that occur more than once, each listed once, in order of first appearance.
     public func duplicateKeys() -> [String] {
         guard members.count > 1 else { return [] }
+        // Event objects are small: comparing pairs is much cheaper than hashing every key,
+        // and almost every object has no duplicate, so answer that case without a set.
+        if members.count <= 16, !hasRepeatedKeyByPairs() { return [] }
         var seen = Set<String>()
         var repeated = Set<String>()
         for member in members where !seen.insert(member.key).inserted {
