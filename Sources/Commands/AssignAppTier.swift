@@ -5,9 +5,12 @@ import Projections
 /// Places an app in a restriction tier. Assigning an app to the tier it is already in
 /// changes nothing, so it appends nothing.
 public struct AssignAppTier: Command {
+    /// The app's display name (surrounding spaces are trimmed).
     public var app: String
+    /// The tier to place it in.
     public var tier: AppTier
 
+    /// Creates the value from its parts.
     public init(app: String, tier: AppTier) {
         self.app = app
         self.tier = tier

@@ -12,6 +12,7 @@ public struct CommandContext: Sendable {
     public var source: EventSource?
     private let makeIdentifier: @Sendable () -> String
 
+    /// Creates the value from its parts.
     public init(now: Instant, timeZone: String, source: EventSource? = nil, makeIdentifier: @escaping @Sendable () -> String) {
         self.now = now
         self.timeZone = timeZone

@@ -23,6 +23,7 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, and what would be accepted.
     public var message: String
 
+    /// Creates the value from its parts.
     public init(rule: Rule, message: String) {
         self.rule = rule
         self.message = message

@@ -9,9 +9,12 @@ public struct LogBedtime: Command {
         case wokeUp
     }
 
+    /// The night the moment belongs to (a real night within 2 days).
     public var night: Night
+    /// Going to bed, or waking up.
     public var moment: Moment
 
+    /// Creates the value from its parts.
     public init(night: Night, moment: Moment) {
         self.night = night
         self.moment = moment

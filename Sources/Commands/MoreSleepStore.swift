@@ -7,7 +7,7 @@ import Projections
 ///
 /// ```swift
 /// let log = try FileEventLog(path: url.path)
-/// let store = try await MoreSleepStore(log: log, environment: .live(source: .phone))
+/// let store = try MoreSleepStore(log: log, environment: .live(source: .phone))
 /// for await snapshot in await store.changes() { render(snapshot.state) }
 /// try await store.send(LogBedtime(night: .date(today), moment: .wentToBed))
 /// ```

@@ -13,6 +13,7 @@ public struct StoreEnvironment: Sendable {
     /// Who the store writes for (`phone`, `watch`, …).
     public var source: EventSource?
 
+    /// Creates the value from its parts.
     public init(
         now: @escaping @Sendable () -> Instant,
         timeZone: @escaping @Sendable () -> String,

@@ -6,6 +6,7 @@ public struct AppendOutcome: Sendable, Hashable {
     /// written for it (an idempotent retry).
     public var alreadyPresent: Bool
 
+    /// Creates the value from its parts.
     public init(seq: Int, alreadyPresent: Bool) {
         self.seq = seq
         self.alreadyPresent = alreadyPresent

@@ -8,6 +8,7 @@ public struct EventLogContents: Sendable, Hashable {
     /// The torn tail after them, if the log ends with one.
     public var tornTail: TornTail?
 
+    /// Creates the value from its parts.
     public init(events: [RecordedEvent], tornTail: TornTail? = nil) {
         self.events = events
         self.tornTail = tornTail

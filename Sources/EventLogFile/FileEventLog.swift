@@ -41,6 +41,9 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
         self.descriptor = try LogFileDescriptor.openForAppending(path: path, createIfMissing: createIfMissing)
     }
 
+    /// Appends `events` as one atomic, durable batch (see `EventLogStorage.append`), under
+    /// the file's lock; refused, writing nothing, when the log ends with a torn tail or is
+    /// corrupt.
     public func append(_ events: [Event], expectedLastSeq: Int? = nil) throws(EventLogFileError) -> [AppendOutcome] {
         lock.lock()
         defer { lock.unlock() }
@@ -71,12 +74,15 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
         return plan.outcomes
     }
 
+    /// Reads the whole file (without locking: a batch still being written reads as a
+    /// torn tail and is left out).
     public func read() throws(EventLogFileError) -> EventLogContents {
         var events: [RecordedEvent] = []
         let summary = try EventLogReader.forEachEvent(path: path) { events.append($0.event) }
         return EventLogContents(events: events, tornTail: summary.tornTail)
     }
 
+    /// The last seq in the file now, reading what other writers added.
     public func lastSeq() throws(EventLogFileError) -> Int {
         lock.lock()
         defer { lock.unlock() }

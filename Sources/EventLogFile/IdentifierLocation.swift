@@ -7,6 +7,7 @@ public struct IdentifierLocation: Sendable, Hashable {
     /// The offset of its line.
     public var byteOffset: Int64
 
+    /// Creates the value from its parts.
     public init(seq: Int, line: Int, byteOffset: Int64) {
         self.seq = seq
         self.line = line

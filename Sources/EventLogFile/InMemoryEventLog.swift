@@ -14,6 +14,7 @@ public final class InMemoryEventLog: EventLogStorage, @unchecked Sendable {
         if !events.isEmpty { _ = try append(events, expectedLastSeq: 0) }
     }
 
+    /// Appends with the same rules as `FileEventLog` (see `EventLogStorage`).
     public func append(_ newEvents: [Event], expectedLastSeq: Int?) throws(EventLogFileError) -> [AppendOutcome] {
         lock.lock()
         defer { lock.unlock() }
@@ -29,6 +30,7 @@ public final class InMemoryEventLog: EventLogStorage, @unchecked Sendable {
         return plan.outcomes
     }
 
+    /// Every event in seq order (memory never has a torn tail).
     public func read() -> EventLogContents {
         EventLogContents(events: readAll())
     }
@@ -40,6 +42,7 @@ public final class InMemoryEventLog: EventLogStorage, @unchecked Sendable {
         return events
     }
 
+    /// The last seq (0 when empty).
     public func lastSeq() -> Int {
         lock.lock()
         defer { lock.unlock() }

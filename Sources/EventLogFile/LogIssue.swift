@@ -21,6 +21,7 @@ public struct LogIssue: Sendable, Hashable, CustomStringConvertible {
     /// What is wrong (never the line's health content).
     public var message: String
 
+    /// Creates the value from its parts.
     public init(kind: Kind, line: Int, message: String) {
         self.kind = kind
         self.line = line

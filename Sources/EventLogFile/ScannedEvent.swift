@@ -9,6 +9,7 @@ public struct ScannedEvent: Sendable, Hashable {
     /// The offset of the line's first byte.
     public var byteOffset: Int64
 
+    /// Creates the value from its parts.
     public init(event: RecordedEvent, line: Int, byteOffset: Int64) {
         self.event = event
         self.line = line

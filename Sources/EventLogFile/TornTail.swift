@@ -14,6 +14,7 @@ public struct TornTail: Sendable, Hashable, CustomStringConvertible {
     /// What is torn.
     public var reason: String
 
+    /// Creates the value from its parts.
     public init(firstLine: Int, lineCount: Int, byteOffset: Int64, byteCount: Int64, reason: String) {
         self.firstLine = firstLine
         self.lineCount = lineCount

@@ -5,6 +5,7 @@ public struct AppTierAssigned: EventPayloadContent {
     /// Its new tier.
     public var tier: AppTier
 
+    /// Creates the value from its parts.
     public init(app: String, tier: AppTier) {
         self.app = app
         self.tier = tier

@@ -12,6 +12,7 @@ public struct AppleSleepScoreLogged: EventPayloadContent {
     /// Interruption points (of 20), when typed in.
     public var interruptions: Int?
 
+    /// Creates the value from its parts.
     public init(night: Night, total: Int, duration: Int, bedtime: Int, interruptions: Int? = nil) {
         self.night = night
         self.total = total

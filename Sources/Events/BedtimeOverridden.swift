@@ -5,6 +5,7 @@ public struct BedtimeOverridden: EventPayloadContent {
     /// Its new bedtime.
     public var bedtime: TimeOfDay
 
+    /// Creates the value from its parts.
     public init(night: Night, bedtime: TimeOfDay) {
         self.night = night
         self.bedtime = bedtime

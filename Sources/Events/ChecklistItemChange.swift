@@ -5,6 +5,7 @@ public struct ChecklistItemChange: EventPayloadContent {
     /// The checklist template id, e.g. `"stop_eating"`.
     public var item: String
 
+    /// Creates the value from its parts.
     public init(night: Night, item: String) {
         self.night = night
         self.item = item

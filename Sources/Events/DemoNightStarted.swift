@@ -6,6 +6,7 @@ public struct DemoNightStarted: EventPayloadContent {
     /// The default compression (4 h of wind-down in 4 min).
     public static let defaultCompression = 60
 
+    /// Creates the value from its parts.
     public init(compression: Int? = nil) { self.compression = compression }
 
     /// `compression`, or 60 when absent.

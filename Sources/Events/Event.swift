@@ -19,6 +19,7 @@ public struct Event: Sendable, Hashable {
     /// Payload keys this version does not know, kept on round trip.
     public var additionalPayloadFields: JSONObject
 
+    /// Creates the value from its parts.
     public init(
         id: String,
         at: Instant,

@@ -5,6 +5,7 @@ public struct FreeWindowUsed: EventPayloadContent {
     /// `true` when the person came back before the window ran out.
     public var returnedEarly: Bool
 
+    /// Creates the value from its parts.
     public init(night: Night, returnedEarly: Bool) {
         self.night = night
         self.returnedEarly = returnedEarly

@@ -14,6 +14,7 @@ public struct GoalSet: EventPayloadContent {
     /// The default sleep need when the goal names none.
     public static let defaultSleepNeedMinutes = 480
 
+    /// Creates the value from its parts.
     public init(currentBedtime: TimeOfDay, targetBedtime: TimeOfDay, days: Int, firstNight: LocalDate, sleepNeedMinutes: Int? = nil) {
         self.currentBedtime = currentBedtime
         self.targetBedtime = targetBedtime

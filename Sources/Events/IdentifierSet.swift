@@ -24,9 +24,12 @@ public struct IdentifierSet: Sendable {
 /// A fixed 128-bit digest of an id: FNV-1a 64 and a multiply-xorshift hash with
 /// different seeds.
 public struct IdentifierDigest: Sendable, Hashable {
+    /// The FNV-1a half of the digest.
     public let high: UInt64
+    /// The multiply-xorshift half of the digest.
     public let low: UInt64
 
+    /// The digest of `identifier`'s UTF-8 bytes.
     public init(_ identifier: String) {
         var fnv: UInt64 = 0xcbf2_9ce4_8422_2325
         var mix: UInt64 = 0x9E37_79B9_7F4A_7C15

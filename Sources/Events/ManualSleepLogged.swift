@@ -7,6 +7,7 @@ public struct ManualSleepLogged: EventPayloadContent {
     /// When they woke.
     public var wakeTime: Instant
 
+    /// Creates the value from its parts.
     public init(night: Night, bedtime: Instant, wakeTime: Instant) {
         self.night = night
         self.bedtime = bedtime

@@ -4,6 +4,7 @@ public struct NightAction: EventPayloadContent {
     /// The night the action belongs to.
     public var night: Night
 
+    /// Creates the value from its parts.
     public init(night: Night) { self.night = night }
 
     public static let fieldNames = ["night"]

@@ -7,6 +7,7 @@ public struct NotificationInteracted: EventPayloadContent {
     /// What the person did.
     public var action: NotificationAction
 
+    /// Creates the value from its parts.
     public init(night: Night, template: String, action: NotificationAction) {
         self.night = night
         self.template = template

@@ -21,6 +21,7 @@ public struct OpaquePayload: Sendable, Hashable {
     /// Why it could not be read as a typed event.
     public var reason: Reason
 
+    /// Creates the value from its parts.
     public init(typeName: String, version: Int, data: JSONObject, reason: Reason) {
         self.typeName = typeName
         self.version = version

@@ -10,6 +10,7 @@ public struct RecordedEvent: Sendable, Hashable {
     /// byte; `nil` for typed events, which the encoder writes canonically.
     public let originalLine: [UInt8]?
 
+    /// Creates the value from its parts.
     public init(seq: Int, batch: BatchPosition? = nil, event: Event, originalLine: [UInt8]? = nil) {
         self.seq = seq
         self.batch = batch

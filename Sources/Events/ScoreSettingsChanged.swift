@@ -1,11 +1,15 @@
 /// `scoreSettingsChanged`: the tunable score's weights and targets.
 public struct ScoreSettingsChanged: EventPayloadContent {
+    /// The five parts' weights, summing to 100.
     public var weights: ScoreWeights
+    /// The deep-sleep target.
     public var deepTarget: ScoreTarget
+    /// The REM-sleep target.
     public var remTarget: ScoreTarget
     /// The preset these settings came from, if any.
     public var preset: String?
 
+    /// Creates the value from its parts.
     public init(weights: ScoreWeights, deepTarget: ScoreTarget, remTarget: ScoreTarget, preset: String? = nil) {
         self.weights = weights
         self.deepTarget = deepTarget

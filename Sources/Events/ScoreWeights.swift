@@ -1,12 +1,18 @@
 /// The weights of the tunable score's five parts; they sum to 100 (checked by the
 /// command and by projections, not by decoding).
 public struct ScoreWeights: Sendable, Hashable {
+    /// Weight of the duration part.
     public var duration: Double
+    /// Weight of the deep-sleep part.
     public var deep: Double
+    /// Weight of the REM-sleep part.
     public var rem: Double
+    /// Weight of the bedtime part.
     public var bedtime: Double
+    /// Weight of the interruptions part.
     public var interruptions: Double
 
+    /// Creates the value from its parts.
     public init(duration: Double, deep: Double, rem: Double, bedtime: Double, interruptions: Double) {
         self.duration = duration
         self.deep = deep

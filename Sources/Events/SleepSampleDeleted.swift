@@ -3,6 +3,7 @@ public struct SleepSampleDeleted: EventPayloadContent {
     /// The deleted sample's id.
     public var sampleId: String
 
+    /// Creates the value from its parts.
     public init(sampleId: String) { self.sampleId = sampleId }
 
     public static let fieldNames = ["sampleId"]

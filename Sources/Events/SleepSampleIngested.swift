@@ -13,6 +13,7 @@ public struct SleepSampleIngested: EventPayloadContent {
     /// The writing source, e.g. `"Apple Watch"`.
     public var sourceName: String
 
+    /// Creates the value from its parts.
     public init(sampleId: String, stage: SleepStage, start: Instant, end: Instant, timeZone: String? = nil, sourceName: String) {
         self.sampleId = sampleId
         self.stage = stage

@@ -13,6 +13,7 @@ public struct VitalSampleIngested: EventPayloadContent {
     /// When it ends.
     public var end: Instant
 
+    /// Creates the value from its parts.
     public init(sampleId: String, kind: VitalKind, value: Double, unit: String, start: Instant, end: Instant) {
         self.sampleId = sampleId
         self.kind = kind

@@ -17,6 +17,7 @@ public struct AppTierAssignments: Projection, Hashable {
         .alwaysAllowed: ["Phone"],
     ]
 
+    /// Creates the value from its parts.
     public init() {
         appsByTier = Self.defaults
     }

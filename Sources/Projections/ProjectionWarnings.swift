@@ -10,6 +10,7 @@ public struct ProjectionWarnings: Sendable, Hashable {
         /// What happened.
         public var message: String
 
+        /// Creates the value from its parts.
         public init(seq: Int?, message: String) {
             self.seq = seq
             self.message = message

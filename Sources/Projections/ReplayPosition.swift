@@ -9,6 +9,7 @@ public struct ReplayPosition: Sendable, Hashable {
     /// Only the first `untilSeq` lines; `nil` for all.
     public var untilSeq: Int?
 
+    /// Creates the value from its parts.
     public init(instant: Instant? = nil, untilSeq: Int? = nil) {
         self.instant = instant
         self.untilSeq = untilSeq

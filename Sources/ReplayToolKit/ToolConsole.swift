@@ -8,6 +8,7 @@ public struct ToolConsole: Sendable {
     /// Reads all of standard input (`nil` when it cannot be read).
     public var readInput: @Sendable () -> [UInt8]?
 
+    /// Creates the value from its parts.
     public init(
         output: @escaping @Sendable (String) -> Void,
         error: @escaping @Sendable (String) -> Void,
