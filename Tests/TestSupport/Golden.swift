@@ -67,10 +67,10 @@ public enum Golden {
         while i < old.count || j < new.count {
             if i < old.count, j < new.count, old[i] == new[j] {
                 rows.append((" ", old[i])); i += 1; j += 1
-            } else if j < new.count, i == old.count || table[i][j + 1] >= table[i + 1][j] {
-                rows.append(("+", new[j])); j += 1
-            } else {
+            } else if i < old.count, j == new.count || table[i + 1][j] >= table[i][j + 1] {
                 rows.append(("-", old[i])); i += 1
+            } else {
+                rows.append(("+", new[j])); j += 1
             }
         }
         var shown = Set<Int>()
