@@ -34,36 +34,20 @@ public struct EventLineDecoder: Sendable {
 
     /// Reads a log line given as bytes.
     public mutating func decode(line: [UInt8]) throws(EventDecodingError) -> RecordedEvent {
-        var result: Result<RecordedEvent, EventDecodingError> = .failure(EventDecodingError(key: nil, message: "empty line"))
-        line.withUnsafeBufferPointer { buffer in
-            do throws(EventDecodingError) {
-                result = .success(try decode(line: buffer))
-            } catch {
-                result = .failure(error)
-            }
-        }
-        return try result.get()
+        try TypedParsing.parse(line) { buffer throws(EventDecodingError) in try decode(line: buffer) }
     }
 
     /// Reads an input line for appending: `seq` and `batch` must be absent (the log
     /// assigns them).
     public mutating func decodeUnsequenced(line: [UInt8]) throws(EventDecodingError) -> Event {
-        var result: Result<Event, EventDecodingError> = .failure(EventDecodingError(key: nil, message: "empty line"))
-        line.withUnsafeBufferPointer { buffer in
-            do throws(EventDecodingError) {
-                let object = try Self.parseObject(buffer)
-                if object["seq"] != nil {
-                    throw EventDecodingError(key: "seq", message: "must be left out: the log assigns it")
-                }
-                if object["batch"] != nil {
-                    throw EventDecodingError(key: "batch", message: "must be left out: the log marks batches itself")
-                }
-                result = .success(try decodeEvent(object))
-            } catch {
-                result = .failure(error)
-            }
+        let object = try TypedParsing.parse(line) { buffer throws(EventDecodingError) in try Self.parseObject(buffer) }
+        if object["seq"] != nil {
+            throw EventDecodingError(key: "seq", message: "must be left out: the log assigns it")
         }
-        return try result.get()
+        if object["batch"] != nil {
+            throw EventDecodingError(key: "batch", message: "must be left out: the log marks batches itself")
+        }
+        return try decodeEvent(object)
     }
 
     private static func parseObject(_ line: UnsafeBufferPointer<UInt8>) throws(EventDecodingError) -> JSONObject {

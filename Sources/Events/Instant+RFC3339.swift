@@ -29,27 +29,7 @@ extension Instant {
     ///
     /// - Throws: ``ValueFormatError`` naming the field that is wrong.
     public init(rfc3339 text: String) throws(ValueFormatError) {
-        let result = text.utf8.withContiguousStorageIfAvailable {
-            bytes -> Result<Instant, ValueFormatError> in
-            do throws(ValueFormatError) {
-                return .success(try Instant.parseRFC3339(bytes))
-            } catch {
-                return .failure(error)
-            }
-        }
-        if let result {
-            self = try result.get()
-        } else {
-            let copy = Array(text.utf8)
-            let fallback = copy.withUnsafeBufferPointer { bytes -> Result<Instant, ValueFormatError> in
-                do throws(ValueFormatError) {
-                    return .success(try Instant.parseRFC3339(bytes))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            self = try fallback.get()
-        }
+        self = try TypedParsing.parse(text) { bytes throws(ValueFormatError) in try Instant.parseRFC3339(bytes) }
     }
 
     /// Parses UTF-8 bytes exactly as ``init(rfc3339:)`` does, without allocating: the fast

@@ -97,27 +97,7 @@ extension LocalDate {
     /// else is accepted: no whitespace, no time, no week or ordinal dates.
     /// - Throws: ``ValueFormatError`` naming the field that is wrong.
     public init(iso text: String) throws(ValueFormatError) {
-        let result = text.utf8.withContiguousStorageIfAvailable {
-            bytes -> Result<LocalDate, ValueFormatError> in
-            do throws(ValueFormatError) {
-                return .success(try LocalDate(isoBytes: bytes))
-            } catch {
-                return .failure(error)
-            }
-        }
-        if let result {
-            self = try result.get()
-        } else {
-            let copy = Array(text.utf8)
-            let fallback = copy.withUnsafeBufferPointer { bytes -> Result<LocalDate, ValueFormatError> in
-                do throws(ValueFormatError) {
-                    return .success(try LocalDate(isoBytes: bytes))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            self = try fallback.get()
-        }
+        self = try TypedParsing.parse(text) { bytes throws(ValueFormatError) in try LocalDate(isoBytes: bytes) }
     }
 
     /// Parses UTF-8 bytes as ``init(iso:)`` does, without allocating.

@@ -37,27 +37,7 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
     /// AM/PM.
     /// - Throws: ``ValueFormatError`` naming the field that is wrong.
     public init(text: String) throws(ValueFormatError) {
-        let result = text.utf8.withContiguousStorageIfAvailable {
-            bytes -> Result<TimeOfDay, ValueFormatError> in
-            do throws(ValueFormatError) {
-                return .success(try TimeOfDay(textBytes: bytes))
-            } catch {
-                return .failure(error)
-            }
-        }
-        if let result {
-            self = try result.get()
-        } else {
-            let copy = Array(text.utf8)
-            let fallback = copy.withUnsafeBufferPointer { bytes -> Result<TimeOfDay, ValueFormatError> in
-                do throws(ValueFormatError) {
-                    return .success(try TimeOfDay(textBytes: bytes))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            self = try fallback.get()
-        }
+        self = try TypedParsing.parse(text) { bytes throws(ValueFormatError) in try TimeOfDay(textBytes: bytes) }
     }
 
     /// Parses UTF-8 bytes as ``init(text:)`` does, without allocating.
