@@ -1,0 +1,57 @@
+import Events
+
+/// Which checklist items are done, per night (the demo night included): completed adds,
+/// reopened removes. An event naming an unknown item, a night without a plan, a night out
+/// of range, or the demo night before any demo started is skipped with a warning.
+public struct ChecklistCompletions: Sendable, Hashable {
+    private var doneByNight: [Night: Set<String>] = [:]
+
+    /// No item done.
+    public init() {}
+
+    /// The items done on `night`.
+    public func done(on night: Night) -> Set<String> {
+        doneByNight[night] ?? []
+    }
+
+    /// A new demo night starts with an empty checklist.
+    public mutating func startDemoNight() {
+        doneByNight[.demo] = nil
+    }
+
+    /// Folds a checklist event, checked against the plans and demo nights folded so far.
+    public mutating func apply(_ event: RecordedEvent, plans: NightPlans, demo: DemoNights, warnings: inout ProjectionWarnings) {
+        let change: ChecklistItemChange
+        let completes: Bool
+        switch event.payload {
+        case .checklistItemCompleted(let payload): change = payload; completes = true
+        case .checklistItemReopened(let payload): change = payload; completes = false
+        default: return
+        }
+        guard ReminderTemplate.checklist.contains(where: { $0.id == change.item }) else {
+            warnings.skipped(seq: event.seq, because: "\(event.typeName) names '\(change.item)', which is not a checklist item")
+            return
+        }
+        switch change.night {
+        case .demo:
+            guard demo.latest != nil else {
+                warnings.skipped(seq: event.seq, because: "\(event.typeName) names the demo night before any demo night started")
+                return
+            }
+        case .date(let night):
+            guard NightRange.contains(night, at: event.at) else {
+                warnings.skipped(seq: event.seq, because: "\(event.typeName) names night \(night.iso), more than \(NightRange.maximumDistanceInDays) days from its instant")
+                return
+            }
+            guard plans.plan(for: night) != nil else {
+                warnings.skipped(seq: event.seq, because: "\(event.typeName) names night \(night.iso), which has no plan")
+                return
+            }
+        }
+        if completes {
+            doneByNight[change.night, default: []].insert(change.item)
+        } else {
+            doneByNight[change.night]?.remove(change.item)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Events
+
+/// Demo nights (domain.md §4): `demoNightStarted` builds a one-off night whose bedtime is
+/// `at + 240 / compression` minutes, with every plan offset, the tonight window margins,
+/// the ring and haptic bands and the sleep need divided by `compression`. They never
+/// touch the real plan, debt or streaks.
+public struct DemoNights: Projection, Hashable {
+    /// The latest demo night started, if any.
+    public private(set) var latest: DemoNight?
+    private var latestGoalSleepNeed: Int?
+
+    public init() {}
+
+    public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
+        switch event.payload {
+        case .goalSet(let goal) where GoalRules.violation(of: goal) == nil:
+            latestGoalSleepNeed = goal.effectiveSleepNeedMinutes
+        case .demoNightStarted(let demo):
+            let compression = demo.effectiveCompression
+            guard DemoNight.compressionRange.contains(compression) else {
+                warnings.skipped(seq: event.seq, because: "demoNightStarted has compression \(compression); it is \(DemoNight.compressionRange.lowerBound)–\(DemoNight.compressionRange.upperBound)")
+                return
+            }
+            latest = DemoNight(start: EventReference(event), timeZone: event.event.timeZone, compression: compression, sleepNeedMinutes: latestGoalSleepNeed ?? GoalSet.defaultSleepNeedMinutes)
+        default:
+            break
+        }
+    }
+}
+
+/// One demo night: started at an instant, compressed.
+public struct DemoNight: Sendable, Hashable {
+    /// Allowed compressions (domain.md §8).
+    public static let compressionRange = 1...3600
+    /// The mindful waits, free windows and the free-window reminder are divided by this.
+    public static let exitTimeDivisor = 12
+
+    /// The event that started it.
+    public var start: EventReference
+    /// The zone it was started in.
+    public var timeZone: String
+    /// How many times faster than real time.
+    public var compression: Int
+    /// The sleep need it compresses (the latest goal's, else 480).
+    public var sleepNeedMinutes: Int
+
+    /// Creates the value from its parts.
+    public init(start: EventReference, timeZone: String, compression: Int, sleepNeedMinutes: Int) {
+        self.start = start
+        self.timeZone = timeZone
+        self.compression = compression
+        self.sleepNeedMinutes = sleepNeedMinutes
+    }
+
+    /// The demo night as a plan: wind-down at its start, bedtime 240 / compression minutes
+    /// later, wake time sleep need / compression after bedtime.
+    public var plan: NightPlan {
+        let resolver = LocalTimeResolver(identifier: timeZone)
+        func show(_ instant: Instant) -> Instant { resolver?.display(instant) ?? instant }
+        let windDown = show(start.at)
+        let bedtimeAt = show(start.at.adding(milliseconds: 240 * 60_000 / Int64(compression)))
+        let wake = show(bedtimeAt.adding(milliseconds: Int64(sleepNeedMinutes) * 60_000 / Int64(compression)))
+        let local = bedtimeAt.localDateTime
+        let values = NightPlanValues(bedtime: local.timeOfDay, timeZone: timeZone, sleepNeedMinutes: sleepNeedMinutes)
+        return NightPlan(
+            night: resolver?.nightDate(of: windDown) ?? windDown.localDateTime.date,
+            values: values, bedtimeAt: bedtimeAt, windDownStart: windDown, wakeTime: wake,
+            windDownStartedEarlyAt: nil,
+            revisions: [PlanRevision(values: values, previous: nil, cause: start)],
+            hasConfirmedExit: false
+        )
+    }
+}

@@ -1,0 +1,90 @@
+import Events
+
+extension LogState {
+    /// The most notifications a front end may hand to the system (the iOS limit).
+    public static let notificationLimit = 64
+    /// Pending notifications cover this many nights from the current one.
+    public static let notificationNights = 7
+
+    /// The schedule of a real night, or of the demo night.
+    public func schedule(for night: Night) -> NightSchedule? {
+        switch night {
+        case .date(let date):
+            return nightPlans.plan(for: date).map { NightSchedule(plan: $0, tiers: appTiers) }
+        case .demo:
+            return demoNights.latest.map { NightSchedule(plan: $0.plan, tiers: appTiers, compression: $0.compression) }
+        }
+    }
+
+    /// The night whose window [wind-down − 1 h, wake time + 2 h) holds `now` (margins
+    /// divided by the compression on a demo night; an early start opens the window at
+    /// once); the later wind-down wins when two hold it. `nil` when none does.
+    public func tonightNight(at now: Instant) -> Night? {
+        let current = nightPlans.night(holding: now)
+        var candidates: [Night] = [-1, 0, 1].map { .date(current.adding(days: $0)) }
+        if demoNights.latest != nil { candidates.append(.demo) }
+        let moment = now.millisecondsSince1970
+        var best: (night: Night, windDown: Int64)?
+        for night in candidates {
+            guard let schedule = schedule(for: night) else { continue }
+            let plan = schedule.plan
+            let opens = min(plan.windDownStart.millisecondsSince1970 - schedule.milliseconds(minutes: 60), plan.effectiveWindDownStart.millisecondsSince1970)
+            let closes = plan.wakeTime.millisecondsSince1970 + schedule.milliseconds(minutes: 120)
+            guard opens <= moment, moment < closes else { continue }
+            let windDown = plan.windDownStart.millisecondsSince1970
+            if best.map({ windDown > $0.windDown }) ?? true { best = (night, windDown) }
+        }
+        return best?.night
+    }
+
+    /// Tonight at `now`, or `nil` when no night's window holds it.
+    public func tonight(at now: Instant) -> Tonight? {
+        guard let night = tonightNight(at: now), let schedule = schedule(for: night) else { return nil }
+        let plan = schedule.plan
+        let moment = now.millisecondsSince1970
+        let phase: Tonight.Phase
+        if moment >= plan.wakeTime.millisecondsSince1970 {
+            phase = .morning
+        } else if moment >= plan.bedtimeAt.millisecondsSince1970 {
+            phase = .night
+        } else if moment >= plan.effectiveWindDownStart.millisecondsSince1970 {
+            phase = .windDown
+        } else {
+            phase = .beforeWindDown
+        }
+        return Tonight(
+            night: night, plan: plan, phase: phase,
+            minutesToBed: schedule.minutesToBed(at: now),
+            progress: schedule.ringProgress(at: now),
+            ring: schedule.ringColour(at: now),
+            checklist: schedule.checklist(at: now, completed: checklists.done(on: night)),
+            blockedApps: schedule.blockedApps(at: now),
+            nextNotification: pendingNotifications(at: now).first
+        )
+    }
+
+    /// The notifications to hand to the system at `now`: every reminder and pre-block
+    /// warning strictly after `now` over the 7 nights from `now`'s night (and the demo
+    /// night), soonest first, at most 64. A reminder whose checklist item is done is not
+    /// pending.
+    public func pendingNotifications(at now: Instant) -> [PendingNotification] {
+        let first = nightPlans.night(holding: now)
+        var nights: [Night] = (0..<Self.notificationNights).map { .date(first.adding(days: $0)) }
+        if demoNights.latest != nil { nights.append(.demo) }
+        let moment = now.millisecondsSince1970
+        var pending: [PendingNotification] = []
+        for night in nights {
+            guard let schedule = schedule(for: night) else { continue }
+            let done = checklists.done(on: night)
+            for reminder in schedule.reminders where reminder.fireAt.millisecondsSince1970 > moment {
+                if reminder.template.isChecklistItem, done.contains(reminder.template.id) { continue }
+                pending.append(PendingNotification(night: night, kind: .reminder(reminder.template), fireAt: reminder.fireAt, haptic: reminder.haptic))
+            }
+            for warning in schedule.blockWarnings where warning.fireAt.millisecondsSince1970 > moment {
+                pending.append(PendingNotification(night: night, kind: .blockWarning(tier: warning.tier, minutesBeforeActivation: warning.minutesBeforeActivation), fireAt: warning.fireAt, haptic: warning.haptic))
+            }
+        }
+        pending.sort(by: PendingNotification.precedes)
+        return Array(pending.prefix(Self.notificationLimit))
+    }
+}

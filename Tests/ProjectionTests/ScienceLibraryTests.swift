@@ -1,0 +1,328 @@
+import Foundation
+import Projections
+import Testing
+import TestSupport
+
+/// The reminder templates of domain.md §2 and the checked science behind them
+/// (`science-facts.md`, generated into `ScienceLibrary.swift`).
+///
+/// What counts as user-facing for the medical-promise check: template titles and bodies, and
+/// every reference's claim and note. A `Study`'s authors, journal and finding are exempt: they
+/// quote what a paper reported (a finding may say "treatment" if the paper did), and are shown
+/// as a citation, not as something the app promises.
+struct ScienceLibraryTests {
+    // MARK: Files
+
+    /// The package root (this file is `Tests/ProjectionTests/ScienceLibraryTests.swift`).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let scienceFacts = packageRoot.appendingPathComponent("../shared/design/science-facts.md").standardizedFileURL
+    static let domainRules = packageRoot.appendingPathComponent("../shared/design/domain.md").standardizedFileURL
+    static let generator = packageRoot.appendingPathComponent("Tests/Fixtures/Science/generate-science-library.py")
+    static let generated = packageRoot.appendingPathComponent("Sources/Projections/ScienceLibrary.swift")
+    static let regenerate = "python3 Tests/Fixtures/Science/generate-science-library.py ../shared/design/science-facts.md > Sources/Projections/ScienceLibrary.swift"
+
+    /// The first executable called `name` in a folder of `PATH`.
+    static func executableOnPath(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name).path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    @Test func generatedLibraryIsWhatTheScriptMakesOfScienceFacts() throws {
+        guard let python = Self.executableOnPath("python3") else {
+            Issue.record("python3 is not on PATH, so ScienceLibrary.swift was not checked against science-facts.md; install python3 and run the tests again")
+            return
+        }
+        guard FileManager.default.fileExists(atPath: Self.scienceFacts.path) else {
+            Issue.record("science-facts.md not found at \(Self.scienceFacts.path); ScienceLibrary.swift was not checked against it")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [Self.generator.path, Self.scienceFacts.path]
+        process.currentDirectoryURL = Self.packageRoot
+        let standardOutput = Pipe()
+        let standardError = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = standardOutput
+        process.standardError = standardError
+        try process.run()
+        let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
+        let errors = standardError.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            Issue.record("The generator failed (exit \(process.terminationStatus)): \(String(decoding: errors, as: UTF8.self))")
+            return
+        }
+        let committed = try Data(contentsOf: Self.generated)
+        if committed != output {
+            Issue.record("""
+                Sources/Projections/ScienceLibrary.swift is not what the generator makes of the current science-facts.md. \
+                Regenerate it from the package root (never edit it by hand):
+                    \(Self.regenerate)
+                Differences (- generated now, + committed):
+                \(Golden.diff(expected: String(decoding: output, as: UTF8.self), actual: String(decoding: committed, as: UTF8.self)))
+                """)
+        }
+    }
+
+    // MARK: The templates against domain.md §2
+
+    struct Row: Sendable, CustomTestStringConvertible {
+        let id: String
+        let offset: Int?
+        let emoji: String
+        let title: String
+        var testDescription: String { id }
+    }
+
+    /// domain.md §2, copied.
+    static let table: [Row] = [
+        Row(id: "last_meal", offset: -240, emoji: "🍽️", title: "Last meal window closing soon"),
+        Row(id: "stop_eating", offset: -180, emoji: "🚫", title: "Stop eating now"),
+        Row(id: "last_water", offset: -150, emoji: "💧", title: "Last water for the night"),
+        Row(id: "warm_lighting", offset: -120, emoji: "💡", title: "Switch to warm lighting"),
+        Row(id: "wind_down", offset: -90, emoji: "📵", title: "Wind-down is starting"),
+        Row(id: "screens_off", offset: -60, emoji: "📱", title: "Screens off"),
+        Row(id: "read", offset: -45, emoji: "📖", title: "Time to read"),
+        Row(id: "cool_room", offset: -30, emoji: "🌡️", title: "Cool your room down"),
+        Row(id: "almost_bedtime", offset: -15, emoji: "🌙", title: "Almost bedtime"),
+        Row(id: "bedtime", offset: 0, emoji: "😴", title: "Bedtime. You got this."),
+        Row(id: "sunlight", offset: nil, emoji: "☀️", title: "Get sunlight in 30 minutes"),
+    ]
+
+    @Test(arguments: table)
+    func templateMatchesTheDomainTable(_ row: Row) throws {
+        let template = try #require(ReminderTemplate.template(id: row.id))
+        #expect(template.id == row.id)
+        #expect(template.offsetMinutes == row.offset)
+        #expect(template.emoji == row.emoji)
+        #expect(template.title == row.title)
+        #expect(template.category == "winddown_reminder")
+        if let offset = row.offset {
+            #expect(template.anchor == .beforeBedtime(minutes: -offset))
+        } else {
+            #expect(template.anchor == .wakeTime)
+        }
+    }
+
+    @Test func elevenTemplatesInTheTablesOrder() {
+        #expect(ReminderTemplate.all.map(\.id) == Self.table.map(\.id))
+        #expect(Set(ReminderTemplate.all.map(\.id)).count == 11)
+        #expect(ReminderTemplate.template(id: "snooze") == nil)
+        for template in ReminderTemplate.all {
+            if case .beforeBedtime(let minutes) = template.anchor {
+                #expect((0...240).contains(minutes), "\(template.id)")
+            }
+        }
+    }
+
+    /// The copied table above is domain.md's table, read from the file (when it is there).
+    @Test func copiedTableIsDomainMd() throws {
+        guard let text = try? String(contentsOf: Self.domainRules, encoding: .utf8) else {
+            Issue.record("domain.md not found at \(Self.domainRules.path)")
+            return
+        }
+        let rowPattern = try Regex(#"^\| `([a-z_]+)` \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$"#)
+        var rows: [Row] = []
+        for line in text.split(separator: "\n") {
+            guard let match = try rowPattern.wholeMatch(in: String(line)) else { continue }
+            func field(_ index: Int) -> String {
+                match.output[index].substring.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            }
+            let offsetText = field(2).replacingOccurrences(of: "\u{2212}", with: "-")
+            rows.append(Row(id: field(1), offset: offsetText == "wake time" ? nil : Int(offsetText), emoji: field(3), title: field(4)))
+        }
+        #expect(rows.map(\.id) == Self.table.map(\.id))
+        #expect(rows.map(\.offset) == Self.table.map(\.offset))
+        #expect(rows.map(\.emoji) == Self.table.map(\.emoji))
+        #expect(rows.map(\.title) == Self.table.map(\.title))
+    }
+
+    // MARK: Checklist
+
+    @Test func checklistIsTheNineTemplatesBeforeBedtime() {
+        #expect(ReminderTemplate.checklist.map(\.id) == [
+            "last_meal", "stop_eating", "last_water", "warm_lighting", "wind_down",
+            "screens_off", "read", "cool_room", "almost_bedtime",
+        ])
+        #expect(ReminderTemplate.template(id: "bedtime")?.isChecklistItem == false)
+        #expect(ReminderTemplate.template(id: "sunlight")?.isChecklistItem == false)
+        for template in ReminderTemplate.all {
+            #expect(template.isChecklistItem == ((template.offsetMinutes ?? 0) < 0), "\(template.id)")
+        }
+    }
+
+    // MARK: Science per reminder
+
+    static let doiPattern = #"^10\.\d{4,9}/\S+$"#
+
+    static func checkStudies(of reference: ScienceReference, _ label: String) throws {
+        let doi = try Regex(doiPattern)
+        for study in reference.studies {
+            #expect(!study.authors.trimmingCharacters(in: .whitespaces).isEmpty, "\(label): a study has no authors")
+            #expect((1900...2030).contains(study.year), "\(label): \(study.authors) \(study.year)")
+            #expect(!study.journal.trimmingCharacters(in: .whitespaces).isEmpty, "\(label): \(study.authors) has no journal")
+            #expect(!study.finding.trimmingCharacters(in: .whitespaces).isEmpty, "\(label): \(study.authors) has no finding")
+            if let value = study.doi {
+                #expect(try doi.wholeMatch(in: value) != nil, "\(label): \(study.authors) DOI \(value)")
+            }
+        }
+        #expect(EvidenceGrade.allCases.contains(reference.grade))
+        #expect(!reference.claim.isEmpty, "\(label): no claim")
+    }
+
+    @Test(arguments: ReminderTemplate.all.map(\.id))
+    func everyReminderHasCheckedStudies(_ id: String) throws {
+        let template = try #require(ReminderTemplate.template(id: id))
+        #expect(!template.science.studies.isEmpty, "\(id) has no study")
+        #expect(template.allScience == ScienceLibrary.references(for: id))
+        for reference in template.allScience {
+            #expect(!reference.studies.isEmpty, "\(id): a reference has no study")
+            try Self.checkStudies(of: reference, id)
+        }
+    }
+
+    @Test func planExitAndScoreReferencesAreWellFormed() throws {
+        #expect(!ScienceLibrary.plan.studies.isEmpty)
+        #expect(!ScienceLibrary.mindfulExit.studies.isEmpty)
+        try Self.checkStudies(of: ScienceLibrary.plan, "plan")
+        try Self.checkStudies(of: ScienceLibrary.mindfulExit, "mindful exit")
+        #expect(ScienceLibrary.scoreReferences.count == 3)
+        for reference in ScienceLibrary.scoreReferences {
+            try Self.checkStudies(of: reference, "score")
+        }
+        #expect(ScienceLibrary.references(for: "snooze").isEmpty)
+    }
+
+    @Test func referencesRoundTripThroughCodable() throws {
+        let references = ReminderTemplate.all.flatMap(\.allScience) + [ScienceLibrary.plan, ScienceLibrary.mindfulExit] + ScienceLibrary.scoreReferences
+        let data = try JSONEncoder().encode(references)
+        #expect(try JSONDecoder().decode([ScienceReference].self, from: data) == references)
+    }
+
+    // MARK: Grades, as in science-facts.md
+
+    struct GradeRow: Sendable, CustomTestStringConvertible {
+        let id: String
+        let grade: EvidenceGrade
+        let supporting: [EvidenceGrade]
+        var testDescription: String { id }
+    }
+
+    static let grades: [GradeRow] = [
+        GradeRow(id: "last_meal", grade: .weak, supporting: [.moderate]),
+        GradeRow(id: "stop_eating", grade: .weak, supporting: []),
+        GradeRow(id: "last_water", grade: .weak, supporting: []),
+        GradeRow(id: "warm_lighting", grade: .strong, supporting: [.moderate]),
+        GradeRow(id: "wind_down", grade: .moderate, supporting: []),
+        GradeRow(id: "screens_off", grade: .moderate, supporting: []),
+        GradeRow(id: "read", grade: .moderate, supporting: []),
+        GradeRow(id: "cool_room", grade: .moderate, supporting: []),
+        GradeRow(id: "almost_bedtime", grade: .moderate, supporting: []),
+        GradeRow(id: "bedtime", grade: .moderate, supporting: []),
+        GradeRow(id: "sunlight", grade: .strong, supporting: []),
+    ]
+
+    @Test(arguments: grades)
+    func gradeIsScienceFacts(_ row: GradeRow) throws {
+        let template = try #require(ReminderTemplate.template(id: row.id))
+        #expect(template.science.grade == row.grade)
+        #expect(template.supportingScience.map(\.grade) == row.supporting)
+    }
+
+    @Test func planExitAndScoreGrades() {
+        #expect(ScienceLibrary.plan.grade == .moderate)
+        #expect(ScienceLibrary.mindfulExit.grade == .moderate)
+        #expect(ScienceLibrary.scoreReferences.map(\.grade) == [.strong, .strong, .weak])
+    }
+
+    @Test func rowsCoveringTwoRemindersAreShared() throws {
+        let lastMeal = try #require(ReminderTemplate.template(id: "last_meal"))
+        let stopEating = try #require(ReminderTemplate.template(id: "stop_eating"))
+        let windDown = try #require(ReminderTemplate.template(id: "wind_down"))
+        let screensOff = try #require(ReminderTemplate.template(id: "screens_off"))
+        #expect(lastMeal.science == stopEating.science)
+        #expect(windDown.science == screensOff.science)
+        #expect(lastMeal.supportingScience.map(\.claim) == ["Late meals shift the body's metabolic rhythms, not its master clock."])
+        #expect(stopEating.supportingScience.isEmpty)
+        #expect(lastMeal.science.studies.map(\.authors) == ["Chung, Bin, Cistulli & Chow", "Crispim et al."])
+    }
+
+    // MARK: No medical promises
+
+    /// Finds words that promise a medical outcome, as whole words, in any case.
+    enum MedicalPromiseChecker {
+        static let words = [
+            "diagnose", "diagnosis", "cure", "cures", "treat", "treats", "treatment", "guarantee",
+            "guaranteed", "prevent", "prevents", "heal", "heals", "prescription", "prescribe",
+        ]
+
+        /// The forbidden words in `text`, as written there.
+        static func violations(in text: String) throws -> [String] {
+            let pattern = try Regex("\\b(?:" + words.joined(separator: "|") + ")\\b").ignoresCase()
+            return text.matches(of: pattern).map { String(text[$0.range]) }
+        }
+    }
+
+    @Test func checkerCatchesPromisesAsWholeWordsOnly() throws {
+        #expect(try MedicalPromiseChecker.violations(in: "This CURES insomnia, guaranteed.") == ["CURES", "guaranteed"])
+        #expect(try MedicalPromiseChecker.violations(in: "Helps prevent waking; a sleep diagnosis.") == ["prevent", "diagnosis"])
+        #expect(try MedicalPromiseChecker.violations(in: "Heal. Treat. Prescribe.") == ["Heal", "Treat", "Prescribe"])
+        #expect(try MedicalPromiseChecker.violations(in: "A pre-treatment check") == ["treatment"])
+        // Longer words that merely contain one are fine.
+        #expect(try MedicalPromiseChecker.violations(in: "A secure, healthy retreat; preventive treaty.").isEmpty)
+    }
+
+    /// Every text the person reads, with where it comes from.
+    static func userFacingTexts() -> [(label: String, text: String)] {
+        var texts: [(String, String)] = []
+        func add(_ reference: ScienceReference, _ label: String) {
+            texts.append(("\(label) claim", reference.claim))
+            if let note = reference.note { texts.append(("\(label) note", note)) }
+        }
+        for template in ReminderTemplate.all {
+            texts.append(("\(template.id) title", template.title))
+            texts.append(("\(template.id) body", template.body))
+            for reference in template.allScience { add(reference, template.id) }
+        }
+        add(ScienceLibrary.plan, "plan")
+        add(ScienceLibrary.mindfulExit, "mindful exit")
+        for (index, reference) in ScienceLibrary.scoreReferences.enumerated() { add(reference, "score \(index + 1)") }
+        return texts
+    }
+
+    @Test func noUserFacingTextMakesAMedicalPromise() throws {
+        let texts = Self.userFacingTexts()
+        #expect(texts.count >= 11 * 3 + 5)
+        for (label, text) in texts {
+            let found = try MedicalPromiseChecker.violations(in: text)
+            #expect(found.isEmpty, "\(label) says \(found): \(text)")
+        }
+    }
+
+    // MARK: The debunked reading number
+
+    @Test func theSixtyEightPercentNumberIsOnlyAWarning() throws {
+        let number = try Regex(#"\b68\s?(?:%|per ?cent)"#).ignoresCase()
+        for (label, text) in Self.userFacingTexts() where !label.hasSuffix(" note") {
+            #expect(text.firstMatch(of: number) == nil, "\(label): \(text)")
+        }
+        let studies = ReminderTemplate.all.flatMap(\.allScience).flatMap(\.studies)
+            + ScienceLibrary.plan.studies + ScienceLibrary.mindfulExit.studies + ScienceLibrary.scoreReferences.flatMap(\.studies)
+        for study in studies {
+            #expect(study.finding.firstMatch(of: number) == nil, "\(study.authors) \(study.year)")
+        }
+        let read = try #require(ReminderTemplate.template(id: "read"))
+        let warning = try #require(read.science.note)
+        #expect(warning.firstMatch(of: number) != nil)
+        #expect(warning.contains("do not use its number"))
+        #expect(read.science.studies.map(\.authors) == ["Chang, Aeschbach, Duffy & Czeisler"])
+    }
+}
