@@ -1,0 +1,247 @@
+import Events
+import Projections
+import Testing
+
+/// domain.md §1 and the "Plans" fine points of §8.
+struct NightPlansTests {
+    static let goalInstant = "2026-11-29T20:05:11+01:00"
+
+    static func sevenNightGoal() throws -> PlanLog {
+        var log = PlanLog()
+        try log.goal("00:00", "22:30", days: 7, firstNight: "2026-11-30", at: goalInstant)
+        return log
+    }
+
+    @Test func theRampGoesMidnightToTenThirtyAndStaysAtTheTarget() throws {
+        let state = try Self.sevenNightGoal().state()
+        let bedtimes = try (0..<9).map { try #require(state.nightPlans.plan(for: try date("2026-11-30").adding(days: $0))).bedtime.text }
+        #expect(bedtimes == ["23:45", "23:30", "23:15", "23:00", "22:45", "22:30", "22:30", "22:30", "22:30"])
+        #expect(state.nightPlans.plan(for: try date("2026-11-29")) == nil, "nights before firstNight are not planned")
+    }
+
+    @Test func windDownIsFourHoursBeforeAndWakeIsSleepNeedAfter() throws {
+        var log = PlanLog()
+        try log.goal("00:30", "23:00", days: 3, firstNight: "2026-11-30", sleepNeed: 450, at: Self.goalInstant)
+        let plan = try #require(try log.state().nightPlans.plan(for: try date("2026-11-30")))
+        #expect(plan.bedtime.text == "00:00")
+        #expect(plan.bedtimeAt.rfc3339 == "2026-12-01T00:00:00+01:00", "00:00–11:59 fall on the next date")
+        #expect(plan.windDownStart.rfc3339 == "2026-11-30T20:00:00+01:00")
+        #expect(plan.wakeTime.rfc3339 == "2026-12-01T07:30:00+01:00")
+        #expect(plan.timeZone == "Europe/Berlin")
+    }
+
+    @Test func creationIsTheFirstRevision() throws {
+        let state = try Self.sevenNightGoal().state()
+        let plan = try #require(state.nightPlans.plan(for: try date("2026-12-02")))
+        #expect(plan.revisions.count == 1)
+        #expect(plan.revisions.first?.cause.id == "e1")
+        #expect(plan.revisions.first?.cause.typeName == "goalSet")
+        #expect(plan.revisions.first?.previous == nil)
+    }
+
+    @Test func aReplacingGoalGovernsFromItsFirstNightOn() throws {
+        var log = try Self.sevenNightGoal()
+        try log.goal("23:00", "21:30", days: 6, firstNight: "2026-12-03", at: "2026-12-02T12:00:00+01:00")
+        let state = try log.state()
+        let bedtimes = try (0..<6).map { try #require(state.nightPlans.plan(for: try date("2026-11-30").adding(days: $0))).bedtime.text }
+        #expect(bedtimes == ["23:45", "23:30", "23:15", "22:45", "22:30", "22:15"], "nights 1–3 keep the old goal; from Dec 3 the new one steps from 23:00")
+        let replaced = try #require(state.nightPlans.plan(for: try date("2026-12-04")))
+        #expect(replaced.revisions.map(\.values.bedtime.text) == ["22:45", "22:30"])
+        #expect(replaced.revisions.map(\.cause.id) == ["e1", "e2"])
+        let kept = try #require(state.nightPlans.plan(for: try date("2026-12-02")))
+        #expect(kept.revisions.count == 1)
+    }
+
+    @Test func anOverrideChangesOneNightAndTheLaterEventWins() throws {
+        var log = try Self.sevenNightGoal()
+        try log.add(.bedtimeOverridden(BedtimeOverridden(night: try night("2026-12-01"), bedtime: try TimeOfDay(text: "23:00"))), at: "2026-12-01T12:00:00+01:00")
+        var state = try log.state()
+        #expect(state.nightPlans.plan(for: try date("2026-12-01"))?.bedtime.text == "23:00")
+        #expect(state.nightPlans.plan(for: try date("2026-12-02"))?.bedtime.text == "23:15")
+        // A later goal covering that night wins over the earlier override.
+        try log.goal("23:30", "22:30", days: 4, firstNight: "2026-12-01", at: "2026-12-01T13:00:00+01:00")
+        state = try log.state()
+        let night = try #require(state.nightPlans.plan(for: try date("2026-12-01")))
+        #expect(night.bedtime.text == "23:15")
+        #expect(night.revisions.map(\.cause.typeName) == ["goalSet", "bedtimeOverridden", "goalSet"])
+    }
+
+    @Test func anOverrideOfANightWithoutAPlanIsSkippedWithAWarning() throws {
+        var log = PlanLog()
+        try log.add(.bedtimeOverridden(BedtimeOverridden(night: try night("2026-11-30"), bedtime: try TimeOfDay(text: "23:00"))), at: "2026-11-30T12:00:00+01:00")
+        let runner = try log.runner()
+        #expect(runner.state.nightPlans.plan(for: try date("2026-11-30")) == nil)
+        #expect(runner.warnings.all.map(\.seq) == [1])
+    }
+
+    @Test func anOverrideOutOfRangeIsSkippedWithAWarning() throws {
+        var log = try Self.sevenNightGoal()
+        try log.add(.bedtimeOverridden(BedtimeOverridden(night: try night("2026-12-05"), bedtime: try TimeOfDay(text: "23:00"))), at: "2026-12-01T12:00:00+01:00")
+        let runner = try log.runner()
+        #expect(runner.state.nightPlans.plan(for: try date("2026-12-05"))?.bedtime.text == "22:30")
+        #expect(runner.warnings.all.first?.seq == 2)
+    }
+
+    @Test func anInvalidGoalIsSkippedWithAWarningNamingItsSeq() throws {
+        var log = PlanLog()
+        try log.goal("03:00", "22:00", days: 4, firstNight: "2026-11-30", at: Self.goalInstant)
+        let runner = try log.runner()
+        #expect(runner.state.nightPlans.plan(for: try date("2026-11-30")) == nil)
+        #expect(runner.warnings.all.first?.description.contains("seq 1") == true)
+        #expect(runner.warnings.all.first?.description.contains("5 nights") == true)
+    }
+
+    @Test func clearingRemovesNightsNotYetInWindDownAndKeepsTheOneInWindDown() throws {
+        var log = try Self.sevenNightGoal()
+        // Night of Dec 1: bedtime 23:30, wind-down 19:30. Cleared at 20:00, during it.
+        try log.add(.goalCleared, at: "2026-12-01T20:00:00+01:00")
+        let state = try log.state()
+        #expect(state.nightPlans.plan(for: try date("2026-12-01"))?.bedtime.text == "23:30")
+        #expect(state.nightPlans.plan(for: try date("2026-12-02")) == nil)
+        #expect(state.nightPlans.latestGoal == nil)
+    }
+
+    @Test func anEarlyStartCountsAsWindDownForAClear() throws {
+        var log = try Self.sevenNightGoal()
+        // Night of Dec 2: planned wind-down 19:15; started early at 18:00, cleared at 18:30.
+        try log.add(.windDownStartedEarly(NightAction(night: try night("2026-12-02"))), at: "2026-12-02T18:00:00+01:00")
+        try log.add(.goalCleared, at: "2026-12-02T18:30:00+01:00")
+        let state = try log.state()
+        let kept = try #require(state.nightPlans.plan(for: try date("2026-12-02")))
+        #expect(kept.windDownStartedEarlyAt?.rfc3339 == "2026-12-02T18:00:00+01:00")
+        #expect(state.nightPlans.plan(for: try date("2026-12-03")) == nil)
+    }
+
+    @Test func aGoalNeverReplansANightInWindDown() throws {
+        var log = try Self.sevenNightGoal()
+        try log.goal("23:00", "22:00", days: 4, firstNight: "2026-12-01", at: "2026-12-01T21:00:00+01:00")
+        let state = try log.state()
+        #expect(state.nightPlans.plan(for: try date("2026-12-01"))?.bedtime.text == "23:30", "wind-down had started at 19:30")
+        #expect(state.nightPlans.plan(for: try date("2026-12-02"))?.bedtime.text == "22:30")
+    }
+
+    @Test func aPlanCreatedAgainAfterAClearStartsAFreshListOfRevisions() throws {
+        var log = try Self.sevenNightGoal()
+        try log.add(.goalCleared, at: "2026-11-30T12:00:00+01:00")
+        try log.goal("00:00", "23:00", days: 4, firstNight: "2026-11-30", at: "2026-11-30T13:00:00+01:00")
+        let plan = try #require(try log.state().nightPlans.plan(for: try date("2026-12-01")))
+        #expect(plan.revisions.map(\.cause.id) == ["e3"])
+        #expect(plan.bedtime.text == "23:30")
+    }
+
+    @Test func eventsThatChangeNothingAreNotRevisions() throws {
+        var log = try Self.sevenNightGoal()
+        try log.add(.wentToBed(NightAction(night: try night("2026-11-30"))), at: "2026-11-30T23:50:00+01:00")
+        try log.goal("00:00", "22:30", days: 7, firstNight: "2026-11-30", at: "2026-11-30T12:00:00+01:00")
+        let plan = try #require(try log.state().nightPlans.plan(for: try date("2026-12-03")))
+        #expect(plan.revisions.count == 1, "the same goal again leaves the values as they were")
+    }
+
+    @Test func aZoneChangeReanchorsTheNightsAheadAsARevisionCausedByThatEvent() throws {
+        var log = try Self.sevenNightGoal()
+        // The person flies to New York on Dec 2; the first event there is a checklist tap.
+        try log.add(.wentToBed(NightAction(night: try night("2026-12-01"))), at: "2026-12-01T23:35:00+01:00")
+        try log.add(.appTierAssigned(AppTierAssigned(app: "Reddit", tier: .blockFirst)), at: "2026-12-02T15:00:00-05:00", zone: "America/New_York")
+        let state = try log.state()
+        let before = try #require(state.nightPlans.plan(for: try date("2026-12-01")))
+        #expect(before.timeZone == "Europe/Berlin")
+        let after = try #require(state.nightPlans.plan(for: try date("2026-12-02")))
+        #expect(after.timeZone == "America/New_York")
+        #expect(after.bedtimeAt.rfc3339 == "2026-12-02T23:15:00-05:00")
+        #expect(after.revisions.map(\.cause.typeName) == ["goalSet", "appTierAssigned"])
+        #expect(after.revisions.last?.changeDescription == "zone Europe/Berlin → America/New_York")
+    }
+
+    @Test func aNightWhoseWindDownPrecedesTheZoneChangeKeepsItsZone() throws {
+        var log = try Self.sevenNightGoal()
+        // A New York event at 20:00-05:00: after Dec 2's wind-down both in Berlin (19:15+01:00)
+        // and in its own zone (19:15-05:00), so Dec 2 keeps Berlin, Dec 3 moves.
+        try log.add(.wentToBed(NightAction(night: try night("2026-12-02"))), at: "2026-12-02T20:00:00-05:00", zone: "America/New_York")
+        let state = try log.state()
+        #expect(state.nightPlans.plan(for: try date("2026-12-02"))?.timeZone == "Europe/Berlin")
+        #expect(state.nightPlans.plan(for: try date("2026-12-03"))?.timeZone == "America/New_York")
+    }
+
+    @Test func anEventBeforeTheWindDownInItsOwnZoneMovesTheNight() throws {
+        var log = try Self.sevenNightGoal()
+        // At 19:00 in New York the person is there before that evening's 19:15 wind-down,
+        // even though it is already past the Berlin wind-down (domain.md §8).
+        try log.add(.wentToBed(NightAction(night: try night("2026-12-01"))), at: "2026-12-02T19:00:00-05:00", zone: "America/New_York")
+        #expect(try log.state().nightPlans.plan(for: try date("2026-12-02"))?.timeZone == "America/New_York")
+    }
+
+    @Test func aTripChicagoLosAngelesChicago() throws {
+        var log = PlanLog(timeZone: "America/Chicago")
+        try log.goal("23:30", "22:30", days: 4, firstNight: "2026-11-30", at: "2026-11-29T20:00:00-06:00")
+        try log.add(.appTierAssigned(AppTierAssigned(app: "Mail", tier: .block30Min)), at: "2026-12-01T14:00:00-08:00", zone: "America/Los_Angeles")
+        try log.add(.appTierAssigned(AppTierAssigned(app: "Mail", tier: .blockFirst)), at: "2026-12-03T14:00:00-06:00", zone: "America/Chicago")
+        let state = try log.state()
+        let zones = try (0..<5).map { try #require(state.nightPlans.plan(for: try date("2026-11-30").adding(days: $0))).timeZone }
+        #expect(zones == ["America/Chicago", "America/Los_Angeles", "America/Los_Angeles", "America/Chicago", "America/Chicago"])
+        let western = try #require(state.nightPlans.plan(for: try date("2026-12-01")))
+        #expect(western.bedtimeAt.rfc3339 == "2026-12-01T23:00:00-08:00")
+        let home = try #require(state.nightPlans.plan(for: try date("2026-12-04")))
+        #expect(home.revisions.map(\.values.timeZone) == ["America/Chicago", "America/Los_Angeles", "America/Chicago"])
+    }
+
+    @Test func aNightBeforeEveryEventTakesTheEarliestZone() throws {
+        var log = PlanLog()
+        // A goal set late for a night whose wind-down is already past: that night is not planned.
+        try log.goal("00:00", "23:00", days: 4, firstNight: "2026-11-29", at: "2026-11-29T21:00:00-05:00", zone: "America/New_York")
+        let state = try log.state()
+        #expect(state.nightPlans.plan(for: try date("2026-11-29")) == nil)
+        #expect(state.nightPlans.plan(for: try date("2026-11-30"))?.timeZone == "America/New_York")
+    }
+
+    @Test func poisonEventsDoNotCountForTheZoneRule() throws {
+        var log = try Self.sevenNightGoal()
+        try log.goal("03:00", "22:00", days: 4, firstNight: "2026-12-03", at: "2026-12-01T12:00:00-05:00", zone: "America/New_York")
+        #expect(try log.state().nightPlans.plan(for: try date("2026-12-03"))?.timeZone == "Europe/Berlin")
+    }
+
+    @Test func statusFollowsWindDownWakeAndExits() throws {
+        var log = try Self.sevenNightGoal()
+        try log.add(.exitConfirmed(NightAction(night: try night("2026-12-01"))), at: "2026-12-01T21:00:00+01:00")
+        let state = try log.state()
+        let first = try #require(state.nightPlans.plan(for: try date("2026-11-30")))
+        #expect(first.status(at: try instant("2026-11-30T19:44:59+01:00")) == .upcoming)
+        #expect(first.status(at: try instant("2026-11-30T19:45:00+01:00")) == .active)
+        #expect(first.status(at: try instant("2026-12-01T07:45:00+01:00")) == .completed)
+        let second = try #require(state.nightPlans.plan(for: try date("2026-12-01")))
+        #expect(second.status(at: try instant("2026-12-02T08:00:00+01:00")) == .optedOut)
+    }
+
+    @Test func thePlanListRunsFromTheFirstPlannedNightToTheLaterOfAsOfPlusSixAndTheRampEnd() throws {
+        let state = try Self.sevenNightGoal().state()
+        let early = state.nightPlans.plans(asOf: try instant("2026-11-29T21:00:00+01:00")).map(\.night.iso)
+        #expect(early.first == "2026-11-30")
+        #expect(early.last == "2026-12-06", "the ramp's last night is later than Nov 29 + 6 = Dec 5")
+        let late = state.nightPlans.plans(asOf: try instant("2026-12-10T21:00:00+01:00")).map(\.night.iso)
+        #expect(late.last == "2026-12-16")
+        #expect(late.count == 17)
+    }
+
+    static let daylightSavingNights: [(zone: String, current: String, night: String, bedtimeAt: String, windDown: String, wake: String)] = [
+        // Europe/Berlin springs forward 2026-03-29 02:00 → 03:00: 02:30 does not exist.
+        ("Europe/Berlin", "02:45", "2026-03-28", "2026-03-29T03:00:00+02:00", "2026-03-28T22:00:00+01:00", "2026-03-29T11:00:00+02:00"),
+        // Europe/Berlin falls back 2026-10-25 03:00 → 02:00: 02:30 happens twice; the first counts.
+        ("Europe/Berlin", "02:45", "2026-10-24", "2026-10-25T02:30:00+02:00", "2026-10-24T22:30:00+02:00", "2026-10-25T09:30:00+01:00"),
+        // America/New_York springs forward 2026-03-08 02:00 → 03:00.
+        ("America/New_York", "02:45", "2026-03-07", "2026-03-08T03:00:00-04:00", "2026-03-07T22:00:00-05:00", "2026-03-08T11:00:00-04:00"),
+        // America/New_York falls back 2026-11-01 02:00 → 01:00: 01:30 twice; the first counts.
+        ("America/New_York", "01:45", "2026-10-31", "2026-11-01T01:30:00-04:00", "2026-10-31T21:30:00-04:00", "2026-11-01T08:30:00-05:00"),
+    ]
+
+    @Test(arguments: daylightSavingNights)
+    func daylightSavingNightsResolveAsTheDomainSays(zone: String, current: String, night: String, bedtimeAt: String, windDown: String, wake: String) throws {
+        var log = PlanLog(timeZone: zone)
+        // 105 minutes over 7 nights steps 15 minutes: the first night's bedtime is current − 15 min.
+        let target = try TimeOfDay(text: current).adding(minutes: -105).text
+        try log.goal(current, target, days: 7, firstNight: night, at: "\(night)T12:00:00\(zone == "Europe/Berlin" ? "+01:00" : "-05:00")")
+        let plan = try #require(try log.state().nightPlans.plan(for: try date(night)))
+        #expect(plan.bedtime == (try TimeOfDay(text: current)).adding(minutes: -15), "the bedtime string keeps the planned time")
+        #expect(plan.bedtimeAt.rfc3339 == bedtimeAt)
+        #expect(plan.windDownStart.rfc3339 == windDown, "−4 h is an absolute duration")
+        #expect(plan.wakeTime.rfc3339 == wake)
+    }
+}
