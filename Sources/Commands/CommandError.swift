@@ -16,6 +16,49 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let demoNightNotAllowed = Rule(rawValue: "demoNightNotAllowed")
         /// An app name is empty.
         public static let emptyAppName = Rule(rawValue: "emptyAppName")
+
+        // MARK: Goals (domain.md §1 and §8; the checks are `GoalRules.violation(of:)`)
+
+        /// A goal's `days` lies outside 3…30.
+        public static let daysOutOfRange = Rule(rawValue: "daysOutOfRange")
+        /// A goal's target is not earlier than its current bedtime (the short way round the clock).
+        public static let targetNotEarlier = Rule(rawValue: "targetNotEarlier")
+        /// A goal's shift lies outside 15…360 minutes earlier.
+        public static let shiftOutOfRange = Rule(rawValue: "shiftOutOfRange")
+        /// A goal would step more than 60 minutes a night; the message names the fewest nights that work.
+        public static let stepTooLarge = Rule(rawValue: "stepTooLarge")
+        /// `sleepNeedMinutes` lies outside 300…720.
+        public static let sleepNeedOutOfRange = Rule(rawValue: "sleepNeedOutOfRange")
+        /// A goal's `firstNight` lies before tonight (a goal never re-plans a past night).
+        public static let firstNightBeforeTonight = Rule(rawValue: "firstNightBeforeTonight")
+        /// `goalCleared` with no goal in force.
+        public static let noGoalInForce = Rule(rawValue: "noGoalInForce")
+
+        // MARK: Nights
+
+        /// A nightly action names a real night that has no plan.
+        public static let nightNotPlanned = Rule(rawValue: "nightNotPlanned")
+        /// A nightly action that only makes sense before a night ends names a night whose
+        /// wake time has passed.
+        public static let nightOver = Rule(rawValue: "nightOver")
+        /// "Start wind-down now" for a night whose wind-down has already started.
+        public static let windDownAlreadyStarted = Rule(rawValue: "windDownAlreadyStarted")
+        /// "Start wind-down now" for a night after tonight.
+        public static let notTonight = Rule(rawValue: "notTonight")
+
+        // MARK: Checklist and reminders (domain.md §2)
+
+        /// An item id that is not one of the nine checklist items.
+        public static let unknownChecklistItem = Rule(rawValue: "unknownChecklistItem")
+        /// A template id that is not one of the eleven reminders.
+        public static let unknownReminder = Rule(rawValue: "unknownReminder")
+
+        // MARK: Demo (domain.md §4)
+
+        /// The demo night is named before any demo night started.
+        public static let noDemoNight = Rule(rawValue: "noDemoNight")
+        /// A demo compression outside 1…3600.
+        public static let compressionOutOfRange = Rule(rawValue: "compressionOutOfRange")
     }
 
     /// The rule broken.

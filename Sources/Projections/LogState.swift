@@ -16,12 +16,18 @@ public struct LogState: Projection, Hashable {
 
     public init() {}
 
+    /// Folds one event into every projection. `NightPlans` folds last: an event that
+    /// another projection skipped as breaking a rule must not count for the zone rule
+    /// (domain.md §8), and only then is that known.
     public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
+        let warningsBefore = warnings.all.count
         statistics.apply(event, warnings: &warnings)
         appTiers.apply(event, warnings: &warnings)
-        nightPlans.apply(event, warnings: &warnings)
+        let demoBefore = demoNights.latest
         demoNights.apply(event, warnings: &warnings)
-        if case .demoNightStarted = event.payload { checklists.startDemoNight() }
+        if demoNights.latest != demoBefore { checklists.startDemoNight() }
         checklists.apply(event, plans: nightPlans, demo: demoNights, warnings: &warnings)
+        let skippedElsewhere = warnings.all.count > warningsBefore
+        nightPlans.apply(event, countsForZone: !skippedElsewhere, warnings: &warnings)
     }
 }

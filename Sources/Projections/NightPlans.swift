@@ -33,6 +33,12 @@ public struct NightPlans: Projection, Hashable {
     public init() {}
 
     public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
+        apply(event, countsForZone: true, warnings: &warnings)
+    }
+
+    /// Folds `event`; `countsForZone` is false when another projection skipped it as
+    /// breaking a rule, so its `tz` does not count for the zone rule.
+    public mutating func apply(_ event: RecordedEvent, countsForZone: Bool, warnings: inout ProjectionWarnings) {
         var action: Entry.Action?
         switch event.payload {
         case .goalSet(let goal):
@@ -44,7 +50,10 @@ public struct NightPlans: Projection, Hashable {
         case .goalCleared:
             action = .cleared
         case .bedtimeOverridden(let override):
-            guard case .date(let night) = override.night else { break }
+            guard case .date(let night) = override.night else {
+                warnings.skipped(seq: event.seq, because: "bedtimeOverridden names the demo night, whose bedtime follows from its start")
+                return
+            }
             guard NightRange.contains(night, at: event.at) else {
                 warnings.skipped(seq: event.seq, because: "bedtimeOverridden names night \(night.iso), more than \(NightRange.maximumDistanceInDays) days from its instant")
                 return
@@ -55,7 +64,10 @@ public struct NightPlans: Projection, Hashable {
             }
             action = .override(night, override.bedtime)
         case .windDownStartedEarly(let early):
-            guard case .date(let night) = early.night else { break }
+            guard case .date(let night) = early.night else {
+                warnings.skipped(seq: event.seq, because: "windDownStartedEarly names the demo night, which starts with its wind-down")
+                return
+            }
             guard NightRange.contains(night, at: event.at) else {
                 warnings.skipped(seq: event.seq, because: "windDownStartedEarly names night \(night.iso), more than \(NightRange.maximumDistanceInDays) days from its instant")
                 return
@@ -71,7 +83,7 @@ public struct NightPlans: Projection, Hashable {
             break
         }
         let zone = event.event.timeZone
-        let zoneChange: String? = zone == latestZone ? nil : zone
+        let zoneChange: String? = zone == latestZone || !countsForZone ? nil : zone
         if zoneChange != nil {
             zones.add(zone)
             latestZone = zone

@@ -199,6 +199,22 @@ struct NightPlansTests {
         #expect(try log.state().nightPlans.plan(for: try date("2026-12-03"))?.timeZone == "Europe/Berlin")
     }
 
+    @Test func anEventAnotherProjectionSkipsDoesNotCountForTheZoneRule() throws {
+        var log = try Self.sevenNightGoal()
+        try log.add(.checklistItemCompleted(ChecklistItemChange(night: try night("2026-11-30"), item: "brush_teeth")), at: "2026-11-30T04:00:00-05:00", zone: "America/New_York")
+        let runner = try log.runner()
+        #expect(runner.warnings.all.map(\.seq) == [2])
+        #expect(runner.state.nightPlans.plan(for: try date("2026-11-30"))?.timeZone == "Europe/Berlin")
+    }
+
+    @Test func demoNightsCannotBeOverriddenOrStartedEarly() throws {
+        var log = try Self.sevenNightGoal()
+        try log.add(.demoNightStarted(DemoNightStarted()), at: "2026-11-30T15:00:00+01:00")
+        try log.add(.bedtimeOverridden(BedtimeOverridden(night: .demo, bedtime: try TimeOfDay(text: "15:30"))), at: "2026-11-30T15:01:00+01:00")
+        try log.add(.windDownStartedEarly(NightAction(night: .demo)), at: "2026-11-30T15:01:00+01:00")
+        #expect(try log.runner().warnings.all.map(\.seq) == [3, 4])
+    }
+
     @Test func statusFollowsWindDownWakeAndExits() throws {
         var log = try Self.sevenNightGoal()
         try log.add(.exitConfirmed(NightAction(night: try night("2026-12-01"))), at: "2026-12-01T21:00:00+01:00")
