@@ -52,6 +52,15 @@ struct NightPlansTests {
         #expect(kept.revisions.count == 1)
     }
 
+    @Test func aChangedSleepNeedIsARevision() throws {
+        var log = try Self.sevenNightGoal()
+        try log.goal("00:00", "22:30", days: 7, firstNight: "2026-11-30", sleepNeed: 450, at: "2026-11-30T12:00:00+01:00")
+        let plan = try #require(try log.state().nightPlans.plan(for: try date("2026-12-01")))
+        #expect(plan.revisions.count == 2)
+        #expect(plan.revisions.last?.changeDescription == "sleep need 480 → 450 min")
+        #expect(plan.wakeTime.rfc3339 == "2026-12-02T07:00:00+01:00")
+    }
+
     @Test func anOverrideChangesOneNightAndTheLaterEventWins() throws {
         var log = try Self.sevenNightGoal()
         try log.add(.bedtimeOverridden(BedtimeOverridden(night: try night("2026-12-01"), bedtime: try TimeOfDay(text: "23:00"))), at: "2026-12-01T12:00:00+01:00")
