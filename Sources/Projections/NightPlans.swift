@@ -50,32 +50,10 @@ public struct NightPlans: Projection, Hashable {
         case .goalCleared:
             action = .cleared
         case .bedtimeOverridden(let override):
-            guard case .date(let night) = override.night else {
-                warnings.skipped(seq: event.seq, because: "bedtimeOverridden names the demo night, whose bedtime follows from its start")
-                return
-            }
-            guard NightRange.contains(night, at: event.at) else {
-                warnings.skipped(seq: event.seq, because: "bedtimeOverridden names night \(night.iso), more than \(NightRange.maximumDistanceInDays) days from its instant")
-                return
-            }
-            guard hasPlan(night, afterApplying: event) else {
-                warnings.skipped(seq: event.seq, because: "bedtimeOverridden names night \(night.iso), which has no plan")
-                return
-            }
+            guard let night = plannedNight(override.night, of: event, demoReason: "whose bedtime follows from its start", warnings: &warnings) else { return }
             action = .override(night, override.bedtime)
         case .windDownStartedEarly(let early):
-            guard case .date(let night) = early.night else {
-                warnings.skipped(seq: event.seq, because: "windDownStartedEarly names the demo night, which starts with its wind-down")
-                return
-            }
-            guard NightRange.contains(night, at: event.at) else {
-                warnings.skipped(seq: event.seq, because: "windDownStartedEarly names night \(night.iso), more than \(NightRange.maximumDistanceInDays) days from its instant")
-                return
-            }
-            guard hasPlan(night, afterApplying: event) else {
-                warnings.skipped(seq: event.seq, because: "windDownStartedEarly names night \(night.iso), which has no plan")
-                return
-            }
+            guard let night = plannedNight(early.night, of: event, demoReason: "which starts with its wind-down", warnings: &warnings) else { return }
             action = .windDownStartedEarly(night)
         case .exitConfirmed(let exit):
             if case .date(let night) = exit.night { confirmedExitNights.insert(night) }
@@ -91,6 +69,25 @@ public struct NightPlans: Projection, Hashable {
         if zoneChange != nil || action != nil {
             timeline.append(Entry(cause: EventReference(event), zoneChange: zoneChange, action: action))
         }
+    }
+
+    /// The real, planned night within range that an override or early start names, or
+    /// `nil` after warning that the event is skipped.
+    private func plannedNight(_ named: Night, of event: RecordedEvent, demoReason: String, warnings: inout ProjectionWarnings) -> LocalDate? {
+        let type = event.typeName
+        guard case .date(let night) = named else {
+            warnings.skipped(seq: event.seq, because: "\(type) names the demo night, \(demoReason)")
+            return nil
+        }
+        guard NightRange.contains(night, at: event.at) else {
+            warnings.skipped(seq: event.seq, because: "\(type) names night \(night.iso), more than \(NightRange.maximumDistanceInDays) days from its instant")
+            return nil
+        }
+        guard hasPlan(night, afterApplying: event) else {
+            warnings.skipped(seq: event.seq, because: "\(type) names night \(night.iso), which has no plan")
+            return nil
+        }
+        return night
     }
 
     /// Whether `night` would have a plan once `event` (not yet recorded) is folded: an
