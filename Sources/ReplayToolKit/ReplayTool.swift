@@ -19,7 +19,10 @@ public enum ReplayTool {
             moved past the expected seq). Results go to standard output, diagnostics to \
             standard error.
             """,
-        subcommands: [VerifyCommand.specification, StatsCommand.specification, RepairCommand.specification, AppendCommand.specification]
+        subcommands: [
+            VerifyCommand.specification, StatsCommand.specification, ShowCommand.specification, WhyCommand.specification,
+            RepairCommand.specification, AppendCommand.specification,
+        ]
     )
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit code.
@@ -40,6 +43,8 @@ public enum ReplayTool {
                 switch parsed.commandPath.first {
                 case VerifyCommand.specification.name: return try VerifyCommand.run(parsed, console: console)
                 case StatsCommand.specification.name: return try StatsCommand.run(parsed, console: console)
+                case ShowCommand.specification.name: return try ShowCommand.run(parsed, console: console)
+                case WhyCommand.specification.name: return try WhyCommand.run(parsed, console: console)
                 case RepairCommand.specification.name: return try RepairCommand.run(parsed, console: console)
                 case AppendCommand.specification.name: return try AppendCommand.run(parsed, console: console)
                 default:

@@ -1,0 +1,182 @@
+import Events
+
+/// The JSON view of json-view.md: every projection of a folded log as one JSON object, the
+/// second public contract after the log format. `replay-tool show --json` prints it with
+/// ``JSONViewWriter``; front ends in any language read it; tests compare it byte for byte.
+///
+/// ``render(state:warnings:asOf:)`` is pure: the same state, warnings and instant give the
+/// same value, keys in the documented order:
+///
+/// - `asOf`: the instant, shown in the latest zone (the zone of the latest event folded);
+///   `null` only when there is no instant (an empty log and no `--at`).
+/// - `plans`: the planned nights from the first planned night to the later of asOf's night
+///   + 6 and the last night of the latest goal's ramp, oldest first, demo nights excluded
+///   (``NightPlans/plans(asOf:)``); each with `night`, `bedtime`, `bedtimeAt`,
+///   `windDownStart`, `wakeTime`, `tz`, `status` at asOf, and `revisions` oldest first as
+///   `{bedtime, causedBy, type}` (the bedtime after the change, the causing event's id and
+///   type).
+/// - `tonight`: ``LogState/tonight(at:)`` or `null`: `night`, `phase`, `minutesToBed`,
+///   `progress` (4 decimals), `ring`, `checklist` (`{item, state, time}`), `blockedApps`
+///   (`{app, tier, blockedAt}`), `exit` and `nextNotification` (`{template, fireAt,
+///   haptic}`, or `null`).
+/// - `warnings`: each warning of the fold as text (`"seq 12: skipped: …"`).
+///
+/// Instants are RFC 3339 in the zone they belong to: a plan's and tonight's in the night's
+/// zone, the next notification's in the zone of the night it belongs to, `asOf` in the
+/// latest zone; milliseconds only when not zero. Times of day are `"HH:mm"`.
+///
+/// **Not built yet.** The parts whose projections do not exist yet are written as empty
+/// or zero values of their documented shape, so that readers can rely on every key being
+/// present: `sleep` is `[]`; `debt` is `{"last7Minutes": 0, "last14Minutes": 0,
+/// "weighted14Minutes": 0, "nightsWithData7": 0, "nightsWithData14": 0,
+/// "recoveryNights": 0}`; `streaks` is `{"current": 0, "best": 0}`; `exits` is
+/// `{"thisWeek": 0, "byNight": []}`; `scores` is `[]`; and `tonight.exit` is `null`. The
+/// sleep, debt and streaks, mindful exit and score features fill them in as they land
+/// (domain.md §3, §5, §6, §7), each from its own projection in ``LogState``.
+public enum JSONView {
+    /// The whole view as of `asOf` (see the type's documentation for every key).
+    ///
+    /// - Parameters:
+    ///   - state: The folded log (as of `asOf`).
+    ///   - warnings: The warnings of the fold, and any the reader added (a torn tail).
+    ///   - asOf: The query instant; `nil` only when there is none (an empty log without an
+    ///     explicit instant): then `asOf` is `null`, `plans` empty and `tonight` `null`.
+    public static func render(state: LogState, warnings: ProjectionWarnings, asOf: Instant?) -> JSONValue {
+        var root = JSONObject()
+        root.append("asOf", asOf.map { instant(displayedIn: state.nightPlans.latestTimeZone, $0) } ?? .null)
+        root.append("plans", .array(asOf.map { now in state.nightPlans.plans(asOf: now).map { plan($0, at: now) } } ?? []))
+        root.append("tonight", asOf.flatMap { state.tonight(at: $0) }.map { tonight($0, state: state) } ?? .null)
+        root.append("sleep", sleep())
+        root.append("debt", debt())
+        root.append("streaks", streaks())
+        root.append("exits", exits())
+        root.append("scores", scores())
+        root.append("warnings", .array(warnings.all.map { .string($0.description) }))
+        return .object(root)
+    }
+
+    // MARK: Plans
+
+    /// One entry of `plans`: the night's plan and its status at `now`, its instants shown
+    /// in the night's zone.
+    public static func plan(_ plan: NightPlan, at now: Instant) -> JSONValue {
+        let zone = ZoneDisplay(plan.timeZone)
+        var object = JSONObject()
+        object.append("night", .string(plan.night.iso))
+        object.append("bedtime", .string(plan.bedtime.text))
+        object.append("bedtimeAt", zone.json(plan.bedtimeAt))
+        object.append("windDownStart", zone.json(plan.windDownStart))
+        object.append("wakeTime", zone.json(plan.wakeTime))
+        object.append("tz", .string(plan.timeZone))
+        object.append("status", .string(plan.status(at: now).rawValue))
+        object.append("revisions", .array(plan.revisions.map(revision)))
+        return .object(object)
+    }
+
+    /// One entry of a plan's `revisions`: the bedtime after the change, and the id and
+    /// type of the event that caused it.
+    public static func revision(_ revision: PlanRevision) -> JSONValue {
+        var object = JSONObject()
+        object.append("bedtime", .string(revision.values.bedtime.text))
+        object.append("causedBy", .string(revision.cause.id))
+        object.append("type", .string(revision.cause.typeName))
+        return .object(object)
+    }
+
+    // MARK: Tonight
+
+    /// `tonight`: its instants shown in the night's zone (the next notification's in the
+    /// zone of the night it belongs to).
+    public static func tonight(_ tonight: Tonight, state: LogState) -> JSONValue {
+        let zone = ZoneDisplay(tonight.plan.timeZone)
+        var object = JSONObject()
+        object.append("night", .string(tonight.night.text))
+        object.append("phase", .string(tonight.phase.rawValue))
+        object.append("minutesToBed", .number(JSONNumber(Int64(tonight.minutesToBed))))
+        object.append("progress", JSONViewDecimal.fraction(tonight.progress))
+        object.append("ring", .string(tonight.ring.rawValue))
+        object.append("checklist", .array(tonight.checklist.map { item in
+            var entry = JSONObject()
+            entry.append("item", .string(item.item))
+            entry.append("state", .string(item.state.rawValue))
+            entry.append("time", zone.json(item.time))
+            return .object(entry)
+        }))
+        object.append("blockedApps", .array(tonight.blockedApps.map { app in
+            var entry = JSONObject()
+            entry.append("app", .string(app.app))
+            entry.append("tier", .string(app.tier.rawValue))
+            entry.append("blockedAt", zone.json(app.blockedAt))
+            return .object(entry)
+        }))
+        // Mindful exits (domain.md §3) are not projected yet.
+        object.append("exit", .null)
+        object.append("nextNotification", tonight.nextNotification.map { notification($0, state: state) } ?? .null)
+        return .object(object)
+    }
+
+    /// `tonight.nextNotification`: template id, fire instant (in the zone of its night),
+    /// haptic.
+    public static func notification(_ notification: PendingNotification, state: LogState) -> JSONValue {
+        let zone = ZoneDisplay(state.schedule(for: notification.night)?.plan.timeZone)
+        var object = JSONObject()
+        object.append("template", .string(notification.template))
+        object.append("fireAt", zone.json(notification.fireAt))
+        object.append("haptic", .string(notification.haptic.rawValue))
+        return .object(object)
+    }
+
+    // MARK: Parts not built yet
+
+    /// `sleep`: empty until the sleep-from-samples projection lands (domain.md §5).
+    static func sleep() -> JSONValue { .array([]) }
+
+    /// `debt`: zeros until the debt projection lands (domain.md §6).
+    static func debt() -> JSONValue {
+        var object = JSONObject()
+        for key in ["last7Minutes", "last14Minutes", "weighted14Minutes", "nightsWithData7", "nightsWithData14", "recoveryNights"] {
+            object.append(key, .number(JSONNumber(0)))
+        }
+        return .object(object)
+    }
+
+    /// `streaks`: zeros until the streak projection lands (domain.md §6).
+    static func streaks() -> JSONValue {
+        .object(JSONObject([.init(key: "current", value: .number(JSONNumber(0))), .init(key: "best", value: .number(JSONNumber(0)))]))
+    }
+
+    /// `exits`: none until the mindful-exit projection lands (domain.md §3).
+    static func exits() -> JSONValue {
+        .object(JSONObject([.init(key: "thisWeek", value: .number(JSONNumber(0))), .init(key: "byNight", value: .array([]))]))
+    }
+
+    /// `scores`: empty until the score projection lands (domain.md §7).
+    static func scores() -> JSONValue { .array([]) }
+
+    // MARK: Instants
+
+    /// `instant` as RFC 3339 text in the zone named `identifier` (as it is when the zone
+    /// is unknown or `nil`).
+    public static func instant(displayedIn identifier: String?, _ instant: Instant) -> JSONValue {
+        ZoneDisplay(identifier).json(instant)
+    }
+}
+
+/// Shows instants in one zone; resolves the zone once.
+struct ZoneDisplay {
+    private let resolver: LocalTimeResolver?
+
+    init(_ identifier: String?) {
+        resolver = identifier.flatMap(LocalTimeResolver.init(identifier:))
+    }
+
+    /// The same moment with the zone's offset at that moment.
+    func display(_ instant: Instant) -> Instant {
+        resolver?.display(instant) ?? instant
+    }
+
+    /// The instant as a JSON string in the zone.
+    func json(_ instant: Instant) -> JSONValue {
+        .string(display(instant).rfc3339)
+    }
+}

@@ -1,0 +1,142 @@
+import EventLogFile
+import Events
+import Projections
+
+/// `replay-tool show LOG [--at INSTANT] [--until-seq N] [--json]`.
+enum ShowCommand {
+    static let specification = CommandSpecification(
+        name: "show",
+        abstract: "Show the projections of an event log as of an instant.",
+        discussion: """
+            Folds the events whose 'at' is at or before the instant, in ('at', seq) \
+            order, and prints the night plans (one row per planned night), tonight (phase, \
+            minutes to bed, ring, checklist, blocked apps, next notification) and the \
+            warnings. With --until-seq N only the first N lines are folded (what the log \
+            knew then). With --json it prints the JSON view of json-view.md instead: one \
+            pretty-printed object with its keys in the documented order, the same bytes \
+            for the same log. A torn tail is not read; it becomes a warning.
+            """,
+        arguments: [ReplayTool.logArgument],
+        options: [
+            LogStateFold.atOption,
+            .value("until-seq", valueName: "n", help: "Fold only the first N lines of the log (N at least 1); the default instant is then the largest 'at' among them."),
+            .flag("json", help: "Print the JSON view (json-view.md) instead of text."),
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
+        let path = try arguments.positional("log")
+        let instant = try LogStateFold.instant(option: "at", in: arguments)
+        let untilSeq = try arguments.integer("until-seq", in: 1...Int.max)
+        let fold = try LogStateFold.fold(path: path, at: instant, untilSeq: untilSeq)
+        let state = fold.runner.state
+        if arguments.flag("json") {
+            console.output(JSONViewWriter.prettyText(JSONView.render(state: state, warnings: fold.runner.warnings, asOf: fold.asOf)))
+        } else {
+            console.output(render(state: state, warnings: fold.runner.warnings, asOf: fold.asOf))
+        }
+        return .success
+    }
+
+    // MARK: Text
+
+    /// The text form: the instant, the plans as a table, tonight, the warnings.
+    static func render(state: LogState, warnings: ProjectionWarnings, asOf: Instant?) -> String {
+        var text = ""
+        guard let asOf else {
+            text += "as of: no instant (the log holds no events; give --at)\n\n"
+            text += "plans: none\n\ntonight: none\n\n"
+            text += renderWarnings(warnings)
+            return text
+        }
+        let latestZone = state.nightPlans.latestTimeZone
+        let shownAsOf = ZoneText(latestZone).text(asOf)
+        text += "as of \(shownAsOf)\(latestZone.map { " in \($0)" } ?? ""), night \(state.nightPlans.night(holding: asOf).iso)\n\n"
+        text += renderPlans(state.nightPlans.plans(asOf: asOf), at: asOf)
+        text += "\n"
+        text += renderTonight(state.tonight(at: asOf), state: state)
+        text += "\n"
+        text += renderWarnings(warnings)
+        return text
+    }
+
+    static func renderPlans(_ plans: [NightPlan], at now: Instant) -> String {
+        guard !plans.isEmpty else { return "plans: none\n" }
+        var rows = [["night", "bedtime", "wind-down", "wake", "zone", "status", "revisions"]]
+        for plan in plans {
+            let zone = ZoneText(plan.timeZone)
+            rows.append([
+                plan.night.iso, plan.bedtime.text, zone.text(plan.windDownStart), zone.text(plan.wakeTime),
+                plan.timeZone, plan.status(at: now).rawValue, String(plan.revisions.count),
+            ])
+        }
+        return "plans: \(plans.count)\n" + TextTable.render(rows, indentation: "  ")
+    }
+
+    static func renderTonight(_ tonight: Tonight?, state: LogState) -> String {
+        guard let tonight else { return "tonight: none (no night's window holds this instant)\n" }
+        let zone = ZoneText(tonight.plan.timeZone)
+        var text = "tonight: night \(tonight.night.text), bedtime \(tonight.plan.bedtime.text) in \(tonight.plan.timeZone)\n"
+        text += "  phase: \(tonight.phase.rawValue)\n"
+        text += "  minutes to bed: \(tonight.minutesToBed)\n"
+        text += "  ring: \(tonight.ring.rawValue), progress \(JSONViewDecimal.text(tonight.progress, fractionDigits: 4) ?? "?")\n"
+        text += "  checklist:\n"
+        text += TextTable.render(tonight.checklist.map { [$0.item, $0.state.rawValue, zone.text($0.time)] }, indentation: "    ")
+        if tonight.blockedApps.isEmpty {
+            text += "  blocked apps: none\n"
+        } else {
+            text += "  blocked apps:\n"
+            text += TextTable.render(tonight.blockedApps.map { [$0.app, $0.tier.rawValue, "since \(zone.text($0.blockedAt))"] }, indentation: "    ")
+        }
+        if let next = tonight.nextNotification {
+            let nightZone = ZoneText(state.schedule(for: next.night)?.plan.timeZone)
+            text += "  next notification: \(next.template) at \(nightZone.text(next.fireAt)) (\(next.haptic.rawValue)), night \(next.night.text)\n"
+        } else {
+            text += "  next notification: none\n"
+        }
+        return text
+    }
+
+    static func renderWarnings(_ warnings: ProjectionWarnings) -> String {
+        var text = "warnings: \(warnings.all.count)\n"
+        for warning in warnings.all {
+            text += "  \(warning.description)\n"
+        }
+        return text
+    }
+}
+
+/// Instants as RFC 3339 text in one zone (as written when the zone is unknown).
+struct ZoneText {
+    private let resolver: LocalTimeResolver?
+
+    init(_ identifier: String?) {
+        resolver = identifier.flatMap(LocalTimeResolver.init(identifier:))
+    }
+
+    func text(_ instant: Instant) -> String {
+        (resolver?.display(instant) ?? instant).rfc3339
+    }
+}
+
+/// Left-aligned columns two spaces apart, trailing spaces trimmed.
+enum TextTable {
+    static func render(_ rows: [[String]], indentation: String) -> String {
+        let columns = rows.map(\.count).max() ?? 0
+        var widths = Array(repeating: 0, count: columns)
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        var text = ""
+        for row in rows {
+            var line = indentation
+            for (index, cell) in row.enumerated() {
+                line += cell
+                if index < row.count - 1 { line += String(repeating: " ", count: widths[index] - cell.count + 2) }
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            text += line + "\n"
+        }
+        return text
+    }
+}

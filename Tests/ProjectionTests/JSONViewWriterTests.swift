@@ -1,0 +1,102 @@
+import Events
+import Projections
+import Testing
+
+/// The pretty writer of the JSON view: 2-space indentation, keys in stored order, the
+/// escapes of the compact writer, numbers as their literal, a trailing newline.
+struct JSONViewWriterTests {
+    static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+        .object(JSONObject(members.map { JSONObject.Member(key: $0.0, value: $0.1) }))
+    }
+
+    @Test func nestedValuesAreIndentedByTwoSpacesWithATrailingNewline() {
+        let value = Self.object([
+            ("a", .number(JSONNumber(1))),
+            ("b", .array([.bool(true), .null, Self.object([("c", .string("d"))])])),
+            ("e", .object(JSONObject())),
+            ("f", .array([])),
+        ])
+        #expect(JSONViewWriter.prettyText(value) == """
+            {
+              "a": 1,
+              "b": [
+                true,
+                null,
+                {
+                  "c": "d"
+                }
+              ],
+              "e": {},
+              "f": []
+            }
+
+            """)
+    }
+
+    @Test func keysKeepTheirStoredOrderNeverSorted() {
+        let value = Self.object([("zeta", .null), ("alpha", .null), ("mid", .null)])
+        #expect(JSONViewWriter.prettyText(value) == "{\n  \"zeta\": null,\n  \"alpha\": null,\n  \"mid\": null\n}\n")
+    }
+
+    @Test func stringsAreEscapedLikeTheCompactWriterAndSlashIsNot() {
+        let text = "a/b \"q\" \\ \n\t\u{01} é 🌙"
+        let pretty = JSONViewWriter.prettyText(Self.object([("k/ey", .string(text))]))
+        #expect(pretty == "{\n  \"k/ey\": \"a/b \\\"q\\\" \\\\ \\n\\t\\u0001 é 🌙\"\n}\n")
+        let compact = String(decoding: JSONWriter.encode(.string(text)), as: UTF8.self)
+        #expect(pretty.contains(compact))
+    }
+
+    @Test func scalarsAtTheTopLevelStandAlone() {
+        #expect(JSONViewWriter.prettyText(.null) == "null\n")
+        #expect(JSONViewWriter.prettyText(.array([])) == "[]\n")
+        #expect(JSONViewWriter.prettyText(.object(JSONObject())) == "{}\n")
+    }
+
+    @Test func numbersKeepTheirLiteralSoFractionsKeepFourDecimals() throws {
+        let value = Self.object([("progress", JSONViewDecimal.fraction(0.6)), ("one", JSONViewDecimal.fraction(1)), ("zero", JSONViewDecimal.fraction(0))])
+        #expect(JSONViewWriter.prettyText(value) == "{\n  \"progress\": 0.6000,\n  \"one\": 1.0000,\n  \"zero\": 0.0000\n}\n")
+    }
+
+    @Test func theOutputParsesBackToTheSameValue() throws {
+        let value = Self.object([
+            ("asOf", .string("2026-11-30T21:10:00+01:00")),
+            ("list", .array([Self.object([("x", JSONViewDecimal.fraction(0.35416666))]), .array([.array([])])])),
+            ("dup", .null), ("dup", .bool(false)),
+        ])
+        let text = JSONViewWriter.prettyText(value)
+        #expect(try JSONParser.parse(text) == value)
+        #expect(JSONViewWriter.prettyBytes(value) == Array(text.utf8))
+    }
+}
+
+/// Fixed decimals, rounded half up from the shortest decimal form.
+struct JSONViewDecimalTests {
+    @Test(arguments: [
+        (0.6, "0.6000"), (1.0, "1.0000"), (0.0, "0.0000"), (-0.0, "0.0000"),
+        (0.35416666666666669, "0.3542"), (0.729166666, "0.7292"), (0.12345, "0.1235"),
+        (0.12344999, "0.1234"), (0.99995, "1.0000"), (0.99994999, "0.9999"), (5e-05, "0.0001"),
+        (4.9999e-05, "0.0000"), (1.2345e-05, "0.0000"), (12.5, "12.5000"), (1e16, "10000000000000000.0000"),
+        (-0.00005, "-0.0001"), (-0.00001, "0.0000"), (-2.5, "-2.5000"),
+    ])
+    func fourDecimalsHalfUp(value: Double, expected: String) {
+        #expect(JSONViewDecimal.text(value, fractionDigits: 4) == expected)
+    }
+
+    @Test func otherPrecisions() {
+        #expect(JSONViewDecimal.text(31.25, fractionDigits: 1) == "31.3")
+        #expect(JSONViewDecimal.text(31.24, fractionDigits: 1) == "31.2")
+        #expect(JSONViewDecimal.text(9.96, fractionDigits: 1) == "10.0")
+        #expect(JSONViewDecimal.text(82.5, fractionDigits: 0) == "83")
+        #expect(JSONViewDecimal.text(0.4, fractionDigits: 0) == "0")
+    }
+
+    @Test func nonFiniteValuesHaveNoText() {
+        #expect(JSONViewDecimal.text(.nan, fractionDigits: 4) == nil)
+        #expect(JSONViewDecimal.text(.infinity, fractionDigits: 4) == nil)
+        #expect(JSONViewDecimal.fraction(.nan) == .null)
+    }
+
+    @Test func fractionsAreValidJSONNumbers() throws {
+        #expect(JSONViewDecimal.fraction(0.5) == .number(try #require(JSONNumber(literal: "0.5000"))))
+    }
+}
