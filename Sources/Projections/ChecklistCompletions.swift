@@ -19,8 +19,18 @@ public struct ChecklistCompletions: Sendable, Hashable {
         doneByNight[.demo] = nil
     }
 
-    /// Folds a checklist event, checked against the plans and demo nights folded so far.
-    public mutating func apply(_ event: RecordedEvent, plans: NightPlans, demo: DemoNights, warnings: inout ProjectionWarnings) {
+    /// The real night a checklist event names, if it is one (the caller then says whether
+    /// that night is planned).
+    public static func namedNight(of event: RecordedEvent) -> LocalDate? {
+        switch event.payload {
+        case .checklistItemCompleted(let payload), .checklistItemReopened(let payload): return payload.night.date
+        default: return nil
+        }
+    }
+
+    /// Folds a checklist event, checked against the plans and demo nights folded so far:
+    /// `isPlanned` says whether the real night it names (`namedNight(of:)`) has a plan.
+    public mutating func apply(_ event: RecordedEvent, isPlanned: Bool, demo: DemoNights, warnings: inout ProjectionWarnings) {
         let change: ChecklistItemChange
         let completes: Bool
         switch event.payload {
@@ -43,7 +53,7 @@ public struct ChecklistCompletions: Sendable, Hashable {
                 warnings.skipped(seq: event.seq, because: "\(event.typeName) names night \(night.iso), more than \(NightRange.maximumDistanceInDays) days from its instant")
                 return
             }
-            guard plans.plan(for: night) != nil else {
+            guard isPlanned else {
                 warnings.skipped(seq: event.seq, because: "\(event.typeName) names night \(night.iso), which has no plan")
                 return
             }

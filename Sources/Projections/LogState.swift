@@ -26,7 +26,8 @@ public struct LogState: Projection, Hashable {
         let demoBefore = demoNights.latest
         demoNights.apply(event, warnings: &warnings)
         if demoNights.latest != demoBefore { checklists.startDemoNight() }
-        checklists.apply(event, plans: nightPlans, demo: demoNights, warnings: &warnings)
+        let planned = ChecklistCompletions.namedNight(of: event).map { nightPlans.isPlanned($0) } ?? false
+        checklists.apply(event, isPlanned: planned, demo: demoNights, warnings: &warnings)
         let skippedElsewhere = warnings.all.count > warningsBefore
         nightPlans.apply(event, countsForZone: !skippedElsewhere, warnings: &warnings)
     }

@@ -6,9 +6,11 @@ import Events
 /// Folding only records what shapes plans (goals, clears, overrides, early starts, and
 /// each change of the device's zone) in a short timeline, checking each event against
 /// the rules and skipping, with a warning, one that breaks them. A night's plan is derived
-/// from that timeline when asked, by replaying the timeline for that night: so a goal's
-/// ramp, a replacing goal, an override, a clear and a zone change all give revisions that
-/// name the event that caused them.
+/// from that timeline when asked, by folding the timeline for that night (`NightFold`): so
+/// a goal's ramp, a replacing goal, an override, a clear and a zone change all give
+/// revisions that name the event that caused them. The folds of nights asked about while
+/// folding (to check an override or a checklist event) are kept and advanced, so a long
+/// log costs each night only the entries added since it was last asked about.
 public struct NightPlans: Projection, Hashable {
     /// What one event did to plans.
     struct Entry: Sendable, Hashable {
@@ -25,10 +27,29 @@ public struct NightPlans: Projection, Hashable {
         var action: Action?
     }
 
+    /// A change of the device's zone, at an instant.
+    struct ZoneChange: Sendable, Hashable {
+        var at: Instant
+        var zone: String
+    }
+
     private(set) var timeline: [Entry] = []
+    private(set) var zoneChanges: [ZoneChange] = []
     private var zones = ZoneBook()
     private var latestZone: String?
     private var confirmedExitNights: Set<LocalDate> = []
+    /// Folds kept for nights asked about while folding: a cache, left out of equality.
+    private var folds: [LocalDate: NightFold] = [:]
+
+    public static func == (left: NightPlans, right: NightPlans) -> Bool {
+        left.timeline == right.timeline && left.latestZone == right.latestZone && left.confirmedExitNights == right.confirmedExitNights
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(timeline)
+        hasher.combine(latestZone)
+        hasher.combine(confirmedExitNights)
+    }
 
     public init() {}
 
@@ -50,10 +71,10 @@ public struct NightPlans: Projection, Hashable {
         case .goalCleared:
             action = .cleared
         case .bedtimeOverridden(let override):
-            guard let night = plannedNight(override.night, of: event, demoReason: "whose bedtime follows from its start", warnings: &warnings) else { return }
+            guard let night = nightInRange(override.night, of: event, demoReason: "whose bedtime follows from its start", warnings: &warnings) else { return }
             action = .override(night, override.bedtime)
         case .windDownStartedEarly(let early):
-            guard let night = plannedNight(early.night, of: event, demoReason: "which starts with its wind-down", warnings: &warnings) else { return }
+            guard let night = nightInRange(early.night, of: event, demoReason: "which starts with its wind-down", warnings: &warnings) else { return }
             action = .windDownStartedEarly(night)
         case .exitConfirmed(let exit):
             if case .date(let night) = exit.night { confirmedExitNights.insert(night) }
@@ -62,48 +83,65 @@ public struct NightPlans: Projection, Hashable {
         }
         let zone = event.event.timeZone
         let zoneChange: String? = zone == latestZone || !countsForZone ? nil : zone
-        if zoneChange != nil {
-            zones.add(zone)
-            latestZone = zone
+        guard zoneChange != nil || action != nil else { return }
+        if let zoneChange { zones.add(zoneChange) }
+        let entry = Entry(cause: EventReference(event), zoneChange: zoneChange, action: action)
+        switch action {
+        case .override(let night, _), .windDownStartedEarly(let night):
+            // An override or early start needs a planned night; otherwise the event is
+            // skipped, and like every skipped event it does not count for the zone rule.
+            if !isPlanned(night, after: entry) {
+                warnings.skipped(seq: event.seq, because: "\(event.typeName) names night \(night.iso), which has no plan")
+                return
+            }
+        default:
+            break
         }
-        if zoneChange != nil || action != nil {
-            timeline.append(Entry(cause: EventReference(event), zoneChange: zoneChange, action: action))
+        if let zoneChange {
+            latestZone = zoneChange
+            zoneChanges.append(ZoneChange(at: event.at, zone: zoneChange))
         }
+        timeline.append(entry)
     }
 
-    /// The real, planned night within range that an override or early start names, or
-    /// `nil` after warning that the event is skipped.
-    private func plannedNight(_ named: Night, of event: RecordedEvent, demoReason: String, warnings: inout ProjectionWarnings) -> LocalDate? {
-        let type = event.typeName
+    /// Whether `night` would be planned once `entry` is folded (its fold is kept, up to
+    /// the entries before it).
+    private mutating func isPlanned(_ night: LocalDate, after entry: Entry) -> Bool {
+        var fold = folds[night] ?? NightFold(night: night)
+        fold.advance(over: timeline, zones: zones, zoneChanges: zoneChanges)
+        folds[night] = fold
+        var changes = zoneChanges
+        if let zone = entry.zoneChange { changes.append(ZoneChange(at: entry.cause.at, zone: zone)) }
+        return fold.isPlanned(after: entry, zones: zones, zoneChanges: changes)
+    }
+
+    /// Whether `night` is planned as the log stands, keeping its fold for next time.
+    public mutating func isPlanned(_ night: LocalDate) -> Bool {
+        var fold = folds[night] ?? NightFold(night: night)
+        fold.advance(over: timeline, zones: zones, zoneChanges: zoneChanges)
+        folds[night] = fold
+        return fold.isPlanned
+    }
+
+    /// The real night within range that an override or early start names, or `nil`
+    /// after warning that the event is skipped.
+    private func nightInRange(_ named: Night, of event: RecordedEvent, demoReason: String, warnings: inout ProjectionWarnings) -> LocalDate? {
         guard case .date(let night) = named else {
-            warnings.skipped(seq: event.seq, because: "\(type) names the demo night, \(demoReason)")
+            warnings.skipped(seq: event.seq, because: "\(event.typeName) names the demo night, \(demoReason)")
             return nil
         }
         guard NightRange.contains(night, at: event.at) else {
-            warnings.skipped(seq: event.seq, because: "\(type) names night \(night.iso), more than \(NightRange.maximumDistanceInDays) days from its instant")
-            return nil
-        }
-        guard hasPlan(night, afterApplying: event) else {
-            warnings.skipped(seq: event.seq, because: "\(type) names night \(night.iso), which has no plan")
+            warnings.skipped(seq: event.seq, because: "\(event.typeName) names night \(night.iso), more than \(NightRange.maximumDistanceInDays) days from its instant")
             return nil
         }
         return night
     }
 
-    /// Whether `night` would have a plan once `event` (not yet recorded) is folded: an
-    /// override or early start needs a planned night.
-    private func hasPlan(_ night: LocalDate, afterApplying event: RecordedEvent) -> Bool {
-        var probe = timeline
-        let zone = event.event.timeZone
-        probe.append(Entry(cause: EventReference(event), zoneChange: zone == latestZone ? nil : zone, action: nil))
-        var book = zones
-        book.add(zone)
-        return NightPlanDerivation(timeline: probe, zones: book).plan(for: night) != nil
-    }
-
     /// The plan of `night` as the log stands, or `nil` when the night is not planned.
     public func plan(for night: LocalDate) -> NightPlan? {
-        guard var plan = NightPlanDerivation(timeline: timeline, zones: zones).plan(for: night) else { return nil }
+        var fold = folds[night] ?? NightFold(night: night)
+        fold.advance(over: timeline, zones: zones, zoneChanges: zoneChanges)
+        guard var plan = fold.plan else { return nil }
         plan.hasConfirmedExit = confirmedExitNights.contains(night)
         return plan
     }
@@ -127,7 +165,7 @@ public struct NightPlans: Projection, Hashable {
     /// night"); in UTC before any event.
     public func night(holding now: Instant) -> LocalDate {
         guard let zone = latestZone, let resolver = zones.resolver(for: zone) else {
-            return LocalTimeResolver(timeZone: .gmt).nightDate(of: now)
+            return LocalTimeResolver.utc.nightDate(of: now)
         }
         return resolver.nightDate(of: now)
     }
@@ -147,14 +185,10 @@ public struct NightPlans: Projection, Hashable {
                 break
             }
         }
-        let derivation = NightPlanDerivation(timeline: timeline, zones: zones)
         var plans: [NightPlan] = []
         var night = firstNight
         while night <= last {
-            if var plan = derivation.plan(for: night) {
-                plan.hasConfirmedExit = confirmedExitNights.contains(night)
-                plans.append(plan)
-            }
+            if let plan = plan(for: night) { plans.append(plan) }
             night = night.adding(days: 1)
         }
         return plans
