@@ -224,6 +224,36 @@ struct NightPlansTests {
         #expect(try log.runner().warnings.all.map(\.seq) == [3, 4])
     }
 
+    @Test func foldsKeptBetweenQuestionsAgreeWithFreshOnes() throws {
+        // The same plan-shaping events, with and without checklist events in between (each
+        // of which makes NightPlans fold, and keep, the fold of the night it names).
+        var plain = try Self.sevenNightGoal()
+        var asked = try Self.sevenNightGoal()
+        let shaping: [(EventPayload, String, String)] = [
+            (.bedtimeOverridden(BedtimeOverridden(night: try night("2026-12-01"), bedtime: try TimeOfDay(text: "23:50"))), "2026-11-30T12:00:00+01:00", "Europe/Berlin"),
+            (.appTierAssigned(AppTierAssigned(app: "Mail", tier: .blockFirst)), "2026-12-01T18:00:00-05:00", "America/New_York"),
+            (.goalSet(GoalSet(currentBedtime: try TimeOfDay(text: "23:30"), targetBedtime: try TimeOfDay(text: "22:00"), days: 6, firstNight: try date("2026-12-03"))), "2026-12-02T09:00:00-05:00", "America/New_York"),
+            (.goalCleared, "2026-12-06T09:00:00-05:00", "America/New_York"),
+        ]
+        for (payload, at, zone) in shaping {
+            try plain.add(payload, at: at, zone: zone)
+            try asked.add(payload, at: at, zone: zone)
+            for offset in 0..<7 {
+                let askedNight = try date("2026-11-30").adding(days: offset)
+                if NightRange.contains(askedNight, at: try instant(at)) {
+                    try asked.add(.checklistItemCompleted(ChecklistItemChange(night: .date(askedNight), item: "read")), at: at, zone: zone)
+                }
+            }
+        }
+        let now = try instant("2026-12-06T12:00:00-05:00")
+        let fresh = try plain.state().nightPlans.plans(asOf: now)
+        let kept = try asked.state().nightPlans.plans(asOf: now)
+        #expect(kept.map(\.night) == fresh.map(\.night))
+        #expect(kept.map(\.values) == fresh.map(\.values))
+        #expect(kept.map { $0.revisions.map(\.values) } == fresh.map { $0.revisions.map(\.values) })
+        #expect(kept.map { $0.revisions.map(\.cause.typeName) } == fresh.map { $0.revisions.map(\.cause.typeName) })
+    }
+
     @Test func statusFollowsWindDownWakeAndExits() throws {
         var log = try Self.sevenNightGoal()
         try log.add(.exitConfirmed(NightAction(night: try night("2026-12-01"))), at: "2026-12-01T21:00:00+01:00")
