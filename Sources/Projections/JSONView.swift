@@ -29,10 +29,9 @@ import Events
 /// or zero values of their documented shape, so that readers can rely on every key being
 /// present: `sleep` is `[]`; `debt` is `{"last7Minutes": 0, "last14Minutes": 0,
 /// "weighted14Minutes": 0, "nightsWithData7": 0, "nightsWithData14": 0,
-/// "recoveryNights": 0}`; `streaks` is `{"current": 0, "best": 0}`; `exits` is
-/// `{"thisWeek": 0, "byNight": []}`; `scores` is `[]`; and `tonight.exit` is `null`. The
-/// sleep, debt and streaks, mindful exit and score features fill them in as they land
-/// (domain.md §3, §5, §6, §7), each from its own projection in ``LogState``.
+/// "recoveryNights": 0}`; `streaks` is `{"current": 0, "best": 0}`;
+/// `scores` is `[]`. The sleep, debt and streaks and score features fill them in as they land
+/// (domain.md §5, §6, §7), each from its own projection in ``LogState``.
 public enum JSONView {
     /// The whole view as of `asOf` (see the type's documentation for every key).
     ///
@@ -49,7 +48,7 @@ public enum JSONView {
         root.append("sleep", sleep())
         root.append("debt", debt())
         root.append("streaks", streaks())
-        root.append("exits", exits())
+        root.append("exits", asOf.map { exits(state: state, at: $0) } ?? exits())
         root.append("scores", scores())
         root.append("warnings", .array(warnings.all.map { .string($0.description) }))
         return .object(root)
@@ -109,9 +108,40 @@ public enum JSONView {
             entry.append("blockedAt", zone.json(app.blockedAt))
             return .object(entry)
         }))
-        // Mindful exits (domain.md §3) are not projected yet.
-        object.append("exit", .null)
+        object.append("exit", tonight.exit.map(exit) ?? .null)
         object.append("nextNotification", tonight.nextNotification.map { notification($0, state: state) } ?? .null)
+        return .object(object)
+    }
+
+    /// `tonight.exit`: attempt, seconds left of the wait or of the free window (the other
+    /// `null`), and the prompt.
+    public static func exit(_ exit: TonightExit) -> JSONValue {
+        var object = JSONObject()
+        object.append("attempt", .number(JSONNumber(Int64(exit.attempt))))
+        object.append("waitRemainingSeconds", exit.waitRemainingSeconds.map { .number(JSONNumber(Int64($0))) } ?? .null)
+        object.append("freeWindowRemainingSeconds", exit.freeWindowRemainingSeconds.map { .number(JSONNumber(Int64($0))) } ?? .null)
+        object.append("prompt", .string(exit.prompt))
+        return .object(object)
+    }
+
+    /// `exits`: the confirmed exits of the 7 nights ending with asOf's night, and one row
+    /// per request of every real night (demo nights never count), as of `now`.
+    public static func exits(state: LogState, at now: Instant) -> JSONValue {
+        var object = JSONObject()
+        object.append("thisWeek", .number(JSONNumber(Int64(state.confirmedExitsThisWeek(at: now)))))
+        object.append("byNight", .array(state.exits.realRecords.map { record in
+            let zone = ZoneDisplay(record.night.date.flatMap { state.nightPlans.plan(for: $0)?.timeZone })
+            var row = JSONObject()
+            row.append("night", .string(record.night.text))
+            row.append("attempt", .number(JSONNumber(Int64(record.attempt))))
+            row.append("requestedAt", zone.json(record.requestedAt))
+            row.append("waitSeconds", .number(JSONNumber(Int64(record.waitSeconds))))
+            row.append("confirmedAt", record.confirmedAt.map { zone.json($0) } ?? .null)
+            row.append("freeWindowSeconds", .number(JSONNumber(Int64(record.freeWindowSeconds))))
+            row.append("usedSeconds", record.usedSeconds(at: now).map { .number(JSONNumber(Int64($0))) } ?? .null)
+            row.append("resumedAutomatically", record.resumedAutomatically(at: now).map { .bool($0) } ?? .null)
+            return .object(row)
+        }))
         return .object(object)
     }
 
@@ -145,7 +175,7 @@ public enum JSONView {
         .object(JSONObject([.init(key: "current", value: .number(JSONNumber(0))), .init(key: "best", value: .number(JSONNumber(0)))]))
     }
 
-    /// `exits`: none until the mindful-exit projection lands (domain.md §3).
+    /// `exits` with no instant to fold to: none.
     static func exits() -> JSONValue {
         .object(JSONObject([.init(key: "thisWeek", value: .number(JSONNumber(0))), .init(key: "byNight", value: .array([]))]))
     }

@@ -37,14 +37,18 @@ extension LogState {
         return best?.night
     }
 
-    /// Tonight at `now`, or `nil` when no night's window holds it.
+    /// Tonight at `now`, or `nil` when no night's window holds it. Phase precedence:
+    /// morning, then exitWaiting / freeWindow, then night, windDown, beforeWindDown.
     public func tonight(at now: Instant) -> Tonight? {
         guard let night = tonightNight(at: now), let schedule = schedule(for: night) else { return nil }
         let plan = schedule.plan
         let moment = now.millisecondsSince1970
+        let exit = moment < plan.wakeTime.millisecondsSince1970 ? exitState(on: night, at: now) : nil
         let phase: Tonight.Phase
         if moment >= plan.wakeTime.millisecondsSince1970 {
             phase = .morning
+        } else if let exit {
+            phase = exit.waitRemainingSeconds != nil ? .exitWaiting : .freeWindow
         } else if moment >= plan.bedtimeAt.millisecondsSince1970 {
             phase = .night
         } else if moment >= plan.effectiveWindDownStart.millisecondsSince1970 {
@@ -58,15 +62,32 @@ extension LogState {
             progress: schedule.ringProgress(at: now),
             ring: schedule.ringColour(at: now),
             checklist: schedule.checklist(at: now, completed: checklists.done(on: night)),
-            blockedApps: schedule.blockedApps(at: now),
+            blockedApps: phase == .freeWindow ? [] : schedule.blockedApps(at: now),
+            exit: exit,
             nextNotification: pendingNotifications(at: now).first
         )
     }
 
+    /// The exit state of `night` at `now`: the latest exit while it waits (0 s left once
+    /// the wait has elapsed unconfirmed) or while its free window is open; else `nil`.
+    public func exitState(on night: Night, at now: Instant) -> TonightExit? {
+        guard let record = exits.records(for: night).last else { return nil }
+        let moment = now.millisecondsSince1970
+        let confirmedBefore = exits.records(for: night).filter { $0.confirmedAt != nil && $0.requestedAt.millisecondsSince1970 < record.requestedAt.millisecondsSince1970 }.count
+        let prompt = ExitRules.prompt(attempt: record.attempt, confirmedSoFar: confirmedBefore)
+        if record.isWaiting {
+            return TonightExit(attempt: record.attempt, waitRemainingSeconds: TonightExit.secondsLeft(from: moment, to: record.waitEnds.millisecondsSince1970), freeWindowRemainingSeconds: nil, prompt: prompt)
+        }
+        if record.isFreeWindowOpen(at: now), let ends = record.freeWindowEnds {
+            return TonightExit(attempt: record.attempt, waitRemainingSeconds: nil, freeWindowRemainingSeconds: TonightExit.secondsLeft(from: moment, to: ends.millisecondsSince1970), prompt: prompt)
+        }
+        return nil
+    }
+
     /// The notifications to hand to the system at `now`: every reminder and pre-block
     /// warning strictly after `now` over the 7 nights from `now`'s night (and the demo
-    /// night), soonest first, at most 64. A reminder whose checklist item is done is not
-    /// pending.
+    /// night), and the "free window ending" reminder 2 minutes before an open window ends,
+    /// soonest first, at most 64. A reminder whose checklist item is done is not pending.
     public func pendingNotifications(at now: Instant) -> [PendingNotification] {
         let first = nightPlans.night(holding: now)
         var nights: [Night] = (0..<Self.notificationNights).map { .date(first.adding(days: $0)) }
@@ -83,8 +104,27 @@ extension LogState {
             for warning in schedule.blockWarnings where warning.fireAt.millisecondsSince1970 > moment {
                 pending.append(PendingNotification(night: night, kind: .blockWarning(tier: warning.tier, minutesBeforeActivation: warning.minutesBeforeActivation), fireAt: warning.fireAt, haptic: warning.haptic))
             }
+            if let record = exits.records(for: night).last, record.isFreeWindowOpen(at: now), let ends = record.freeWindowEnds {
+                let fireAt = schedule.display(ends.adding(seconds: -Int64(ExitRules.freeWindowReminderSeconds(isDemo: night == .demo))))
+                if fireAt.millisecondsSince1970 > moment {
+                    pending.append(PendingNotification(night: night, kind: .freeWindowEnding, fireAt: fireAt, haptic: Haptic.forMilestone(minutesBeforeBedtime: schedule.planMinutesBeforeBedtime(fireAt))))
+                }
+            }
         }
         pending.sort(by: PendingNotification.precedes)
         return Array(pending.prefix(Self.notificationLimit))
+    }
+}
+
+extension LogState {
+    /// Confirmed exits in the 7 nights ending with `now`'s night ("you opted out 2 times
+    /// this week"); demo nights never count.
+    public func confirmedExitsThisWeek(at now: Instant) -> Int {
+        let last = nightPlans.night(holding: now)
+        let first = last.adding(days: -6)
+        return exits.realRecords.filter { record in
+            guard let night = record.night.date, let confirmed = record.confirmedAt else { return false }
+            return night >= first && night <= last && confirmed.millisecondsSince1970 <= now.millisecondsSince1970
+        }.count
     }
 }

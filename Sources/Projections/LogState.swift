@@ -13,6 +13,8 @@ public struct LogState: Projection, Hashable {
     public private(set) var demoNights = DemoNights()
     /// Checklist items done, per night.
     public private(set) var checklists = ChecklistCompletions()
+    /// The mindful exits, per night.
+    public private(set) var exits = ExitHistory()
 
     public init() {}
 
@@ -25,10 +27,27 @@ public struct LogState: Projection, Hashable {
         appTiers.apply(event, warnings: &warnings)
         let demoBefore = demoNights.latest
         demoNights.apply(event, warnings: &warnings)
-        if demoNights.latest != demoBefore { checklists.startDemoNight() }
+        if demoNights.latest != demoBefore {
+            checklists.startDemoNight()
+            exits.startDemoNight()
+        }
         let planned = ChecklistCompletions.namedNight(of: event).map { nightPlans.isPlanned($0) } ?? false
         checklists.apply(event, isPlanned: planned, demo: demoNights, warnings: &warnings)
+        if let night = ExitHistory.namedNight(of: event) {
+            let accepted = exits.apply(event, window: exitWindow(for: night), warnings: &warnings)
+            if accepted, case .exitConfirmed = event.payload, case .date(let date) = night {
+                nightPlans.markConfirmedExit(on: date)
+            }
+        }
         let skippedElsewhere = warnings.all.count > warningsBefore
         nightPlans.apply(event, countsForZone: !skippedElsewhere, warnings: &warnings)
+    }
+
+    /// The exit window of `night`, keeping the night's plan fold for next time.
+    private mutating func exitWindow(for night: Night) -> ExitWindow? {
+        switch night {
+        case .date(let date): return nightPlans.keptPlan(for: date).map { ExitWindow(plan: $0, isDemo: false) }
+        case .demo: return demoNights.latest.map { ExitWindow(plan: $0.plan, isDemo: true) }
+        }
     }
 }

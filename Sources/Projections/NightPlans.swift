@@ -76,8 +76,6 @@ public struct NightPlans: Projection, Hashable {
         case .windDownStartedEarly(let early):
             guard let night = nightInRange(early.night, of: event, demoReason: "which starts with its wind-down", warnings: &warnings) else { return }
             action = .windDownStartedEarly(night)
-        case .exitConfirmed(let exit):
-            if case .date(let night) = exit.night { confirmedExitNights.insert(night) }
         default:
             break
         }
@@ -117,10 +115,28 @@ public struct NightPlans: Projection, Hashable {
 
     /// Whether `night` is planned as the log stands, keeping its fold for next time.
     public mutating func isPlanned(_ night: LocalDate) -> Bool {
+        keptFold(for: night).isPlanned
+    }
+
+    /// The plan of `night` as the log stands, keeping its fold for next time (what the
+    /// other projections ask while folding).
+    public mutating func keptPlan(for night: LocalDate) -> NightPlan? {
+        guard var plan = keptFold(for: night).plan else { return nil }
+        plan.hasConfirmedExit = confirmedExitNights.contains(night)
+        return plan
+    }
+
+    /// Records that an exit was confirmed on `night` (the exit history accepted it), so its
+    /// status is `optedOut` once the night is over.
+    public mutating func markConfirmedExit(on night: LocalDate) {
+        confirmedExitNights.insert(night)
+    }
+
+    private mutating func keptFold(for night: LocalDate) -> NightFold {
         var fold = folds[night] ?? NightFold(night: night)
         fold.advance(over: timeline, zones: zones, zoneChanges: zoneChanges)
         folds[night] = fold
-        return fold.isPlanned
+        return fold
     }
 
     /// The real night within range that an override or early start names, or `nil`

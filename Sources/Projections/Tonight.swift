@@ -22,13 +22,15 @@ public struct Tonight: Sendable, Hashable {
     public var ring: RingColour
     /// The nine checklist items and their states.
     public var checklist: [ChecklistItemState]
-    /// The apps blocked now, in shutdown order.
+    /// The apps blocked now, in shutdown order (none during a free window).
     public var blockedApps: [BlockedApp]
+    /// The exit state, `nil` when no exit is waiting and no free window is open.
+    public var exit: TonightExit?
     /// The soonest notification strictly after now, over the next 7 nights.
     public var nextNotification: PendingNotification?
 
     /// Creates the value from its parts.
-    public init(night: Night, plan: NightPlan, phase: Phase, minutesToBed: Int, progress: Double, ring: RingColour, checklist: [ChecklistItemState], blockedApps: [BlockedApp], nextNotification: PendingNotification?) {
+    public init(night: Night, plan: NightPlan, phase: Phase, minutesToBed: Int, progress: Double, ring: RingColour, checklist: [ChecklistItemState], blockedApps: [BlockedApp], exit: TonightExit?, nextNotification: PendingNotification?) {
         self.night = night
         self.plan = plan
         self.phase = phase
@@ -37,6 +39,7 @@ public struct Tonight: Sendable, Hashable {
         self.ring = ring
         self.checklist = checklist
         self.blockedApps = blockedApps
+        self.exit = exit
         self.nextNotification = nextNotification
     }
 }

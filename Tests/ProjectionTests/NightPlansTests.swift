@@ -256,7 +256,8 @@ struct NightPlansTests {
 
     @Test func statusFollowsWindDownWakeAndExits() throws {
         var log = try Self.sevenNightGoal()
-        try log.add(.exitConfirmed(NightAction(night: try night("2026-12-01"))), at: "2026-12-01T21:00:00+01:00")
+        try log.add(.exitRequested(NightAction(night: try night("2026-12-01"))), at: "2026-12-01T21:00:00+01:00")
+        try log.add(.exitConfirmed(NightAction(night: try night("2026-12-01"))), at: "2026-12-01T21:01:00+01:00")
         let state = try log.state()
         let first = try #require(state.nightPlans.plan(for: try date("2026-11-30")))
         #expect(first.status(at: try instant("2026-11-30T19:44:59+01:00")) == .upcoming)
