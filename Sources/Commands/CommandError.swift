@@ -59,17 +59,39 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let noDemoNight = Rule(rawValue: "noDemoNight")
         /// A demo compression outside 1…3600.
         public static let compressionOutOfRange = Rule(rawValue: "compressionOutOfRange")
+
+        // MARK: Mindful exit (domain.md §3; the checks agree with `ExitHistory.apply`)
+
+        /// An exit requested outside the night's exit window: before its (effective)
+        /// wind-down start, or once the shields lift at wake time.
+        public static let outsideExitWindow = Rule(rawValue: "outsideExitWindow")
+        /// An exit requested while the night's latest exit still waits for "never mind" or
+        /// "continue anyway".
+        public static let exitAlreadyWaiting = Rule(rawValue: "exitAlreadyWaiting")
+        /// An exit requested while the night's free window is open.
+        public static let freeWindowOpen = Rule(rawValue: "freeWindowOpen")
+        /// "Never mind" or "continue anyway" when no exit of the night is waiting.
+        public static let noExitWaiting = Rule(rawValue: "noExitWaiting")
+        /// "Continue anyway" before the mindful wait has fully elapsed; the error carries
+        /// `secondsRemaining`.
+        public static let waitNotOver = Rule(rawValue: "waitNotOver")
+        /// "I'm back" when no free window of the night is open.
+        public static let noFreeWindowOpen = Rule(rawValue: "noFreeWindowOpen")
     }
 
     /// The rule broken.
     public var rule: Rule
     /// What is wrong, and what would be accepted.
     public var message: String
+    /// For `.waitNotOver`: the whole seconds left of the mindful wait, rounded up (so a
+    /// front end can count down); `nil` for every other rule.
+    public var secondsRemaining: Int?
 
     /// Creates the value from its parts.
-    public init(rule: Rule, message: String) {
+    public init(rule: Rule, message: String, secondsRemaining: Int? = nil) {
         self.rule = rule
         self.message = message
+        self.secondsRemaining = secondsRemaining
     }
 
     public var description: String { "\(rule): \(message); nothing was appended" }

@@ -55,15 +55,22 @@ public enum NightRule {
     static func checkEveningNight(_ night: Night, in state: LogState, at now: Instant) throws(CommandError) {
         switch night {
         case .demo:
-            guard state.demoNights.latest != nil else {
-                throw CommandError(
-                    rule: .noDemoNight,
-                    message: "no demo night has started, so \"demo\" names no night; start a demo night first or name a real night (YYYY-MM-DD)"
-                )
-            }
+            _ = try checkDemoNight(in: state)
         case .date:
             _ = try checkPlannedNight(night, in: state, at: now)
         }
+    }
+
+    /// Checks that a demo night has started, and answers the latest one (the night that
+    /// `"demo"` names).
+    static func checkDemoNight(in state: LogState) throws(CommandError) -> DemoNight {
+        guard let demo = state.demoNights.latest else {
+            throw CommandError(
+                rule: .noDemoNight,
+                message: "no demo night has started, so \"demo\" names no night; start a demo night first or name a real night (YYYY-MM-DD)"
+            )
+        }
+        return demo
     }
 
     /// `instant` as "YYYY-MM-DD HH:mm" on the wall clock of `zone` (of the instant's own

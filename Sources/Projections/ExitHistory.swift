@@ -84,6 +84,9 @@ public struct ExitHistory: Sendable, Hashable {
             guard early <= 0 else {
                 return skip("confirmed \((early + 999) / 1000) s before the wait ends at \(record.waitEnds.rfc3339)")
             }
+            guard at.millisecondsSince1970 < window.closes.millisecondsSince1970 else {
+                return skip("the night is over: the shields lifted at \(window.closes.rfc3339)")
+            }
             record.confirmedAt = at
             record.causes.append(EventReference(event))
             records[records.count - 1] = record

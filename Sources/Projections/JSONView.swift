@@ -17,8 +17,14 @@ import Events
 ///   type).
 /// - `tonight`: ``LogState/tonight(at:)`` or `null`: `night`, `phase`, `minutesToBed`,
 ///   `progress` (4 decimals), `ring`, `checklist` (`{item, state, time}`), `blockedApps`
-///   (`{app, tier, blockedAt}`), `exit` and `nextNotification` (`{template, fireAt,
-///   haptic}`, or `null`).
+///   (`{app, tier, blockedAt}`; empty during a free window), `exit` (`{attempt,
+///   waitRemainingSeconds, freeWindowRemainingSeconds, prompt}` while an exit waits or a
+///   free window is open, seconds rounded up; else `null`) and `nextNotification`
+///   (`{template, fireAt, haptic}`, or `null`).
+/// - `exits`: `thisWeek`, the exits confirmed in the 7 nights ending with asOf's night, and
+///   `byNight`, one row per request of every real night (`{night, attempt, requestedAt,
+///   waitSeconds, confirmedAt, freeWindowSeconds, usedSeconds, resumedAutomatically}`, as
+///   of asOf; demo nights never count).
 /// - `warnings`: each warning of the fold as text (`"seq 12: skipped: …"`).
 ///
 /// Instants are RFC 3339 in the zone they belong to: a plan's and tonight's in the night's

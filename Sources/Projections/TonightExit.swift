@@ -18,8 +18,10 @@ public struct TonightExit: Sendable, Hashable {
         self.prompt = prompt
     }
 
-    /// Whole seconds from `now` to `end`, rounded half up, never below 0.
+    /// Whole seconds from `now` to `end`, rounded up, never below 0: a countdown shows 0
+    /// only once the wait or window is really over, so a confirm is never refused while
+    /// the front end shows 0.
     static func secondsLeft(from now: Int64, to end: Int64) -> Int {
-        Int(max(0, (end - now + 500) / 1000))
+        Int(max(0, (end - now + 999) / 1000))
     }
 }

@@ -10,8 +10,8 @@ enum ShowCommand {
         discussion: """
             Folds the events whose 'at' is at or before the instant, in ('at', seq) \
             order, and prints the night plans (one row per planned night), tonight (phase, \
-            minutes to bed, ring, checklist, blocked apps, next notification) and the \
-            warnings. With --until-seq N only the first N lines are folded (what the log \
+            exit, minutes to bed, ring, checklist, blocked apps, next notification), the \
+            mindful exits and the warnings. With --until-seq N only the first N lines are folded (what the log \
             knew then). With --json it prints the JSON view of json-view.md instead: one \
             pretty-printed object with its keys in the documented order, the same bytes \
             for the same log. A torn tail is not read; it becomes a warning.
@@ -45,7 +45,7 @@ enum ShowCommand {
         var text = ""
         guard let asOf else {
             text += "as of: no instant (the log holds no events; give --at)\n\n"
-            text += "plans: none\n\ntonight: none\n\n"
+            text += "plans: none\n\ntonight: none\n\nexits: none\n\n"
             text += renderWarnings(warnings)
             return text
         }
@@ -55,6 +55,8 @@ enum ShowCommand {
         text += renderPlans(state.nightPlans.plans(asOf: asOf), at: asOf)
         text += "\n"
         text += renderTonight(state.tonight(at: asOf), state: state)
+        text += "\n"
+        text += renderExits(state: state, at: asOf)
         text += "\n"
         text += renderWarnings(warnings)
         return text
@@ -78,6 +80,7 @@ enum ShowCommand {
         let zone = ZoneText(tonight.plan.timeZone)
         var text = "tonight: night \(tonight.night.text), bedtime \(tonight.plan.bedtime.text) in \(tonight.plan.timeZone)\n"
         text += "  phase: \(tonight.phase.rawValue)\n"
+        if let exit = tonight.exit { text += "  exit: \(renderExit(exit))\n" }
         text += "  minutes to bed: \(tonight.minutesToBed)\n"
         text += "  ring: \(tonight.ring.rawValue), progress \(JSONViewDecimal.text(tonight.progress, fractionDigits: 4) ?? "?")\n"
         text += "  checklist:\n"
@@ -95,6 +98,51 @@ enum ShowCommand {
             text += "  next notification: none\n"
         }
         return text
+    }
+
+    /// Tonight's exit: `attempt 2, waiting 2:30 left — "Box breathing: …"` while waiting,
+    /// `attempt 1, free window 7:12 left` during the free window.
+    static func renderExit(_ exit: TonightExit) -> String {
+        if let wait = exit.waitRemainingSeconds {
+            return "attempt \(exit.attempt), waiting \(clock(wait)) left — \"\(exit.prompt)\""
+        }
+        return "attempt \(exit.attempt), free window \(clock(exit.freeWindowRemainingSeconds ?? 0)) left"
+    }
+
+    /// The exits part (json-view.md `exits`): the confirmed exits of the 7 nights ending
+    /// with asOf's night, then one row per request of every real night as of `now`.
+    static func renderExits(state: LogState, at now: Instant) -> String {
+        let last = state.nightPlans.night(holding: now)
+        let confirmed = state.confirmedExitsThisWeek(at: now)
+        var text = "exits: \(confirmed) confirmed this week (nights \(last.adding(days: -6).iso) to \(last.iso))"
+        let records = state.exits.realRecords
+        guard !records.isEmpty else { return text + "; none requested\n" }
+        text += "; \(records.count) requested:\n"
+        var rows = [["night", "attempt", "requested", "wait", "outcome", "window", "used", "resumed automatically"]]
+        for record in records {
+            let zone = ZoneText(record.night.date.flatMap { state.nightPlans.plan(for: $0)?.timeZone })
+            let outcome: String
+            if let confirmedAt = record.confirmedAt {
+                outcome = "confirmed \(zone.text(confirmedAt))"
+            } else if let cancelledAt = record.cancelledAt {
+                outcome = "cancelled \(zone.text(cancelledAt))"
+            } else {
+                outcome = "pending"
+            }
+            let resumed = record.resumedAutomatically(at: now).map { $0 ? "yes" : "no (returned early)" } ?? "-"
+            rows.append([
+                record.night.text, String(record.attempt), zone.text(record.requestedAt), clock(record.waitSeconds),
+                outcome, clock(record.freeWindowSeconds), record.usedSeconds(at: now).map(clock) ?? "-", resumed,
+            ])
+        }
+        return text + TextTable.render(rows, indentation: "  ")
+    }
+
+    /// Seconds as minutes and seconds: 150 → `2:30`, 600 → `10:00`.
+    static func clock(_ seconds: Int) -> String {
+        let seconds = max(0, seconds)
+        let rest = seconds % 60
+        return "\(seconds / 60):\(rest < 10 ? "0" : "")\(rest)"
     }
 
     static func renderWarnings(_ warnings: ProjectionWarnings) -> String {

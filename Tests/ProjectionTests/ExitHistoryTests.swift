@@ -187,6 +187,7 @@ struct ExitHistoryTests {
         ("a request while a window is open", [("request", "2026-11-30T20:00:00+01:00"), ("confirm", "2026-11-30T20:01:00+01:00"), ("request", "2026-11-30T20:05:00+01:00")], 4),
         ("a cancel with nothing waiting", [("cancel", "2026-11-30T20:00:00+01:00")], 2),
         ("a confirm with nothing waiting", [("confirm", "2026-11-30T20:00:00+01:00")], 2),
+        ("a confirm after wake time", [("request", "2026-12-01T07:44:30+01:00"), ("confirm", "2026-12-01T07:45:30+01:00")], 3),
         ("a window closed that was never opened", [("request", "2026-11-30T20:00:00+01:00"), ("used", "2026-11-30T20:00:30+01:00")], 3),
     ]
 

@@ -1,0 +1,51 @@
+import Events
+import Projections
+
+/// "Continue anyway" (`exitConfirmed`): once the mindful wait is over, the person takes
+/// the exit, and the free window of its attempt opens (10, 10, 5, 5 minutes; ÷ 12 on the
+/// demo night). A confirmed exit raises the next attempt's wait, and a real night with one
+/// ends `optedOut` (domain.md §3).
+///
+/// Valid only while the night's latest exit is waiting and its wait has fully elapsed: at
+/// or after request + wait (exactly on time is valid). Earlier it is rejected
+/// (`.waitNotOver`) with the seconds remaining, rounded up, both in the message and as
+/// `CommandError.secondsRemaining`, so a front end can keep counting down. Rejected when
+/// no exit of the night is waiting (`.noExitWaiting`), and for a night that `RequestExit`
+/// would reject as a night (`.nightOutOfRange`, `.nightNotPlanned`, `.noDemoNight`).
+///
+/// Like `ExitHistory.apply`, a confirm at or after wake time is rejected (`.nightOver`):
+/// the shields have lifted, there is nothing left to exit from, and the night must not
+/// end `optedOut` for it.
+public struct ConfirmExit: Command {
+    /// The night of the exit (`demo` on the demo night).
+    public var night: Night
+
+    /// Creates the value from its parts.
+    public init(night: Night) {
+        self.night = night
+    }
+
+    public func decide(in state: LogState, context: CommandContext) throws(CommandError) -> [Event] {
+        let now = context.now
+        let (window, zone) = try ExitRule.checkNight(night, in: state, at: now)
+        let latest = ExitRule.latest(on: night, in: state)
+        guard let record = latest, record.isWaiting else {
+            throw CommandError(rule: .noExitWaiting, message: CancelExit.nothingWaiting(on: night, latest: latest, zone: zone, answer: "\"continue anyway\""))
+        }
+        let remaining = ExitRule.secondsUntil(record.waitEnds, from: now)
+        guard remaining <= 0 else {
+            throw CommandError(
+                rule: .waitNotOver,
+                message: "the mindful wait of attempt \(record.attempt) on \(ExitRule.name(night)) ends at \(ExitRule.wallClock(record.waitEnds, in: zone)), \(remaining) s from now; \"continue anyway\" is accepted from then on, \"never mind\" at any time",
+                secondsRemaining: remaining
+            )
+        }
+        guard now.millisecondsSince1970 < window.closes.millisecondsSince1970 else {
+            throw CommandError(
+                rule: .nightOver,
+                message: "\(ExitRule.name(night)) is over: the shields lifted at \(ExitRule.wallClock(window.closes, in: zone)); there is nothing left to exit from"
+            )
+        }
+        return [context.event(.exitConfirmed(NightAction(night: night)))]
+    }
+}

@@ -1,0 +1,59 @@
+import Events
+import Projections
+
+/// "I need my apps" (`exitRequested`): starts a mindful exit (domain.md §3). Attempt n
+/// (1 + the exits confirmed earlier the same night) waits 1, 3, 5, 10 minutes, then
+/// "continue anyway" (`ConfirmExit`) grants a free window of 10, 10, 5, 5 minutes; on the
+/// demo night both are divided by 12. The attempt, wait and prompt are the projection's
+/// (`LogState.exitState(on:at:)`), not the command's: it only decides whether the request
+/// is valid.
+///
+/// Valid for a real night within 2 days of now that has a plan, or for the demo night
+/// once a demo night has started (`.nightOutOfRange`, `.nightNotPlanned`, `.noDemoNight`;
+/// a real night's exits are its own, the demo night's too), and only:
+/// - from the night's effective wind-down start (the planned one, or an earlier
+///   `windDownStartedEarly`) until its wake time, when the shields lift: [wind-down, wake)
+///   (`.outsideExitWindow`, naming that window);
+/// - while no exit of the night is waiting (`.exitAlreadyWaiting`: "never mind" or
+///   "continue anyway" first; an elapsed but unanswered wait still waits);
+/// - while no free window of the night is open (`.freeWindowOpen`, saying when it ends; it
+///   is over at exactly confirm + window, or when "I'm back" ended it).
+///
+/// These are the conditions under which `ExitHistory.apply` accepts an `exitRequested`,
+/// checked in its order, so the rule named is the reason the projection would give.
+public struct RequestExit: Command {
+    /// The night of the exit (`demo` on the demo night).
+    public var night: Night
+
+    /// Creates the value from its parts.
+    public init(night: Night) {
+        self.night = night
+    }
+
+    public func decide(in state: LogState, context: CommandContext) throws(CommandError) -> [Event] {
+        let now = context.now
+        let (window, zone) = try ExitRule.checkNight(night, in: state, at: now)
+        guard window.contains(now) else {
+            let when = now.millisecondsSince1970 < window.opens.millisecondsSince1970 ? "its wind-down has not started yet" : "the shields lifted at its wake time"
+            throw CommandError(
+                rule: .outsideExitWindow,
+                message: "\(when); exits of \(ExitRule.name(night)) can be requested from its wind-down, \(ExitRule.wallClock(window.opens, in: zone)), until the shields lift at its wake time, \(ExitRule.wallClock(window.closes, in: zone))"
+            )
+        }
+        if let last = ExitRule.latest(on: night, in: state) {
+            if last.isWaiting {
+                throw CommandError(
+                    rule: .exitAlreadyWaiting,
+                    message: "an exit of \(ExitRule.name(night)) is already waiting (attempt \(last.attempt), requested at \(ExitRule.wallClock(last.requestedAt, in: zone))); answer it first: \"never mind\" at any time, or \"continue anyway\" from \(ExitRule.wallClock(last.waitEnds, in: zone))"
+                )
+            }
+            if last.isFreeWindowOpen(at: now), let ends = last.freeWindowEnds {
+                throw CommandError(
+                    rule: .freeWindowOpen,
+                    message: "a free window of \(ExitRule.name(night)) is open until \(ExitRule.wallClock(ends, in: zone)); a new exit can be requested once it ends, or once \"I'm back\" ends it early"
+                )
+            }
+        }
+        return [context.event(.exitRequested(NightAction(night: night)))]
+    }
+}
