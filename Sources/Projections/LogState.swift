@@ -2,6 +2,11 @@ import Events
 
 /// Every projection of the log, folded together in one pass. Later features add their
 /// projections here as stored properties and forward `apply` to them.
+///
+/// Queries take the instant (`tonight(at:)`, `pendingNotifications(at:)`, …). Ask them of
+/// the state folded as of that instant (`ReplayPosition(instant:)`) or earlier: time moving
+/// on without events (a wait elapsing, a free window running out, a night ending) is
+/// derived, but events after the instant must not be in the fold.
 public struct LogState: Projection, Hashable {
     /// Counts, instants, zones.
     public private(set) var statistics = LogStatistics()

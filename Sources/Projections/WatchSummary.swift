@@ -23,11 +23,13 @@ public struct WatchSummary: Codable, Sendable, Hashable {
     public var nextChecklistItems: [String]
     /// Whether any app is blocked now.
     public var blockingActive: Bool
-    /// The exit state: `none` until the mindful exit exists in the log.
+    /// The exit state: `waiting`, `freeWindow` or `none`.
     public var exitState: String
+    /// Seconds left of the wait or free window (rounded up), `nil` with no exit.
+    public var exitSecondsRemaining: Int?
 
     /// Creates the value from its parts.
-    public init(night: String?, bedtime: String?, bedtimeAt: String?, windDownStart: String?, nightNumber: Int?, nightCount: Int?, sleepDebtMinutes: Int, nextChecklistItems: [String], blockingActive: Bool, exitState: String) {
+    public init(night: String?, bedtime: String?, bedtimeAt: String?, windDownStart: String?, nightNumber: Int?, nightCount: Int?, sleepDebtMinutes: Int, nextChecklistItems: [String], blockingActive: Bool, exitState: String, exitSecondsRemaining: Int? = nil) {
         self.night = night
         self.bedtime = bedtime
         self.bedtimeAt = bedtimeAt
@@ -38,6 +40,7 @@ public struct WatchSummary: Codable, Sendable, Hashable {
         self.nextChecklistItems = nextChecklistItems
         self.blockingActive = blockingActive
         self.exitState = exitState
+        self.exitSecondsRemaining = exitSecondsRemaining
     }
 }
 
@@ -62,11 +65,15 @@ extension LogState {
             .filter { $0.state != .done }
             .prefix(3)
             .map(\.item)
+        let exit = now.millisecondsSince1970 < plan.wakeTime.millisecondsSince1970 ? exitState(on: night, at: now) : nil
+        let inFreeWindow = exit?.freeWindowRemainingSeconds != nil
         return WatchSummary(
             night: night.text, bedtime: plan.bedtime.text, bedtimeAt: plan.bedtimeAt.rfc3339,
             windDownStart: plan.windDownStart.rfc3339, nightNumber: number, nightCount: count,
             sleepDebtMinutes: 0, nextChecklistItems: Array(next),
-            blockingActive: !schedule.blockedApps(at: now).isEmpty, exitState: "none"
+            blockingActive: !inFreeWindow && !schedule.blockedApps(at: now).isEmpty,
+            exitState: exit == nil ? "none" : (inFreeWindow ? "freeWindow" : "waiting"),
+            exitSecondsRemaining: exit.flatMap { $0.waitRemainingSeconds ?? $0.freeWindowRemainingSeconds }
         )
     }
 }

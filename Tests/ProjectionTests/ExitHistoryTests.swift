@@ -116,6 +116,23 @@ struct ExitHistoryTests {
         #expect(row.resumedAutomatically(at: try instant("2026-11-30T20:05:00+01:00")) == nil, "null while open")
     }
 
+    @Test func theWatchSummaryShowsTheExitState() throws {
+        let log = try Self.log([
+            try Self.exit("request", at: "2026-11-30T20:00:00+01:00"),
+            try Self.exit("confirm", at: "2026-11-30T20:01:00+01:00"),
+        ])
+        let waiting = try log.state(asOf: "2026-11-30T20:00:20+01:00").watchSummary(at: try instant("2026-11-30T20:00:20+01:00"))
+        #expect(waiting.exitState == "waiting")
+        #expect(waiting.exitSecondsRemaining == 40)
+        #expect(waiting.blockingActive)
+        let state = try log.state()
+        let free = state.watchSummary(at: try instant("2026-11-30T20:02:00+01:00"))
+        #expect(free.exitState == "freeWindow")
+        #expect(free.exitSecondsRemaining == 540)
+        #expect(!free.blockingActive, "nothing is blocked during a free window")
+        #expect(state.watchSummary(at: try instant("2026-11-30T20:11:00+01:00")).exitState == "none")
+    }
+
     @Test func theFreeWindowEndingReminderComesTwoMinutesBeforeTheEnd() throws {
         let state = try Self.log([
             try Self.exit("request", at: "2026-11-30T20:00:00+01:00"),
