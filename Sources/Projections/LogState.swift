@@ -20,6 +20,8 @@ public struct LogState: Projection, Hashable {
     public private(set) var checklists = ChecklistCompletions()
     /// The mindful exits, per night.
     public private(set) var exits = ExitHistory()
+    /// Sleep records, vitals and bed times from health data.
+    public private(set) var sleep = SleepLedger()
 
     public init() {}
 
@@ -36,6 +38,7 @@ public struct LogState: Projection, Hashable {
             checklists.startDemoNight()
             exits.startDemoNight()
         }
+        sleep.apply(event, warnings: &warnings)
         let planned = ChecklistCompletions.namedNight(of: event).map { nightPlans.isPlanned($0) } ?? false
         checklists.apply(event, isPlanned: planned, demo: demoNights, warnings: &warnings)
         if let night = ExitHistory.namedNight(of: event) {

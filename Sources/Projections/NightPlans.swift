@@ -177,6 +177,15 @@ public struct NightPlans: Projection, Hashable {
         return nil
     }
 
+    /// The latest valid goal set, even if cleared since: "the latest goal's" sleep need
+    /// for nights without a plan (domain.md §8).
+    public var latestGoalSet: GoalSet? {
+        for entry in timeline.reversed() {
+            if case .goal(let goal) = entry.action { return goal }
+        }
+        return nil
+    }
+
     /// The noon-to-noon night holding `now`, in the latest zone (domain.md §8 "asOf's
     /// night"); in UTC before any event.
     public func night(holding now: Instant) -> LocalDate {

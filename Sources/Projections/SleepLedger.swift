@@ -1,0 +1,152 @@
+import Events
+
+/// Sleep from health data (domain.md §5 and the "Sleep" fine points of §8): the samples of
+/// each night, deleted samples, manual logs, vitals, the first `wentToBed` of each night,
+/// and each night's `SleepRecord`.
+///
+/// A sample belongs to the night whose noon-to-noon window, in the sample's own zone (else
+/// its event's), holds its start. Re-ingesting a `sampleId` replaces the sample; a deleted
+/// `sampleId` stays deleted. Ingesting or deleting rebuilds only the nights touched
+/// (`rebuildCount` counts them, for tests and the benchmark).
+public struct SleepLedger: Projection, Hashable {
+    private var samples: [String: SleepSample] = [:]
+    private var deleted: Set<String> = []
+    private var sampleIdsByNight: [LocalDate: Set<String>] = [:]
+    private var manualByNight: [LocalDate: (log: ManualSleepLogged, zone: String)] = [:]
+    private var vitalsByNight: [LocalDate: [VitalKind: [Double]]] = [:]
+    private var vitalIds: [String: (night: LocalDate, kind: VitalKind, value: Double)] = [:]
+    /// Each night's record, rebuilt when its samples or manual log change.
+    public private(set) var records: [LocalDate: SleepRecord] = [:]
+    /// The first `wentToBed` of each real night.
+    public private(set) var wentToBed: [LocalDate: Instant] = [:]
+    /// How many night rebuilds folding has done.
+    public private(set) var rebuildCount = 0
+    private var zones = ZoneBook()
+
+    public init() {}
+
+    public static func == (left: SleepLedger, right: SleepLedger) -> Bool {
+        left.records == right.records && left.wentToBed == right.wentToBed && left.deleted == right.deleted
+            && left.samples == right.samples && left.vitalNights == right.vitalNights
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(records.count)
+        hasher.combine(samples.count)
+    }
+
+    private var vitalNights: [LocalDate: VitalSummary] { vitalsByNight.mapValues(VitalSummary.init(readings:)) }
+
+    /// The longest a sample may last (domain.md §8).
+    public static let maximumSampleMilliseconds: Int64 = 24 * 3_600_000
+
+    public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
+        switch event.payload {
+        case .sleepSampleIngested(let payload):
+            ingest(payload, event: event, warnings: &warnings)
+        case .sleepSampleDeleted(let payload):
+            deleted.insert(payload.sampleId)
+            if let sample = samples.removeValue(forKey: payload.sampleId) {
+                sampleIdsByNight[sample.night]?.remove(payload.sampleId)
+                rebuild(sample.night)
+            }
+        case .vitalSampleIngested(let payload):
+            guard let reason = Self.problem(start: payload.start, end: payload.end, at: event.at, allowsInstant: true) ?? (payload.value.isFinite ? nil : "the value is not finite") else {
+                record(vital: payload, event: event)
+                return
+            }
+            warnings.skipped(seq: event.seq, because: "vitalSampleIngested \(reason)")
+        case .manualSleepLogged(let payload):
+            guard case .date(let night) = payload.night else {
+                warnings.skipped(seq: event.seq, because: "manualSleepLogged names the demo night; demo nights never touch sleep")
+                return
+            }
+            guard NightRange.contains(night, at: event.at) else {
+                warnings.skipped(seq: event.seq, because: "manualSleepLogged names night \(night.iso), more than \(NightRange.maximumDistanceInDays) days from its instant")
+                return
+            }
+            let length = payload.wakeTime.millisecondsSince1970 - payload.bedtime.millisecondsSince1970
+            guard length > 0, length <= Self.maximumSampleMilliseconds else {
+                warnings.skipped(seq: event.seq, because: "manualSleepLogged lasts \(length / 1000) s; it lasts more than 0 and at most 24 h")
+                return
+            }
+            manualByNight[night] = (payload, event.event.timeZone)
+            rebuild(night)
+        case .wentToBed(let payload):
+            if case .date(let night) = payload.night, wentToBed[night] == nil, NightRange.contains(night, at: event.at) {
+                wentToBed[night] = event.at
+            }
+        default:
+            break
+        }
+    }
+
+    /// Why a sample's interval is refused, if it is (domain.md §8: more than 0 and at most
+    /// 24 h, ending no later than a day after its event). A vital reading may be taken at an
+    /// instant (HealthKit gives SpO2 with start = end), so `allowsInstant` admits 0.
+    public static func problem(start: Instant, end: Instant, at: Instant, allowsInstant: Bool = false) -> String? {
+        let length = end.millisecondsSince1970 - start.millisecondsSince1970
+        if length < 0 || (length == 0 && !allowsInstant) { return "ends at or before its start" }
+        if length > maximumSampleMilliseconds { return "lasts more than 24 h" }
+        if end.millisecondsSince1970 > at.millisecondsSince1970 + 86_400_000 { return "ends more than a day after its event's instant" }
+        return nil
+    }
+
+    private mutating func ingest(_ payload: SleepSampleIngested, event: RecordedEvent, warnings: inout ProjectionWarnings) {
+        if let reason = Self.problem(start: payload.start, end: payload.end, at: event.at) {
+            warnings.skipped(seq: event.seq, because: "sleepSampleIngested \(reason)")
+            return
+        }
+        guard !deleted.contains(payload.sampleId) else {
+            warnings.skipped(seq: event.seq, because: "sleepSampleIngested re-delivers a deleted sample; a deleted sample stays deleted")
+            return
+        }
+        let zone = payload.timeZone ?? event.event.timeZone
+        zones.add(zone)
+        guard let resolver = zones.resolver(for: zone) else {
+            warnings.skipped(seq: event.seq, because: "sleepSampleIngested names an unknown zone")
+            return
+        }
+        let sample = SleepSample(
+            sampleId: payload.sampleId, stage: payload.stage,
+            start: payload.start.millisecondsSince1970, end: payload.end.millisecondsSince1970,
+            sourceName: payload.sourceName, timeZone: zone, night: resolver.nightDate(of: payload.start)
+        )
+        if let previous = samples[payload.sampleId] {
+            if previous == sample { return }
+            sampleIdsByNight[previous.night]?.remove(previous.sampleId)
+            if previous.night != sample.night { rebuild(previous.night) }
+        }
+        samples[sample.sampleId] = sample
+        sampleIdsByNight[sample.night, default: []].insert(sample.sampleId)
+        rebuild(sample.night)
+    }
+
+    private mutating func record(vital: VitalSampleIngested, event: RecordedEvent) {
+        zones.add(event.event.timeZone)
+        guard let resolver = zones.resolver(for: event.event.timeZone) else { return }
+        let night = resolver.nightDate(of: vital.start)
+        if let previous = vitalIds[vital.sampleId] {
+            if let index = vitalsByNight[previous.night]?[previous.kind]?.firstIndex(of: previous.value) {
+                vitalsByNight[previous.night]?[previous.kind]?.remove(at: index)
+            }
+        }
+        vitalIds[vital.sampleId] = (night, vital.kind, vital.value)
+        vitalsByNight[night, default: [:]][vital.kind, default: []].append(vital.value)
+    }
+
+    private mutating func rebuild(_ night: LocalDate) {
+        rebuildCount += 1
+        let nightSamples = (sampleIdsByNight[night] ?? []).compactMap { samples[$0] }
+        let manual = manualByNight[night]
+        records[night] = SleepRecordBuilder.record(night: night, samples: nightSamples, manual: manual?.log, manualZone: manual?.zone)
+    }
+
+    /// The vitals of `night`.
+    public func vitals(on night: LocalDate) -> VitalSummary? {
+        vitalsByNight[night].map(VitalSummary.init(readings:))
+    }
+
+    /// Every night with a sleep record, oldest first.
+    public var nightsWithData: [LocalDate] { records.keys.sorted() }
+}
