@@ -31,13 +31,11 @@ import Events
 /// zone, the next notification's in the zone of the night it belongs to, `asOf` in the
 /// latest zone; milliseconds only when not zero. Times of day are `"HH:mm"`.
 ///
-/// **Not built yet.** The parts whose projections do not exist yet are written as empty
-/// or zero values of their documented shape, so that readers can rely on every key being
-/// present: `sleep` is `[]`; `debt` is `{"last7Minutes": 0, "last14Minutes": 0,
-/// "weighted14Minutes": 0, "nightsWithData7": 0, "nightsWithData14": 0,
-/// "recoveryNights": 0}`; `streaks` is `{"current": 0, "best": 0}`;
-/// `scores` is `[]`. The sleep, debt and streaks and score features fill them in as they land
-/// (domain.md §5, §6, §7), each from its own projection in ``LogState``.
+/// - `sleep`, `debt`, `streaks`: from ``SleepLedger`` and ``LogState/sleepDebt(at:)`` /
+///   ``LogState/streaks(at:)`` (domain.md §5, §6); minutes rounded half up.
+///
+/// **Not built yet.** `scores` is `[]` until the score feature (domain.md §7) fills it, so
+/// that readers can rely on every key being present.
 public enum JSONView {
     /// The whole view as of `asOf` (see the type's documentation for every key).
     ///
@@ -51,9 +49,9 @@ public enum JSONView {
         root.append("asOf", asOf.map { instant(displayedIn: state.nightPlans.latestTimeZone, $0) } ?? .null)
         root.append("plans", .array(asOf.map { now in state.nightPlans.plans(asOf: now).map { plan($0, at: now) } } ?? []))
         root.append("tonight", asOf.flatMap { state.tonight(at: $0) }.map { tonight($0, state: state) } ?? .null)
-        root.append("sleep", sleep())
-        root.append("debt", debt())
-        root.append("streaks", streaks())
+        root.append("sleep", sleep(state: state))
+        root.append("debt", asOf.map { debt(state.sleepDebt(at: $0)) } ?? debt(nil))
+        root.append("streaks", asOf.map { streaks(state.streaks(at: $0)) } ?? streaks(nil))
         root.append("exits", asOf.map { exits(state: state, at: $0) } ?? exits())
         root.append("scores", scores())
         root.append("warnings", .array(warnings.all.map { .string($0.description) }))
@@ -164,21 +162,54 @@ public enum JSONView {
 
     // MARK: Parts not built yet
 
-    /// `sleep`: empty until the sleep-from-samples projection lands (domain.md §5).
-    static func sleep() -> JSONValue { .array([]) }
+    /// `sleep`: one entry per night with samples or a manual log, oldest first; instants in
+    /// the zone of the night's onset sample; minutes rounded half up; efficiency with 4
+    /// decimals; stage minutes and latency `null` when unknown.
+    public static func sleep(state: LogState) -> JSONValue {
+        .array(state.sleep.nightsWithData.compactMap { state.sleep.records[$0] }.map { record in
+            let zone = ZoneDisplay(record.timeZone)
+            func minutes(_ milliseconds: Int64?) -> JSONValue {
+                milliseconds.map { .number(JSONNumber(Int64(SleepRecord.wholeMinutes($0)))) } ?? .null
+            }
+            var object = JSONObject()
+            object.append("night", .string(record.night.iso))
+            object.append("onset", zone.json(record.onset))
+            object.append("finalWake", zone.json(record.finalWake))
+            object.append("asleepMinutes", minutes(record.asleepMilliseconds))
+            object.append("coreMinutes", minutes(record.coreMilliseconds))
+            object.append("deepMinutes", minutes(record.deepMilliseconds))
+            object.append("remMinutes", minutes(record.remMilliseconds))
+            object.append("awakeMinutes", minutes(record.awakeMilliseconds))
+            object.append("interruptions", .number(JSONNumber(Int64(record.interruptions))))
+            object.append("latencyMinutes", minutes(record.latencyMilliseconds))
+            object.append("efficiency", JSONViewDecimal.fraction(record.efficiency))
+            object.append("napMinutes", minutes(record.napMilliseconds))
+            object.append("source", .string(record.source.rawValue))
+            return .object(object)
+        })
+    }
 
-    /// `debt`: zeros until the debt projection lands (domain.md §6).
-    static func debt() -> JSONValue {
-        var object = JSONObject()
-        for key in ["last7Minutes", "last14Minutes", "weighted14Minutes", "nightsWithData7", "nightsWithData14", "recoveryNights"] {
-            object.append(key, .number(JSONNumber(0)))
+    /// `debt`: minutes rounded half up; zeros with no instant.
+    public static func debt(_ debt: SleepDebt?) -> JSONValue {
+        func whole(_ minutes: Double?) -> JSONValue {
+            .number(JSONNumber(Int64(((minutes ?? 0) + 0.5).rounded(.down))))
         }
+        var object = JSONObject()
+        object.append("last7Minutes", whole(debt?.last7Minutes))
+        object.append("last14Minutes", whole(debt?.last14Minutes))
+        object.append("weighted14Minutes", whole(debt?.weighted14Minutes))
+        object.append("nightsWithData7", .number(JSONNumber(Int64(debt?.nightsWithData7 ?? 0))))
+        object.append("nightsWithData14", .number(JSONNumber(Int64(debt?.nightsWithData14 ?? 0))))
+        object.append("recoveryNights", debt.map { $0.recoveryNights.map { .number(JSONNumber(Int64($0))) } ?? .null } ?? .number(JSONNumber(0)))
         return .object(object)
     }
 
-    /// `streaks`: zeros until the streak projection lands (domain.md §6).
-    static func streaks() -> JSONValue {
-        .object(JSONObject([.init(key: "current", value: .number(JSONNumber(0))), .init(key: "best", value: .number(JSONNumber(0)))]))
+    /// `streaks`: current and best; zeros with no instant.
+    public static func streaks(_ streaks: SleepStreaks?) -> JSONValue {
+        .object(JSONObject([
+            .init(key: "current", value: .number(JSONNumber(Int64(streaks?.current ?? 0)))),
+            .init(key: "best", value: .number(JSONNumber(Int64(streaks?.best ?? 0)))),
+        ]))
     }
 
     /// `exits` with no instant to fold to: none.

@@ -48,21 +48,6 @@ public struct SleepDebt: Sendable, Hashable {
     }
 }
 
-/// Bedtime streaks (domain.md §6): consecutive nights going to sleep by the planned bedtime
-/// + 15 minutes.
-public struct SleepStreaks: Sendable, Hashable {
-    /// Consecutive hits up to the latest night with data.
-    public var current: Int
-    /// The longest run of hits.
-    public var best: Int
-
-    /// Creates the value from its parts.
-    public init(current: Int, best: Int) {
-        self.current = current
-        self.best = best
-    }
-}
-
 /// `x` to the power `n`, without Foundation.
 func power(_ base: Double, _ exponent: Double) -> Double {
     var result = 1.0
