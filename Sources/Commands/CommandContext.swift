@@ -24,4 +24,11 @@ public struct CommandContext: Sendable {
     public func event(_ payload: EventPayload, causedBy: Event? = nil) -> Event {
         Event(id: makeIdentifier(), at: now, timeZone: timeZone, source: source, causedBy: causedBy?.id, payload: payload)
     }
+
+    /// A new event stamped with this context's instant and zone, with `identifier` when
+    /// given (else a new id) and `source` when given (else this context's source). The
+    /// HealthKit commands use it for deterministic ids and the `health` source.
+    public func event(_ payload: EventPayload, identifier: String?, source: EventSource?) -> Event {
+        Event(id: identifier ?? makeIdentifier(), at: now, timeZone: timeZone, source: source ?? self.source, payload: payload)
+    }
 }

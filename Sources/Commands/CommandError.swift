@@ -77,6 +77,34 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let waitNotOver = Rule(rawValue: "waitNotOver")
         /// "I'm back" when no free window of the night is open.
         public static let noFreeWindowOpen = Rule(rawValue: "noFreeWindowOpen")
+
+        // MARK: Sleep data (domain.md §5 and the ranges of §8; a rejected sample rejects its whole batch)
+
+        /// A sample id that is empty or only white space.
+        public static let blankSampleId = Rule(rawValue: "blankSampleId")
+        /// The same sample id twice in one batch.
+        public static let duplicateSampleId = Rule(rawValue: "duplicateSampleId")
+        /// A sample, or a manual sleep, that does not end after it starts (zero length included).
+        public static let endNotAfterStart = Rule(rawValue: "endNotAfterStart")
+        /// A sample, or a manual sleep, that lasts more than 24 h.
+        public static let durationTooLong = Rule(rawValue: "durationTooLong")
+        /// A sample that ends more than 1 day after the command's instant.
+        public static let endsTooLate = Rule(rawValue: "endsTooLate")
+        /// A sample's zone (`tz`) that the platform does not know.
+        public static let unknownTimeZone = Rule(rawValue: "unknownTimeZone")
+        /// A vital reading that is not a finite number.
+        public static let valueNotFinite = Rule(rawValue: "valueNotFinite")
+        /// A vital reading in another unit than the one its kind is recorded in (`VitalRange`).
+        public static let unexpectedUnit = Rule(rawValue: "unexpectedUnit")
+        /// A vital reading outside its kind's plausible range (`VitalRange`).
+        public static let vitalOutOfRange = Rule(rawValue: "vitalOutOfRange")
+        /// Given event ids that are not one per sample, or one that is empty, longer than
+        /// 128 UTF-8 bytes, or repeated in the batch.
+        public static let invalidEventIdentifiers = Rule(rawValue: "invalidEventIdentifiers")
+        /// A manual sleep whose bedtime does not fall in its night's noon-to-noon window.
+        public static let bedtimeOutsideNight = Rule(rawValue: "bedtimeOutsideNight")
+        /// A manual sleep whose wake time is after now.
+        public static let wakeTimeInFuture = Rule(rawValue: "wakeTimeInFuture")
     }
 
     /// The rule broken.
@@ -86,12 +114,17 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
     /// For `.waitNotOver`: the whole seconds left of the mindful wait, rounded up (so a
     /// front end can count down); `nil` for every other rule.
     public var secondsRemaining: Int?
+    /// For a batch of samples (or sample ids) rejected because of one of them: that one's
+    /// index in the array the command was given (0-based), so a front end can find it;
+    /// `nil` otherwise.
+    public var sampleIndex: Int?
 
     /// Creates the value from its parts.
-    public init(rule: Rule, message: String, secondsRemaining: Int? = nil) {
+    public init(rule: Rule, message: String, secondsRemaining: Int? = nil, sampleIndex: Int? = nil) {
         self.rule = rule
         self.message = message
         self.secondsRemaining = secondsRemaining
+        self.sampleIndex = sampleIndex
     }
 
     public var description: String { "\(rule): \(message); nothing was appended" }

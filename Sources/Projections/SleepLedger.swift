@@ -21,7 +21,6 @@ public struct SleepLedger: Projection, Hashable {
     public private(set) var wentToBed: [LocalDate: Instant] = [:]
     /// How many night rebuilds folding has done.
     public private(set) var rebuildCount = 0
-    private var zones = ZoneBook()
 
     public init() {}
 
@@ -101,17 +100,10 @@ public struct SleepLedger: Projection, Hashable {
             warnings.skipped(seq: event.seq, because: "sleepSampleIngested re-delivers a deleted sample; a deleted sample stays deleted")
             return
         }
-        let zone = payload.timeZone ?? event.event.timeZone
-        zones.add(zone)
-        guard let resolver = zones.resolver(for: zone) else {
+        guard let sample = Self.sample(from: payload, eventZone: event.event.timeZone) else {
             warnings.skipped(seq: event.seq, because: "sleepSampleIngested names an unknown zone")
             return
         }
-        let sample = SleepSample(
-            sampleId: payload.sampleId, stage: payload.stage,
-            start: payload.start.millisecondsSince1970, end: payload.end.millisecondsSince1970,
-            sourceName: payload.sourceName, timeZone: zone, night: resolver.nightDate(of: payload.start)
-        )
         if let previous = samples[payload.sampleId] {
             if previous == sample { return }
             sampleIdsByNight[previous.night]?.remove(previous.sampleId)
@@ -123,8 +115,7 @@ public struct SleepLedger: Projection, Hashable {
     }
 
     private mutating func record(vital: VitalSampleIngested, event: RecordedEvent) {
-        zones.add(event.event.timeZone)
-        guard let resolver = zones.resolver(for: event.event.timeZone) else { return }
+        guard let resolver = LocalTimeResolver(identifier: event.event.timeZone) else { return }
         let night = resolver.nightDate(of: vital.start)
         if let previous = vitalIds[vital.sampleId] {
             if let index = vitalsByNight[previous.night]?[previous.kind]?.firstIndex(of: previous.value) {
@@ -140,6 +131,27 @@ public struct SleepLedger: Projection, Hashable {
         let nightSamples = (sampleIdsByNight[night] ?? []).compactMap { samples[$0] }
         let manual = manualByNight[night]
         records[night] = SleepRecordBuilder.record(night: night, samples: nightSamples, manual: manual?.log, manualZone: manual?.zone)
+    }
+
+    /// The sample held under `sampleId`, if any.
+    public func sample(withId sampleId: String) -> SleepSample? {
+        samples[sampleId]
+    }
+
+    /// Whether `sampleId` was deleted (a deleted sample stays deleted).
+    public func isDeleted(_ sampleId: String) -> Bool {
+        deleted.contains(sampleId)
+    }
+
+    /// The sample `payload` would become, folded with an event in `eventZone`.
+    public static func sample(from payload: SleepSampleIngested, eventZone: String) -> SleepSample? {
+        let zone = payload.timeZone ?? eventZone
+        guard let resolver = LocalTimeResolver(identifier: zone) else { return nil }
+        return SleepSample(
+            sampleId: payload.sampleId, stage: payload.stage,
+            start: payload.start.millisecondsSince1970, end: payload.end.millisecondsSince1970,
+            sourceName: payload.sourceName, timeZone: zone, night: resolver.nightDate(of: payload.start)
+        )
     }
 
     /// The vitals of `night`.

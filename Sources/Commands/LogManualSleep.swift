@@ -1,0 +1,85 @@
+import Events
+import Projections
+
+/// Sleep entered by hand (`manualSleepLogged`): "I slept from 23:40 to 07:10". A night
+/// without samples uses its times (domain.md §5).
+///
+/// Rejected, appending nothing, unless:
+/// - the night is a real night (`.demoNightNotAllowed`) within 2 days of now
+///   (`.nightOutOfRange`; domain.md §8, as every nightly action);
+/// - the wake time is after the bedtime (`.endNotAfterStart`) and at most 24 h after it
+///   (`.durationTooLong`);
+/// - the bedtime falls in the night's noon-to-noon window, [night 12:00, night + 1 day
+///   12:00), read in the device's zone (`.bedtimeOutsideNight`; the window a sample's start
+///   must fall in to belong to the night, domain.md §5, so a manual night and a sampled one
+///   agree). When the platform does not know the device's zone, the bedtime's own offset
+///   is used. The wake time may run past noon;
+/// - the wake time is not after now (`.wakeTimeInFuture`; a wake time of exactly now is
+///   accepted): sleep is logged once it happened.
+///
+/// Another entry for the same night is appended too, and the latest wins (the person
+/// corrects a typo; domain.md §8: "the latest manual log wins; samples win over it"). The
+/// instants are kept with the offsets given.
+///
+/// The sleep projection (`SleepLedger`) checks the night's range and the 24 h; the window
+/// and "not in the future" are the command's own, stricter rules, so every event this
+/// command appends is one the projection keeps.
+public struct LogManualSleep: Command {
+    /// The night the sleep belongs to.
+    public var night: Night
+    /// When the person went to sleep.
+    public var bedtime: Instant
+    /// When they woke.
+    public var wakeTime: Instant
+
+    /// Creates the value from its parts.
+    public init(night: Night, bedtime: Instant, wakeTime: Instant) {
+        self.night = night
+        self.bedtime = bedtime
+        self.wakeTime = wakeTime
+    }
+
+    public func decide(in state: LogState, context: CommandContext) throws(CommandError) -> [Event] {
+        let date = try NightRule.checkRealNight(night, at: context.now)
+        let zone = context.timeZone
+        let duration = wakeTime.milliseconds(since: bedtime)
+        guard duration > 0 else {
+            throw CommandError(
+                rule: .endNotAfterStart,
+                message: "the wake time \(Self.shown(wakeTime, in: zone)) is \(duration == 0 ? "the bedtime itself" : "before the bedtime \(Self.shown(bedtime, in: zone))"); a wake time after the bedtime, at most 24 h later, is accepted"
+            )
+        }
+        guard duration <= SampleRule.maximumMilliseconds else {
+            throw CommandError(
+                rule: .durationTooLong,
+                message: "from \(Self.shown(bedtime, in: zone)) to \(Self.shown(wakeTime, in: zone)) is \(SampleRule.durationText(duration)); a sleep of at most 24 h is accepted"
+            )
+        }
+        let bedtimeNight = LocalTimeResolver(identifier: zone)?.nightDate(of: bedtime) ?? Self.nightDate(ofOffset: bedtime)
+        guard bedtimeNight == date else {
+            throw CommandError(
+                rule: .bedtimeOutsideNight,
+                message: "the bedtime \(Self.shown(bedtime, in: zone)) falls in night \(bedtimeNight.iso), not \(date.iso); for night \(date.iso) a bedtime from \(date.iso) 12:00 until \(date.adding(days: 1).iso) 12:00 (\(zone)) is accepted"
+            )
+        }
+        guard wakeTime.millisecondsSince1970 <= context.now.millisecondsSince1970 else {
+            throw CommandError(
+                rule: .wakeTimeInFuture,
+                message: "the wake time \(Self.shown(wakeTime, in: zone)) is after now (\(Self.shown(context.now, in: zone))); sleep is logged once it happened, with a wake time up to now"
+            )
+        }
+        return [context.event(.manualSleepLogged(ManualSleepLogged(night: night, bedtime: bedtime, wakeTime: wakeTime)))]
+    }
+
+    /// `instant` for messages: RFC 3339 in the device's zone (in its own offset when the
+    /// zone is unknown), to the second, so that "after now" is visible.
+    static func shown(_ instant: Instant, in zone: String) -> String {
+        (LocalTimeResolver(identifier: zone)?.display(instant) ?? instant).rfc3339
+    }
+
+    /// The noon-to-noon night holding `instant` on the wall clock of its own offset.
+    static func nightDate(ofOffset instant: Instant) -> LocalDate {
+        let local = instant.localDateTime
+        return local.hour >= 12 ? local.date : local.date.adding(days: -1)
+    }
+}
