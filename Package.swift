@@ -24,8 +24,10 @@ let package = Package(
         .target(name: "Projections", dependencies: ["Events"]),
         // Decisions (commands → events) and the store a front end embeds.
         .target(name: "Commands", dependencies: ["Events", "EventLogFile", "Projections"]),
+        // Import of an Apple Health export (export.xml), streamed, with content-derived ids.
+        .target(name: "HealthImport", dependencies: ["Events", "EventLogFile"]),
         // The command-line tool's logic, testable in process; `replay-tool` is its thin main.
-        .target(name: "ReplayToolKit", dependencies: ["Events", "EventLogFile", "Projections", "Commands"]),
+        .target(name: "ReplayToolKit", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "HealthImport"]),
         .executableTarget(name: "replay-tool", dependencies: ["ReplayToolKit"]),
         // `swift run -c release replay-bench`: replay and append figures on a synthetic log.
         .executableTarget(name: "replay-bench", dependencies: ["Events", "EventLogFile", "Projections"]),
@@ -40,6 +42,7 @@ let package = Package(
         .testTarget(name: "EventLogFileTests", dependencies: ["Events", "EventLogFile", "TestSupport", "replay-tool"]),
         .testTarget(name: "ProjectionTests", dependencies: ["Events", "Projections", "TestSupport"]),
         .testTarget(name: "CommandsTests", dependencies: ["Events", "Projections", "Commands", "EventLogFile", "TestSupport"]),
+        .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "Events", "EventLogFile", "TestSupport"]),
         .testTarget(
             name: "ReplayToolKitTests",
             dependencies: ["ReplayToolKit", "replay-tool", "Events", "EventLogFile", "TestSupport"]

@@ -21,7 +21,7 @@ public enum ReplayTool {
             """,
         subcommands: [
             VerifyCommand.specification, StatsCommand.specification, ShowCommand.specification, WhyCommand.specification,
-            RepairCommand.specification, AppendCommand.specification,
+            RepairCommand.specification, AppendCommand.specification, ImportHealthCommand.specification,
         ]
     )
 
@@ -47,6 +47,7 @@ public enum ReplayTool {
                 case WhyCommand.specification.name: return try WhyCommand.run(parsed, console: console)
                 case RepairCommand.specification.name: return try RepairCommand.run(parsed, console: console)
                 case AppendCommand.specification.name: return try AppendCommand.run(parsed, console: console)
+                case ImportHealthCommand.specification.name: return try ImportHealthCommand.run(parsed, console: console)
                 default:
                     console.output(HelpFormatter.help(for: [], root: specification, toolName: name))
                     return .usage
