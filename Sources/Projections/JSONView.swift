@@ -33,9 +33,8 @@ import Events
 ///
 /// - `sleep`, `debt`, `streaks`: from ``SleepLedger`` and ``LogState/sleepDebt(at:)`` /
 ///   ``LogState/streaks(at:)`` (domain.md §5, §6); minutes rounded half up.
-///
-/// **Not built yet.** `scores` is `[]` until the score feature (domain.md §7) fills it, so
-/// that readers can rely on every key being present.
+/// - `scores`: per night with a sleep record, the tunable score with the settings in force,
+///   its parts' points, Apple's estimated and logged totals (domain.md §7).
 public enum JSONView {
     /// The whole view as of `asOf` (see the type's documentation for every key).
     ///
@@ -53,7 +52,7 @@ public enum JSONView {
         root.append("debt", asOf.map { debt(state.sleepDebt(at: $0)) } ?? debt(nil))
         root.append("streaks", asOf.map { streaks(state.streaks(at: $0)) } ?? streaks(nil))
         root.append("exits", asOf.map { exits(state: state, at: $0) } ?? exits())
-        root.append("scores", scores())
+        root.append("scores", scores(state: state))
         root.append("warnings", .array(warnings.all.map { .string($0.description) }))
         return .object(root)
     }
@@ -217,8 +216,25 @@ public enum JSONView {
         .object(JSONObject([.init(key: "thisWeek", value: .number(JSONNumber(0))), .init(key: "byNight", value: .array([]))]))
     }
 
-    /// `scores`: empty until the score projection lands (domain.md §7).
-    static func scores() -> JSONValue { .array([]) }
+    /// `scores`: one per night with a sleep record, oldest first: the total (rounded half up
+    /// from the unrounded parts), each part's points with 1 decimal (`null` without data,
+    /// the others scaled to 100), the estimate of Apple's score and the one typed in.
+    public static func scores(state: LogState) -> JSONValue {
+        .array(state.sleep.nightsWithData.compactMap { night -> JSONValue? in
+            guard let score = state.score(for: night) else { return nil }
+            var parts = JSONObject()
+            for part in ScorePart.allCases {
+                parts.append(part.rawValue, score.points(part).map { JSONViewDecimal.json($0, fractionDigits: 1) } ?? .null)
+            }
+            var object = JSONObject()
+            object.append("night", .string(night.iso))
+            object.append("total", .number(JSONNumber(Int64(score.total))))
+            object.append("parts", .object(parts))
+            object.append("appleEstimate", state.appleEstimate(for: night).map { .number(JSONNumber(Int64($0.total))) } ?? .null)
+            object.append("appleLogged", state.scoreInputs.appleLogged[night].map { .number(JSONNumber(Int64($0.total))) } ?? .null)
+            return .object(object)
+        })
+    }
 
     // MARK: Instants
 

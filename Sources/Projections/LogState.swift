@@ -22,6 +22,8 @@ public struct LogState: Projection, Hashable {
     public private(set) var exits = ExitHistory()
     /// Sleep records, vitals and bed times from health data.
     public private(set) var sleep = SleepLedger()
+    /// The score settings in force and the Apple scores typed in.
+    public private(set) var scoreInputs = ScoreInputs()
 
     public init() {}
 
@@ -39,6 +41,7 @@ public struct LogState: Projection, Hashable {
             exits.startDemoNight()
         }
         sleep.apply(event, warnings: &warnings)
+        scoreInputs.apply(event, warnings: &warnings)
         let planned = ChecklistCompletions.namedNight(of: event).map { nightPlans.isPlanned($0) } ?? false
         checklists.apply(event, isPlanned: planned, demo: demoNights, warnings: &warnings)
         if let night = ExitHistory.namedNight(of: event) {

@@ -1,0 +1,52 @@
+import Events
+
+/// The score settings in force, and every Apple Sleep Score typed in (latest per night).
+/// Every night is scored with the settings in force when it is viewed; the history of
+/// settings stays in the log.
+public struct ScoreInputs: Projection, Hashable {
+    /// The settings in force (the latest valid `scoreSettingsChanged`, else the default).
+    public private(set) var settings = ScoreSettings.default
+    /// The Apple scores typed in, the latest per night.
+    public private(set) var appleLogged: [LocalDate: AppleSleepScoreLogged] = [:]
+
+    public init() {}
+
+    public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
+        switch event.payload {
+        case .scoreSettingsChanged(let change):
+            guard change.weights.isValid else {
+                warnings.skipped(seq: event.seq, because: "scoreSettingsChanged has weights that are not each 0–100 summing to 100 (they sum to \(change.weights.total))")
+                return
+            }
+            guard Self.isValid(change.deepTarget), Self.isValid(change.remTarget) else {
+                warnings.skipped(seq: event.seq, because: "scoreSettingsChanged has a target that is not positive (minutes) or within 0–100 (percent)")
+                return
+            }
+            settings = ScoreSettings(weights: change.weights, deepTarget: change.deepTarget, remTarget: change.remTarget, preset: change.preset)
+        case .appleSleepScoreLogged(let logged):
+            guard case .date(let night) = logged.night else {
+                warnings.skipped(seq: event.seq, because: "appleSleepScoreLogged names the demo night")
+                return
+            }
+            guard NightRange.contains(night, at: event.at) else {
+                warnings.skipped(seq: event.seq, because: "appleSleepScoreLogged names night \(night.iso), more than \(NightRange.maximumDistanceInDays) days from its instant")
+                return
+            }
+            guard (0...100).contains(logged.total), (0...50).contains(logged.duration), (0...30).contains(logged.bedtime),
+                  logged.interruptions.map({ (0...20).contains($0) }) ?? true else {
+                warnings.skipped(seq: event.seq, because: "appleSleepScoreLogged has a value out of range (total 0–100, duration 0–50, bedtime 0–30, interruptions 0–20)")
+                return
+            }
+            appleLogged[night] = logged
+        default:
+            break
+        }
+    }
+
+    static func isValid(_ target: ScoreTarget) -> Bool {
+        switch target {
+        case .minutes(let minutes): return minutes > 0 && minutes <= 720
+        case .percent(let percent): return percent > 0 && percent <= 100
+        }
+    }
+}
