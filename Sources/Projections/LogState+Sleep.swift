@@ -23,7 +23,11 @@ extension LogState {
     /// Sleep debt as of `now`: the 7 and 14 nights end with `now`'s noon-to-noon night
     /// (in the latest zone); nights without data are skipped, never counted as no sleep.
     public func sleepDebt(at now: Instant) -> SleepDebt {
-        let last = nightPlans.night(holding: now)
+        sleepDebt(endingWith: nightPlans.night(holding: now))
+    }
+
+    /// Sleep debt over the 7 and 14 nights ending with `last`.
+    public func sleepDebt(endingWith last: LocalDate) -> SleepDebt {
         let window14 = (0..<14).map { last.adding(days: -$0) }
         let balances = window14.map { (night: $0, balance: balanceMinutes(for: $0)) }
         let last7 = balances.prefix(7)
