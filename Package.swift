@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "EventLogFile", targets: ["EventLogFile"]),
         .library(name: "Projections", targets: ["Projections"]),
         .library(name: "Commands", targets: ["Commands"]),
+        .library(name: "Summaries", targets: ["Summaries"]),
         .executable(name: "replay-tool", targets: ["replay-tool"]),
         .executable(name: "replay-bench", targets: ["replay-bench"]),
     ],
@@ -24,6 +25,8 @@ let package = Package(
         .target(name: "Projections", dependencies: ["Events"]),
         // Decisions (commands → events) and the store a front end embeds.
         .target(name: "Commands", dependencies: ["Events", "EventLogFile", "Projections"]),
+        // The morning summary, sleep tips, voice and widget answers, and the message catalogue.
+        .target(name: "Summaries", dependencies: ["Events", "Projections"]),
         // Import of an Apple Health export (export.xml), streamed, with content-derived ids.
         .target(name: "HealthImport", dependencies: ["Events", "EventLogFile"]),
         // The command-line tool's logic, testable in process; `replay-tool` is its thin main.
@@ -42,6 +45,7 @@ let package = Package(
         .testTarget(name: "EventLogFileTests", dependencies: ["Events", "EventLogFile", "TestSupport", "replay-tool"]),
         .testTarget(name: "ProjectionTests", dependencies: ["Events", "Projections", "TestSupport"]),
         .testTarget(name: "CommandsTests", dependencies: ["Events", "Projections", "Commands", "EventLogFile", "TestSupport"]),
+        .testTarget(name: "SummariesTests", dependencies: ["Summaries", "Events", "Projections", "TestSupport"]),
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "Events", "EventLogFile", "TestSupport"]),
         .testTarget(
             name: "ReplayToolKitTests",

@@ -17,7 +17,8 @@ public struct WatchSummary: Codable, Sendable, Hashable {
     public var nightNumber: Int?
     /// The goal's number of nights.
     public var nightCount: Int?
-    /// Sleep debt over the last 7 nights, in minutes; 0 until sleep data exists.
+    /// Sleep debt over the last 7 nights, in whole minutes (rounded half up); 0 until sleep
+    /// data exists.
     public var sleepDebtMinutes: Int
     /// The next checklist items not yet done, in order (at most 3).
     public var nextChecklistItems: [String]
@@ -70,7 +71,7 @@ extension LogState {
         return WatchSummary(
             night: night.text, bedtime: plan.bedtime.text, bedtimeAt: plan.bedtimeAt.rfc3339,
             windDownStart: plan.windDownStart.rfc3339, nightNumber: number, nightCount: count,
-            sleepDebtMinutes: 0, nextChecklistItems: Array(next),
+            sleepDebtMinutes: Int((sleepDebt(at: now).last7Minutes + 0.5).rounded(.down)), nextChecklistItems: Array(next),
             blockingActive: !inFreeWindow && !schedule.blockedApps(at: now).isEmpty,
             exitState: exit == nil ? "none" : (inFreeWindow ? "freeWindow" : "waiting"),
             exitSecondsRemaining: exit.flatMap { $0.waitRemainingSeconds ?? $0.freeWindowRemainingSeconds }

@@ -1,0 +1,74 @@
+import Events
+import Foundation
+import Projections
+import Summaries
+import Testing
+import TestSupport
+
+/// Sample arguments for every placeholder the library's messages use, and the tables and
+/// locales the tests render with.
+enum CatalogSamples {
+    /// A sample value for each placeholder name.
+    static func arguments() throws -> [String: MessageArgument] {
+        [
+            "score": .integer(78),
+            "deepMinutes": .integer(52),
+            "deepTargetMinutes": .integer(70),
+            "points": .integer(9),
+            "claim": .text("Heat disturbs sleep; a cool room (about 18 °C / 65 °F) suits most people."),
+            "onset": .timeOfDay(try TimeOfDay(text: "23:50")),
+            "asleep": .minutes(418),
+            "date": .date(try LocalDate(iso: "2026-11-30")),
+            "previousScore": .integer(74),
+            "previousAsleep": .minutes(402),
+            "debt": .minutes(62),
+            "nights": .integer(3),
+        ]
+    }
+
+    /// The message `id` with a sample for each of its placeholders in `catalog`.
+    static func message(_ id: MessageID, in catalog: MessageCatalog = .english) throws -> Message {
+        let samples = try arguments()
+        var values: [String: MessageArgument] = [:]
+        for name in try catalog.placeholders(of: id) {
+            let sample: MessageArgument = try #require(samples[name], "no sample for {\(name)} of \(id)")
+            values[name] = sample
+        }
+        return Message(id, values)
+    }
+
+    /// Every message of `catalog` rendered with samples, one `id: text` line each, in the
+    /// order of ``MessageID/all``.
+    static func renderedTable(_ catalog: MessageCatalog, locale: String) throws -> [(label: String, text: String)] {
+        let renderer = MessageRenderer(catalog: catalog, locale: Locale(identifier: locale))
+        return try MessageID.all.map { id in (id.rawValue, try renderer.render(try message(id, in: catalog))) }
+    }
+
+    /// The German test table (`Tests/Fixtures/Summaries/messages-de.json`), loaded the way a
+    /// front end would load its own.
+    static func german() throws -> MessageCatalog {
+        let data = try Data(contentsOf: Golden.fixture("Summaries/messages-de.json"))
+        return MessageCatalog(strings: try JSONDecoder().decode([String: String].self, from: data))
+    }
+
+    /// Every checked claim and caveat a tip can show, and every reminder's title and body.
+    static func scienceTexts() -> [(label: String, text: String)] {
+        var texts: [(String, String)] = []
+        func add(_ reference: ScienceReference, _ label: String) {
+            texts.append(("\(label) claim", reference.claim))
+            if let note = reference.note { texts.append(("\(label) note", note)) }
+        }
+        for template in ReminderTemplate.all {
+            texts.append(("\(template.id) title", template.title))
+            texts.append(("\(template.id) body", template.body))
+            for reference in template.allScience { add(reference, template.id) }
+        }
+        add(ScienceLibrary.plan, "plan")
+        for (part, ids) in SleepTip.candidates {
+            for id in ids {
+                if let tip = SleepTip.tip(id: id, for: part) { add(tip.reference, "tip \(id) for \(part)") }
+            }
+        }
+        return texts
+    }
+}
