@@ -165,7 +165,7 @@ public enum JSONView {
     /// the zone of the night's onset sample; minutes rounded half up; efficiency with 4
     /// decimals; stage minutes and latency `null` when unknown.
     public static func sleep(state: LogState) -> JSONValue {
-        .array(state.sleep.nightsWithData.compactMap { state.sleep.records[$0] }.map { record in
+        .array(state.sleep.nightsWithData.compactMap { state.sleep.record(for: $0) }.map { record in
             let zone = ZoneDisplay(record.timeZone)
             func minutes(_ milliseconds: Int64?) -> JSONValue {
                 milliseconds.map { .number(JSONNumber(Int64(SleepRecord.wholeMinutes($0)))) } ?? .null

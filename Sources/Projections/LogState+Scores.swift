@@ -14,14 +14,14 @@ extension LogState {
     /// The onsets of up to 14 nights with records before `night`, as minutes after noon.
     public func recentOnsets(before night: LocalDate) -> [Double] {
         sleep.nightsWithData.filter { $0 < night }.suffix(Self.usualBedtimeNights).compactMap { previous in
-            sleep.records[previous].map { Self.minutesAfterNoon($0.onset, zone: $0.timeZone) }
+            sleep.record(for: previous).map { Self.minutesAfterNoon($0.onset, zone: $0.timeZone) }
         }
     }
 
     /// The tunable score of `night` with the settings in force (or `settings`), `nil`
     /// without a sleep record.
     public func score(for night: LocalDate, settings: ScoreSettings? = nil) -> NightScore? {
-        guard let record = sleep.records[night] else { return nil }
+        guard let record = sleep.record(for: night) else { return nil }
         let settings = settings ?? scoreInputs.settings
         let asleep = record.asleepMinutes
         var parts: [ScorePart: Double] = [:]
@@ -51,7 +51,7 @@ extension LogState {
 
     /// The estimate of Apple's score for `night`, `nil` without a sleep record.
     public func appleEstimate(for night: LocalDate) -> AppleScoreEstimate? {
-        guard let record = sleep.records[night] else { return nil }
+        guard let record = sleep.record(for: night) else { return nil }
         return AppleScoreEstimate.estimate(
             record: record,
             onsetMinutesAfterNoon: Self.minutesAfterNoon(record.onset, zone: record.timeZone),

@@ -16,7 +16,7 @@ extension LogState {
     /// The balance of `night` in minutes (need − asleep; positive = short), `nil` without
     /// a sleep record.
     public func balanceMinutes(for night: LocalDate) -> Double? {
-        guard let record = sleep.records[night] else { return nil }
+        guard let record = sleep.record(for: night) else { return nil }
         return Double(sleepNeedMinutes(for: night)) - record.asleepMinutes
     }
 
@@ -62,7 +62,7 @@ extension LogState {
     /// When sleep started on `night` for streaks: the record's onset, else the first
     /// `wentToBed`; `nil` without either.
     public func sleepStart(on night: LocalDate) -> Instant? {
-        sleep.records[night]?.onset ?? sleep.wentToBed[night]
+        sleep.record(for: night)?.onset ?? sleep.wentToBed[night]
     }
 
     /// Whether `night` hit its target: a planned night with data whose sleep started no

@@ -15,12 +15,29 @@ public struct SleepLedger: Projection, Hashable {
     private var manualByNight: [LocalDate: (log: ManualSleepLogged, zone: String)] = [:]
     private var vitalsByNight: [LocalDate: [VitalKind: [Double]]] = [:]
     private var vitalIds: [String: (night: LocalDate, kind: VitalKind, value: Double)] = [:]
-    /// Each night's record, rebuilt when its samples or manual log change.
-    public private(set) var records: [LocalDate: SleepRecord] = [:]
+    /// The records built so far; the night being delivered (`pendingNight`) is built when
+    /// the next sleep event for another night arrives, or on demand.
+    private var builtRecords: [LocalDate: SleepRecord] = [:]
+    /// The night whose samples are arriving now: its record is built once for the whole
+    /// delivery (HealthKit delivers a night's samples together), not once per sample.
+    private var pendingNight: LocalDate?
     /// The first `wentToBed` of each real night.
     public private(set) var wentToBed: [LocalDate: Instant] = [:]
-    /// How many night rebuilds folding has done.
+    /// How many night records folding has built (a night's delivery counts once).
     public private(set) var rebuildCount = 0
+
+    /// The record of `night`, `nil` without one.
+    public func record(for night: LocalDate) -> SleepRecord? {
+        night == pendingNight ? build(night) : builtRecords[night]
+    }
+
+    /// Every night's record.
+    public var records: [LocalDate: SleepRecord] {
+        guard let pendingNight else { return builtRecords }
+        var all = builtRecords
+        all[pendingNight] = build(pendingNight)
+        return all
+    }
 
     public init() {}
 
@@ -126,11 +143,19 @@ public struct SleepLedger: Projection, Hashable {
         vitalsByNight[night, default: [:]][vital.kind, default: []].append(vital.value)
     }
 
+    /// Marks `night` as changed: the night pending before it (another night) is built now.
     private mutating func rebuild(_ night: LocalDate) {
-        rebuildCount += 1
+        if let pending = pendingNight, pending != night {
+            builtRecords[pending] = build(pending)
+            rebuildCount += 1
+        }
+        pendingNight = night
+    }
+
+    private func build(_ night: LocalDate) -> SleepRecord? {
         let nightSamples = (sampleIdsByNight[night] ?? []).compactMap { samples[$0] }
         let manual = manualByNight[night]
-        records[night] = SleepRecordBuilder.record(night: night, samples: nightSamples, manual: manual?.log, manualZone: manual?.zone)
+        return SleepRecordBuilder.record(night: night, samples: nightSamples, manual: manual?.log, manualZone: manual?.zone)
     }
 
     /// The sample held under `sampleId`, if any.
@@ -160,5 +185,11 @@ public struct SleepLedger: Projection, Hashable {
     }
 
     /// Every night with a sleep record, oldest first.
-    public var nightsWithData: [LocalDate] { records.keys.sorted() }
+    public var nightsWithData: [LocalDate] {
+        var nights = Set(builtRecords.keys)
+        if let pendingNight {
+            if build(pendingNight) != nil { nights.insert(pendingNight) } else { nights.remove(pendingNight) }
+        }
+        return nights.sorted()
+    }
 }

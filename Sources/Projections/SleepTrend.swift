@@ -100,15 +100,15 @@ extension LogState {
         var nights: [LocalDate] = []
         var night = start
         while night <= end {
-            if sleep.records[night] != nil { nights.append(night) }
+            if sleep.record(for: night) != nil { nights.append(night) }
             night = night.adding(days: 1)
         }
         func mean(_ values: [Double]) -> Double? {
             values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
         }
-        let records = nights.compactMap { sleep.records[$0] }
+        let records = nights.compactMap { sleep.record(for: $0) }
         let drifts = nights.compactMap { night -> Double? in
-            guard let record = sleep.records[night], let plan = nightPlans.plan(for: night) else { return nil }
+            guard let record = sleep.record(for: night), let plan = nightPlans.plan(for: night) else { return nil }
             return Double(record.onset.millisecondsSince1970 - plan.bedtimeAt.millisecondsSince1970) / 60_000
         }
         let vitals = nights.compactMap { sleep.vitals(on: $0) }

@@ -21,7 +21,8 @@ public enum ReplayTool {
             """,
         subcommands: [
             VerifyCommand.specification, StatsCommand.specification, ShowCommand.specification, WhyCommand.specification,
-            RepairCommand.specification, AppendCommand.specification, ImportHealthCommand.specification,
+            TraceCommand.specification, ScoresCommand.specification, RepairCommand.specification, AppendCommand.specification,
+            ImportHealthCommand.specification,
         ]
     )
 
@@ -45,6 +46,8 @@ public enum ReplayTool {
                 case StatsCommand.specification.name: return try StatsCommand.run(parsed, console: console)
                 case ShowCommand.specification.name: return try ShowCommand.run(parsed, console: console)
                 case WhyCommand.specification.name: return try WhyCommand.run(parsed, console: console)
+                case TraceCommand.specification.name: return try TraceCommand.run(parsed, console: console)
+                case ScoresCommand.specification.name: return try ScoresCommand.run(parsed, console: console)
                 case RepairCommand.specification.name: return try RepairCommand.run(parsed, console: console)
                 case AppendCommand.specification.name: return try AppendCommand.run(parsed, console: console)
                 case ImportHealthCommand.specification.name: return try ImportHealthCommand.run(parsed, console: console)

@@ -10,8 +10,9 @@ enum ShowCommand {
         discussion: """
             Folds the events whose 'at' is at or before the instant, in ('at', seq) \
             order, and prints the night plans (one row per planned night), tonight (phase, \
-            exit, minutes to bed, ring, checklist, blocked apps, next notification), the \
-            mindful exits and the warnings. With --until-seq N only the first N lines are folded (what the log \
+            exit, minutes to bed, ring, checklist, blocked apps, next notification), sleep \
+            (one row per night with samples or a manual log), the sleep debt, the bedtime \
+            streaks, the mindful exits and the warnings. With --until-seq N only the first N lines are folded (what the log \
             knew then). With --json it prints the JSON view of json-view.md instead: one \
             pretty-printed object with its keys in the documented order, the same bytes \
             for the same log. A torn tail is not read; it becomes a warning.
@@ -45,7 +46,7 @@ enum ShowCommand {
         var text = ""
         guard let asOf else {
             text += "as of: no instant (the log holds no events; give --at)\n\n"
-            text += "plans: none\n\ntonight: none\n\nexits: none\n\n"
+            text += "plans: none\n\ntonight: none\n\nsleep: none\n\ndebt: none\n\nstreaks: none\n\nexits: none\n\n"
             text += renderWarnings(warnings)
             return text
         }
@@ -55,6 +56,12 @@ enum ShowCommand {
         text += renderPlans(state.nightPlans.plans(asOf: asOf), at: asOf)
         text += "\n"
         text += renderTonight(state.tonight(at: asOf), state: state)
+        text += "\n"
+        text += renderSleep(state.sleep.nightsWithData.compactMap { state.sleep.record(for: $0) })
+        text += "\n"
+        text += renderDebt(state.sleepDebt(at: asOf))
+        text += "\n"
+        text += renderStreaks(state.streaks(at: asOf))
         text += "\n"
         text += renderExits(state: state, at: asOf)
         text += "\n"
@@ -136,6 +143,69 @@ enum ShowCommand {
             ])
         }
         return text + TextTable.render(rows, indentation: "  ")
+    }
+
+    /// The sleep part (json-view.md `sleep`): one row per night with a record, oldest
+    /// first; instants in the zone of the night's onset sample, whole minutes rounded half
+    /// up, `-` where a figure is unknown (stages without a staged source, latency without
+    /// an in-bed stretch holding the onset).
+    static func renderSleep(_ records: [SleepRecord]) -> String {
+        guard !records.isEmpty else { return "sleep: none\n" }
+        let title = records.count == 1 ? "sleep: 1 night\n" : "sleep: \(records.count) nights\n"
+        return title + TextTable.render(sleepRows(records), indentation: "  ")
+    }
+
+    /// The sleep table's rows, its header first (shared with `trace --figure sleep`, which
+    /// adds the staged source).
+    static func sleepRows(_ records: [SleepRecord], stagedSource: Bool = false) -> [[String]] {
+        var rows = [["night", "onset", "final wake", "asleep", "core", "deep", "REM", "awake", "interruptions", "latency", "efficiency", "naps", "source"]]
+        if stagedSource { rows[0].append("staged source") }
+        for record in records {
+            let zone = ZoneText(record.timeZone)
+            var row = [
+                record.night.iso, zone.text(record.onset), zone.text(record.finalWake), minutes(record.asleepMilliseconds),
+                minutes(record.coreMilliseconds), minutes(record.deepMilliseconds), minutes(record.remMilliseconds),
+                minutes(record.awakeMilliseconds), String(record.interruptions), minutes(record.latencyMilliseconds),
+                JSONViewDecimal.text(record.efficiency, fractionDigits: 4) ?? "-", minutes(record.napMilliseconds), record.source.rawValue,
+            ]
+            if stagedSource { row.append(record.stagedSource ?? "-") }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// Milliseconds as whole minutes, rounded half up (json-view.md); `-` for `nil`.
+    static func minutes(_ milliseconds: Int64?) -> String {
+        milliseconds.map { String(SleepRecord.wholeMinutes($0)) } ?? "-"
+    }
+
+    /// Minutes as whole minutes, rounded half up (json-view.md `debt`).
+    static func wholeMinutes(_ minutes: Double) -> Int {
+        Int((minutes + 0.5).rounded(.down))
+    }
+
+    /// The debt line (json-view.md `debt`): the 7- and 14-night debt with their nights with
+    /// data, the weighted debt, and the recovery estimate.
+    static func renderDebt(_ debt: SleepDebt) -> String {
+        var text = "debt: last 7 nights \(wholeMinutes(debt.last7Minutes)) min (\(debt.nightsWithData7) with data), "
+        text += "last 14 nights \(wholeMinutes(debt.last14Minutes)) min (\(debt.nightsWithData14) with data), "
+        text += "weighted \(wholeMinutes(debt.weighted14Minutes)) min; "
+        return text + recoveryText(debt.recoveryNights) + "\n"
+    }
+
+    /// `recoveryNights` in words: 0 is no 7-night debt, `nil` not recovering at this rate.
+    static func recoveryText(_ nights: Int?) -> String {
+        switch nights {
+        case .none: return "not recovering at this rate"
+        case .some(0): return "no 7-night debt to recover"
+        case .some(1): return "clear in 1 night at this rate"
+        case .some(let nights): return "clear in \(nights) nights at this rate"
+        }
+    }
+
+    /// The streaks line (json-view.md `streaks`).
+    static func renderStreaks(_ streaks: SleepStreaks) -> String {
+        "streaks: current \(streaks.current), best \(streaks.best)\n"
     }
 
     /// Seconds as minutes and seconds: 150 → `2:30`, 600 → `10:00`.

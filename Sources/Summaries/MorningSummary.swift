@@ -42,7 +42,7 @@ public struct MorningSummary: Sendable, Hashable {
     /// The summary of `night` in `state` with up to `tipLimit` tips; `nil` when the night has
     /// no sleep record (and so no score).
     public init?(night: LocalDate, state: LogState, tipLimit: Int = MorningSummary.defaultTipLimit) {
-        guard let score = state.score(for: night), let record = state.sleep.records[night] else { return nil }
+        guard let score = state.score(for: night), let record = state.sleep.record(for: night) else { return nil }
         self.night = night
         self.score = score.total
         self.band = score.band

@@ -113,7 +113,7 @@ public struct VoiceAnswers: Sendable, Hashable {
 
     /// `onset`, `asleep` and `score` of `night`, `nil` without a record.
     static func nightArguments(_ night: LocalDate, state: LogState) -> [String: MessageArgument]? {
-        guard let record = state.sleep.records[night], let score = state.score(for: night) else { return nil }
+        guard let record = state.sleep.record(for: night), let score = state.score(for: night) else { return nil }
         let local = LocalTimeResolver(identifier: record.timeZone)?.localDateTime(of: record.onset) ?? record.onset.localDateTime
         guard let onset = TimeOfDay(hour: local.hour, minute: local.minute) else { return nil }
         return [
@@ -130,7 +130,7 @@ public struct VoiceAnswers: Sendable, Hashable {
         var asleep = 0.0
         var count = 0
         for night in state.sleep.nightsWithData where night >= first && night <= last {
-            guard let record = state.sleep.records[night], let score = state.score(for: night) else { continue }
+            guard let record = state.sleep.record(for: night), let score = state.score(for: night) else { continue }
             scores += Double(score.total)
             asleep += record.asleepMinutes
             count += 1

@@ -81,7 +81,7 @@ public struct WidgetSnapshot: Codable, Sendable, Hashable {
     /// The snapshot of `state` (folded as of `now`) at `now`.
     public init(state: LogState, at now: Instant) {
         let night = state.latestNightWithRecord(at: now)
-        let record = night.flatMap { state.sleep.records[$0] }
+        let record = night.flatMap { state.sleep.record(for: $0) }
         let score = night.flatMap { state.score(for: $0) }
         let plan = state.bedtimePlan(at: now)
         let resolver = plan.flatMap { LocalTimeResolver(identifier: $0.timeZone) }

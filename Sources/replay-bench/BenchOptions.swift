@@ -49,7 +49,9 @@ enum BenchArguments {
           line scan     LineReader, counting lines (the I/O floor)
         with each child's peak resident memory (ru_maxrss), to show whether memory grows
         with the log. Then it times appends through FileEventLog (each one fsynced) on a
-        fresh small log, and `jq -c .seq` on the same file when jq is on PATH.
+        fresh small log, and `jq -c .seq` on the same file when jq is on PATH. Last, in
+        memory: one new night of sleep samples folded into a LogState holding two years
+        of sleep history (730 nights × 25 samples), against folding it all again.
 
         The table goes to stdout, progress to stderr. Run it in release:
           swift run -c release replay-bench

@@ -23,6 +23,8 @@ struct BenchmarkReport {
     var parentPeakKiBAtSpawn: Int
     var appends: AppendLatency
     var jq: JQTiming.Outcome
+    /// One new night after two years of sleep history, against a full rebuild.
+    var sleepIngest: SleepIngestResult
     var filesNote: String
 
     func render() -> String {
@@ -152,9 +154,43 @@ struct BenchmarkReport {
             }
         }
         out.append("")
+        out += renderSleepIngest()
+        out.append("")
         out.append("FILES")
         out.append("  \(filesNote)")
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The sleep-ingest section: (a) one new night folded into two years of history,
+    /// against (b) folding everything again.
+    private func renderSleepIngest() -> [String] {
+        let result = sleepIngest
+        var out: [String] = []
+        func line(_ label: String, _ value: String) -> String { "  \(pad(label, 16)) \(value)" }
+        out.append("SLEEP: ONE NEW NIGHT AFTER TWO YEARS OF HISTORY (in memory: no file, no decoding; best of \(result.incremental.count) runs, ContinuousClock)")
+        out.append(line("history", "\(grouped(result.historyNights)) nights × \(SleepIngestBenchmark.samplesPerNight) sleep samples (inBed, core, deep, REM, awake) "
+            + "+ 1 goalSet = \(grouped(result.historyEvents)) events, Europe/Berlin, nights from \(SleepIngestBenchmark.firstNight.iso)"))
+        out.append(line("history fold", "\(fixed(bestMilliseconds(result.historyFolds), 2)) ms (building the state (a) starts from, each run)"))
+        let incremental = result.incrementalBest.milliseconds
+        let rebuild = result.rebuildBest.milliseconds
+        out.append(line("(a) incremental", "\(fixed(incremental, 3)) ms: the \(result.newNightEvents) events of night \(result.newNight.iso) applied one by one to the folded "
+            + "state (\(fixed(incremental * 1000 / Double(max(result.newNightEvents, 1)), 2)) µs an event); runs "
+            + result.incremental.map { fixed($0.milliseconds, 3) }.joined(separator: " ") + " ms"))
+        out.append(line("", "sleep.rebuildCount +\(result.rebuildCountDelta) (one rebuild of night \(result.newNight.iso) per sample that touches it; no other night)"))
+        let allEvents = result.historyEvents + result.newNightEvents
+        out.append(line("(b) full rebuild", "\(fixed(rebuild, 2)) ms: all \(grouped(allEvents)) events folded from an empty LogState "
+            + "(\(fixed(rebuild * 1000 / Double(max(allEvents, 1)), 2)) µs an event); runs "
+            + result.rebuilds.map { fixed($0.milliseconds, 2) }.joined(separator: " ") + " ms"))
+        out.append(line("ratio", "(b) / (a) = \(fixed(rebuild / max(incremental, 1e-9), 0))×"))
+        out.append(line("then asking", "sleepDebt(at:) + streaks(at:) as of the new night's delivery: \(fixed(bestMilliseconds(result.queries), 3)) ms "
+            + "(streaks look at every night with data: \(grouped(result.sleepRecordCount)) here)"))
+        out.append(line("check", "state after (a) \(result.sameState ? "equals" : "DIFFERS FROM") the state after (b); night \(result.newNight.iso) asleep "
+            + "\(result.newNightAsleepMinutes.map { "\($0) min" } ?? "missing")"))
+        return out
+    }
+
+    private func bestMilliseconds(_ durations: [Duration]) -> Double {
+        (durations.min() ?? .zero).milliseconds
     }
 
     // MARK: Formatting

@@ -144,6 +144,7 @@ enum ReplayBench {
 
         let appends = try AppendBenchmark.run(path: files.appends)
         let jq = JQTiming.measure(path: files.full)
+        let sleepIngest = try SleepIngestBenchmark.run()
 
         let filesNote = options.keep
             ? "kept: \(files.all.joined(separator: ", "))"
@@ -153,6 +154,6 @@ enum ReplayBench {
             workingDirectory: files.directory, fileSystem: MachineInfo.fileSystemType(of: files.directory),
             fullLog: GeneratedLog(path: files.full, result: full), tenthLog: GeneratedLog(path: files.tenth, result: tenth),
             fullPasses: fullPasses, tenthPasses: tenthPasses, passesIsolated: isolated, parentPeakKiBAtSpawn: parentPeakKiB,
-            appends: appends, jq: jq, filesNote: filesNote)
+            appends: appends, jq: jq, sleepIngest: sleepIngest, filesNote: filesNote)
     }
 }

@@ -17,6 +17,10 @@
 ///    (median, p99) and 20 batches of 100 (median per batch and per event).
 /// 6. `jq -c .seq FILE > /dev/null` on the same file when jq is on PATH, as a yardstick.
 /// 7. The machine: `uname -srm`, core count, CPU model, load average.
+/// 8. Sleep ingest: a `LogState` folded from two years of synthetic sleep history (730
+///    nights × 25 samples), then (a) one more night's samples applied to it against (b) a
+///    full rebuild of every event, with the ratio and `sleep.rebuildCount`'s growth in (a)
+///    (`SleepIngestBenchmark`, in memory).
 ///
 /// The table goes to stdout, progress to stderr; usage mistakes exit 64.
 

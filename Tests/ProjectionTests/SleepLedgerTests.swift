@@ -167,17 +167,21 @@ struct SleepLedgerTests {
         #expect(record.asleepMilliseconds == 9 * 3_600_000, "23:00 to 07:00 on the night the clocks go back is 9 hours")
     }
 
-    @Test func ingestingRebuildsOnlyTheNightsTouched() throws {
+    @Test func aNightsDeliveryIsBuiltOnceAndOnlyTheNightsTouchedAreRebuilt() throws {
+        // Night A's sample, then two of night B's (one delivery), then one of night C's.
         var log = try Self.log([
             try Self.sample("a", .asleep, "2026-11-30T23:30:00+01:00", "2026-12-01T07:00:00+01:00"),
-            try Self.sample("b", .asleep, "2026-12-01T23:30:00+01:00", "2026-12-02T07:00:00+01:00"),
+            try Self.sample("b1", .asleep, "2026-12-01T23:30:00+01:00", "2026-12-02T03:00:00+01:00"),
+            try Self.sample("b2", .asleep, "2026-12-02T03:05:00+01:00", "2026-12-02T07:00:00+01:00"),
         ], at: "2026-12-02T09:00:00+01:00")
-        let before = try log.state().sleep.rebuildCount
-        try log.add(try Self.sample("c", .awake, "2026-12-02T03:00:00+01:00", "2026-12-02T03:05:00+01:00"), at: "2026-12-02T09:01:00+01:00")
-        try log.add(.sleepSampleDeleted(SleepSampleDeleted(sampleId: "nothing-like-it")), at: "2026-12-02T09:02:00+01:00")
-        let after = try log.state().sleep.rebuildCount
-        #expect(before == 2)
-        #expect(after == 3, "one sample touched one night; deleting an unknown sample rebuilds nothing")
+        #expect(try log.state().sleep.rebuildCount == 1, "night A was built when B's delivery began; B is still arriving")
+        try log.add(try Self.sample("c", .asleep, "2026-12-02T23:30:00+01:00", "2026-12-03T07:00:00+01:00"), at: "2026-12-03T09:00:00+01:00")
+        try log.add(.sleepSampleDeleted(SleepSampleDeleted(sampleId: "nothing-like-it")), at: "2026-12-03T09:01:00+01:00")
+        let state = try log.state()
+        #expect(state.sleep.rebuildCount == 2, "B once for its two samples; A never again; deleting an unknown sample rebuilds nothing")
+        #expect(state.sleep.record(for: try date("2026-12-01"))?.asleepMilliseconds == Int64(445 * 60_000), "B's record covers both samples")
+        #expect(state.sleep.record(for: try date("2026-12-02")) != nil, "the night still arriving is built on demand")
+        #expect(state.sleep.nightsWithData.map(\.iso) == ["2026-11-30", "2026-12-01", "2026-12-02"])
     }
 
     @Test(arguments: [
