@@ -12,7 +12,7 @@ enum ShowCommand {
             order, and prints the night plans (one row per planned night), tonight (phase, \
             exit, minutes to bed, ring, checklist, blocked apps, next notification), sleep \
             (one row per night with samples or a manual log), the sleep debt, the bedtime \
-            streaks, the mindful exits and the warnings. With --until-seq N only the first N lines are folded (what the log \
+            streaks, the mindful exits, the scores and the warnings. With --until-seq N only the first N lines are folded (what the log \
             knew then). With --json it prints the JSON view of json-view.md instead: one \
             pretty-printed object with its keys in the documented order, the same bytes \
             for the same log. A torn tail is not read; it becomes a warning.
@@ -46,7 +46,7 @@ enum ShowCommand {
         var text = ""
         guard let asOf else {
             text += "as of: no instant (the log holds no events; give --at)\n\n"
-            text += "plans: none\n\ntonight: none\n\nsleep: none\n\ndebt: none\n\nstreaks: none\n\nexits: none\n\n"
+            text += "plans: none\n\ntonight: none\n\nsleep: none\n\ndebt: none\n\nstreaks: none\n\nexits: none\n\nscores: none\n\n"
             text += renderWarnings(warnings)
             return text
         }
@@ -65,8 +65,25 @@ enum ShowCommand {
         text += "\n"
         text += renderExits(state: state, at: asOf)
         text += "\n"
+        text += renderScores(state: state)
+        text += "\n"
         text += renderWarnings(warnings)
         return text
+    }
+
+    /// `scores:` one row per night with a sleep record: total, band, Apple's estimate and
+    /// the score typed in (see `replay-tool scores` for the parts).
+    static func renderScores(state: LogState) -> String {
+        let rows = state.sleep.nightsWithData.compactMap { night -> [String]? in
+            guard let score = state.score(for: night) else { return nil }
+            return [
+                night.iso, "\(score.total)", score.band.rawValue,
+                "apple est. \(state.appleEstimate(for: night).map { "\($0.total)" } ?? "-")",
+                "logged \(state.scoreInputs.appleLogged[night].map { "\($0.total)" } ?? "-")",
+            ]
+        }
+        guard !rows.isEmpty else { return "scores: none\n" }
+        return "scores: (\(state.scoreInputs.settings.preset ?? "custom") settings)\n" + TextTable.render(rows, indentation: "  ")
     }
 
     static func renderPlans(_ plans: [NightPlan], at now: Instant) -> String {
