@@ -29,17 +29,14 @@ import Projections
 /// `eventIdentifiers` (`SampleEventIdentifiers`: fresh by default, derived from the
 /// sampleIds as `hk-sleep-<sampleId>`, or given).
 ///
-/// **Re-delivery.** The log's append is idempotent by event id for the same content, `at`
-/// included. For HealthKit re-delivery to be idempotent by id, the front end must derive
-/// the ids deterministically from the HealthKit sample (its UUID: `.derivedFromSampleIds`,
-/// or `.given` ids of its own); resending the same events (a retry whose outcome was lost,
-/// an offline queue) then appends nothing. A sample decided again at a later instant gets
-/// another `at`, so the log refuses the batch (`StoreError.log`, `.duplicateIdentifier`)
-/// and writes nothing. With fresh ids such a re-delivery is appended again under new ids,
-/// and the sleep projection counts it once (it replaces a sample by its sampleId and
-/// ignores an identical one). The command appends every valid sample it is given: it does
-/// not consult which samples the log already holds. Advance the HealthKit anchor only once
-/// the batch has landed.
+/// **Re-delivery.** A sample the log already holds as it is (the sleep projection's
+/// sample under that sampleId equals it), or one deleted since (a deleted sample stays
+/// deleted), is left out, so HealthKit re-delivering a night appends nothing whatever the
+/// ids; a changed sample is appended and replaces the old one. The log's append is also
+/// idempotent by event id for the same content, `at` included: with ids derived from the
+/// HealthKit sample (`.derivedFromSampleIds`, or `.given` ids of its own), resending the
+/// same events (a retry whose outcome was lost, an offline queue) appends nothing either.
+/// Advance the HealthKit anchor only once the batch has landed.
 public struct IngestSleepSamples: Command {
     /// The samples, in the order they are appended.
     public var samples: [SleepSampleIngested]

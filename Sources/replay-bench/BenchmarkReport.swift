@@ -42,7 +42,7 @@ struct BenchmarkReport {
         out.append("")
 
         let full = fullLog.result
-        out.append("SYNTHETIC LOG (deterministic LCG, at +1…5 s per event from 2026-03-01, Europe/Berlin + America/Chicago)")
+        out.append("SYNTHETIC LOG (deterministic LCG, at +1…5 min per event from 2026-03-01, Europe/Berlin + America/Chicago)")
         out.append(row("events", "\(grouped(full.eventCount)) (seq 1…\(grouped(full.eventCount)))"))
         let mix = full.mix
         out.append(row("mix", [

@@ -55,15 +55,17 @@ struct EventMix {
 
 /// Produces the events of a realistic log, one delivery at a time:
 ///
-/// - HealthKit sleep samples (~70 % of events) arrive in batches of 4–12, with stages
-///   cycling as a night does (staged from the watch, unstaged from the phone);
+/// - HealthKit sleep samples (~70 % of events) arrive in batches of 4–12, one stretch of
+///   one night a batch, with stages cycling as a night does (staged from the watch,
+///   unstaged from the phone);
 /// - HealthKit vital readings (~10 %) arrive alone or in batches of 2–3;
 /// - the rest are single night actions (checklist, reminders, exits, bedtime, wake-up,
 ///   app tiers);
 /// - a `goalSet` comes first and then every ~5,000 events.
 ///
-/// `at` grows by 1–5 s per event from 2026-03-01T00:00Z, so the log crosses the spring
-/// DST change of both zones. The person lives in Europe/Berlin and spends the last 15 % of
+/// `at` grows by 1–5 minutes per event from 2026-03-01T00:00Z (a million events span about
+/// six years, a few hundred sleep samples a night: dense, but a night's samples are still a
+/// night's, as a person's log has them), so the log crosses every DST change of both zones. The person lives in Europe/Berlin and spends the last 15 % of
 /// every 100,000 events in America/Chicago. Ids are UUID-shaped strings from the LCG.
 struct SyntheticLogGenerator {
     static let berlin = "Europe/Berlin"
@@ -80,6 +82,8 @@ struct SyntheticLogGenerator {
 
     private var random: LinearCongruentialGenerator
     private var moment = SyntheticLogGenerator.startMilliseconds
+    /// How long before the delivery the current sleep delivery's samples start.
+    private var sleepBatchHoursAgo: Int64 = 6 * 3_600_000
     private var nextSeq = 1
     private var nextGoalSeq = 1
     private var stageIndex = 0
@@ -104,6 +108,8 @@ struct SyntheticLogGenerator {
         // night actions: sleep batches average 8 events, vital deliveries 2, actions 1.
         let draw = random.next(below: 1000)
         if draw < 259 {
+            // One delivery is one stretch of one night, as an anchored HealthKit query gives it.
+            sleepBatchHoursAgo = Int64(random.next(in: 2 * 60...10 * 60)) * 60_000
             return batch(count: min(limit, random.next(in: 4...12))) { $0.sleepSample() }
         } else if draw < 407 {
             return batch(count: min(limit, random.next(in: 1...3))) { $0.vitalSample() }
@@ -135,7 +141,7 @@ struct SyntheticLogGenerator {
     // MARK: Events
 
     private mutating func envelope(source: EventSource, causedBy: String? = nil, payload: (Instant, String) -> EventPayload) -> Event {
-        moment += Int64(random.next(in: 1_000...5_000))
+        moment += Int64(random.next(in: 60_000...300_000))
         let zone = zone(atSeq: nextSeq)
         nextSeq += 1
         let at = Instant(millisecondsSince1970: moment, utcOffsetSeconds: zoneOffsets.offset(of: zone, atMilliseconds: moment))
@@ -153,7 +159,8 @@ struct SyntheticLogGenerator {
         let stage = stages[stageIndex % stages.count]
         stageIndex += 1
         let sampleId = uuid(uppercase: true)
-        let hoursAgo = Int64(random.next(in: 2 * 60...10 * 60)) * 60_000
+        let hoursAgo = sleepBatchHoursAgo
+        sleepBatchHoursAgo -= Int64(random.next(in: 1...45)) * 60_000
         let minutes = Int64(random.next(in: 1...45)) * 60_000
         let withZone = random.next(below: 20) != 0
         return envelope(source: .health) { at, zone in
