@@ -176,7 +176,7 @@ struct BenchmarkReport {
         out.append(line("(a) incremental", "\(fixed(incremental, 3)) ms: the \(result.newNightEvents) events of night \(result.newNight.iso) applied one by one to the folded "
             + "state (\(fixed(incremental * 1000 / Double(max(result.newNightEvents, 1)), 2)) µs an event); runs "
             + result.incremental.map { fixed($0.milliseconds, 3) }.joined(separator: " ") + " ms"))
-        out.append(line("", "sleep.rebuildCount +\(result.rebuildCountDelta) (one rebuild of night \(result.newNight.iso) per sample that touches it; no other night)"))
+        out.append(line("", "sleep.rebuildCount +\(result.rebuildCountDelta) (night \(result.newNight.iso) is built once for its delivery, on demand; no other night is rebuilt)"))
         let allEvents = result.historyEvents + result.newNightEvents
         out.append(line("(b) full rebuild", "\(fixed(rebuild, 2)) ms: all \(grouped(allEvents)) events folded from an empty LogState "
             + "(\(fixed(rebuild * 1000 / Double(max(allEvents, 1)), 2)) µs an event); runs "
