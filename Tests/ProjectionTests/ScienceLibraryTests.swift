@@ -258,51 +258,25 @@ struct ScienceLibraryTests {
     // MARK: No medical promises
 
     /// Finds words that promise a medical outcome, as whole words, in any case.
-    enum MedicalPromiseChecker {
-        static let words = [
-            "diagnose", "diagnosis", "cure", "cures", "treat", "treats", "treatment", "guarantee",
-            "guaranteed", "prevent", "prevents", "heal", "heals", "prescription", "prescribe",
-        ]
-
-        /// The forbidden words in `text`, as written there.
-        static func violations(in text: String) throws -> [String] {
-            let pattern = try Regex("\\b(?:" + words.joined(separator: "|") + ")\\b").ignoresCase()
-            return text.matches(of: pattern).map { String(text[$0.range]) }
-        }
-    }
-
     @Test func checkerCatchesPromisesAsWholeWordsOnly() throws {
-        #expect(try MedicalPromiseChecker.violations(in: "This CURES insomnia, guaranteed.") == ["CURES", "guaranteed"])
-        #expect(try MedicalPromiseChecker.violations(in: "Helps prevent waking; a sleep diagnosis.") == ["prevent", "diagnosis"])
-        #expect(try MedicalPromiseChecker.violations(in: "Heal. Treat. Prescribe.") == ["Heal", "Treat", "Prescribe"])
-        #expect(try MedicalPromiseChecker.violations(in: "A pre-treatment check") == ["treatment"])
+        #expect(try MedicalWordChecker.violations(in: "This CURES insomnia, guaranteed.") == ["CURES", "insomnia", "guaranteed"])
+        #expect(try MedicalWordChecker.violations(in: "Helps prevent waking; a sleep diagnosis.") == ["prevent", "diagnosis"])
+        #expect(try MedicalWordChecker.violations(in: "Heal. Treat. Prescribe.") == ["Heal", "Treat", "Prescribe"])
+        #expect(try MedicalWordChecker.violations(in: "A pre-treatment check") == ["treatment"])
         // Longer words that merely contain one are fine.
-        #expect(try MedicalPromiseChecker.violations(in: "A secure, healthy retreat; preventive treaty.").isEmpty)
+        #expect(try MedicalWordChecker.violations(in: "A secure, healthy retreat; preventive treaty.").isEmpty)
     }
 
     /// Every text the person reads, with where it comes from.
     static func userFacingTexts() -> [(label: String, text: String)] {
-        var texts: [(String, String)] = []
-        func add(_ reference: ScienceReference, _ label: String) {
-            texts.append(("\(label) claim", reference.claim))
-            if let note = reference.note { texts.append(("\(label) note", note)) }
-        }
-        for template in ReminderTemplate.all {
-            texts.append(("\(template.id) title", template.title))
-            texts.append(("\(template.id) body", template.body))
-            for reference in template.allScience { add(reference, template.id) }
-        }
-        add(ScienceLibrary.plan, "plan")
-        add(ScienceLibrary.mindfulExit, "mindful exit")
-        for (index, reference) in ScienceLibrary.scoreReferences.enumerated() { add(reference, "score \(index + 1)") }
-        return texts
+        UserFacingScienceTexts.all()
     }
 
     @Test func noUserFacingTextMakesAMedicalPromise() throws {
         let texts = Self.userFacingTexts()
         #expect(texts.count >= 11 * 3 + 5)
         for (label, text) in texts {
-            let found = try MedicalPromiseChecker.violations(in: text)
+            let found = try MedicalWordChecker.violations(in: text)
             #expect(found.isEmpty, "\(label) says \(found): \(text)")
         }
     }

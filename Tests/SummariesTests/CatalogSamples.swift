@@ -53,17 +53,11 @@ enum CatalogSamples {
 
     /// Every checked claim and caveat a tip can show, and every reminder's title and body.
     static func scienceTexts() -> [(label: String, text: String)] {
-        var texts: [(String, String)] = []
+        var texts = UserFacingScienceTexts.all()
         func add(_ reference: ScienceReference, _ label: String) {
             texts.append(("\(label) claim", reference.claim))
             if let note = reference.note { texts.append(("\(label) note", note)) }
         }
-        for template in ReminderTemplate.all {
-            texts.append(("\(template.id) title", template.title))
-            texts.append(("\(template.id) body", template.body))
-            for reference in template.allScience { add(reference, template.id) }
-        }
-        add(ScienceLibrary.plan, "plan")
         for (part, ids) in SleepTip.candidates {
             for id in ids {
                 if let tip = SleepTip.tip(id: id, for: part) { add(tip.reference, "tip \(id) for \(part)") }

@@ -6,8 +6,9 @@
 /// contains one ("secure", "retreat", "treaty", "preventive" is not in it either) is fine.
 /// German words are listed too, for the German test table. A study's own finding is exempt
 /// (it quotes the paper, and is shown as a citation), as in `ScienceLibraryTests`.
-enum MedicalWordChecker {
-    static let english = [
+/// Shared by every test that scans what a person reads (science data, messages, tips).
+public enum MedicalWordChecker {
+    public static let english = [
         "diagnose", "diagnoses", "diagnosed", "diagnosing", "diagnosis", "diagnostic",
         "cure", "cures", "cured", "curing",
         "treat", "treats", "treated", "treating", "treatment", "treatments",
@@ -21,23 +22,23 @@ enum MedicalWordChecker {
         "medication", "medicine", "remedy", "remedies", "clinically", "proven",
     ]
 
-    static let german = [
+    public static let german = [
         "Diagnose", "diagnostizieren", "diagnostiziert", "heilen", "heilt", "Heilung",
         "behandeln", "behandelt", "Behandlung", "Therapie", "Garantie", "garantiert",
         "Störung", "Schlafstörung", "Krankheit", "verschreiben", "verschrieben", "Rezept",
         "verhindern", "verhindert", "Medikament", "Schlaflosigkeit",
     ]
 
-    static let words = english + german
+    public static let words = english + german
 
     /// The forbidden words in `text`, as written there, in order.
-    static func violations(in text: String) throws -> [String] {
+    public static func violations(in text: String) throws -> [String] {
         let pattern = try Regex("\\b(?:" + words.joined(separator: "|") + ")\\b").ignoresCase()
         return text.matches(of: pattern).map { String(text[$0.range]) }
     }
 
     /// Each `(label, text)` that has a forbidden word, with the words.
-    static func findings(in texts: [(label: String, text: String)]) throws -> [String] {
+    public static func findings(in texts: [(label: String, text: String)]) throws -> [String] {
         var findings: [String] = []
         for (label, text) in texts {
             let found = try violations(in: text)
