@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Summaries", targets: ["Summaries"]),
         .executable(name: "replay-tool", targets: ["replay-tool"]),
         .executable(name: "replay-bench", targets: ["replay-bench"]),
+        .executable(name: "log-crash-harness", targets: ["log-crash-harness"]),
     ],
     targets: [
         // The vocabulary: event types, values, and the byte-stable JSON-lines encoding.
@@ -34,6 +35,9 @@ let package = Package(
         .executableTarget(name: "replay-tool", dependencies: ["ReplayToolKit"]),
         // `swift run -c release replay-bench`: replay and append figures on a synthetic log.
         .executableTarget(name: "replay-bench", dependencies: ["Events", "EventLogFile", "Projections"]),
+        // `log-crash-harness run`: SIGKILLs a writer process at random moments and checks
+        // that acknowledged events survive, only torn tails appear, and repair heals them.
+        .executableTarget(name: "log-crash-harness", dependencies: ["Events", "EventLogFile"]),
 
         // Shared test helpers: golden files and given/when/then.
         .target(

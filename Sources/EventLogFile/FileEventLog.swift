@@ -4,7 +4,10 @@ import Foundation
 /// The log file, opened for appending: the durable, append-only home of one person's
 /// history.
 ///
-/// - The file is created with mode 0600.
+/// - The file is created with mode 0600. An append to a log that its group or others
+///   can write (`mode & 0o022 != 0`) is refused with `.permissionDenied`, writing nothing
+///   (it holds health data: `chmod 600` it first). The mode is checked at every append,
+///   under the lock, so a `chmod` after opening is caught too; reading is not refused.
 /// - An append writes all its lines with one write and returns only after `fsync`
 ///   (`F_FULLFSYNC` on Apple platforms): a batch lands whole or, after a crash, as a torn
 ///   tail that `repair` removes whole.
@@ -42,13 +45,15 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
     }
 
     /// Appends `events` as one atomic, durable batch (see `EventLogStorage.append`), under
-    /// the file's lock; refused, writing nothing, when the log ends with a torn tail or is
-    /// corrupt.
+    /// the file's lock; refused, writing nothing, when the log can be written by its group
+    /// or others (`.permissionDenied`, see `LogFilePermissions`), ends with a torn tail or
+    /// is corrupt.
     public func append(_ events: [Event], expectedLastSeq: Int? = nil) throws(EventLogFileError) -> [AppendOutcome] {
         lock.lock()
         defer { lock.unlock() }
         try descriptor.lockExclusive(timeout: lockTimeout)
         defer { descriptor.unlock() }
+        try LogFilePermissions.refuseUnsafe(path: path)
         try refresh()
         try refuseDamagedLog()
         let plan = try AppendPlanner.plan(

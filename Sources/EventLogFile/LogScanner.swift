@@ -71,7 +71,7 @@ public struct LogScanner: Sendable {
             let what = recorded.seq > nextSeq ? "leaves a gap" : (recorded.seq == nextSeq - 1 ? "repeats the previous seq" : "goes back")
             corrupt(&issues, LogIssue(kind: .sequence, line: line.lineNumber, message: "seq \(recorded.seq) \(what): expected \(nextSeq)"))
         }
-        nextSeq = recorded.seq + 1
+        nextSeq = recorded.seq.addingReportingOverflow(1).overflow ? recorded.seq : recorded.seq + 1
         let scanned = ScannedEvent(event: recorded, line: line.lineNumber, byteOffset: line.byteOffset)
         if let batch = recorded.batch {
             if !pending.isEmpty && (batch.index != pending.count + 1 || batch.count != pendingCount) {

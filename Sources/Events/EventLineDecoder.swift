@@ -25,7 +25,8 @@ public struct EventLineDecoder: Sendable {
         let object = try Self.parseObject(line)
         let seqValue = try Self.required(object, "seq", expected: "an integer ≥ 1")
         let seq = try PayloadDecoder.integer(seqValue, keyPath: "seq")
-        guard seq >= 1 else { throw EventDecodingError(key: "seq", message: "expected an integer ≥ 1") }
+        // The largest seq leaves room for the next one (Int.max would have no successor).
+        guard seq >= 1, seq < Int.max else { throw EventDecodingError(key: "seq", message: "expected an integer ≥ 1 and below 2^63 − 1") }
         let batch = try Self.batch(object)
         let event = try decodeEvent(object)
         let original: [UInt8]? = if case .opaque = event.payload { Array(line) } else { nil }

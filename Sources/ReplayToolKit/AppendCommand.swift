@@ -12,7 +12,8 @@ enum AppendCommand {
             appended (exit 65, naming the input line). Then they are appended together, \
             through the same code as the library, and each assigned seq is printed on its \
             own line; an id already in the log with the same content prints its existing \
-            seq. The log is created (mode 0600) when missing.
+            seq. The log is created (mode 0600) when missing; a log its group or others can \
+            write is refused (exit 66) until it is chmod 600.
             """,
         arguments: [ReplayTool.logArgument],
         options: [

@@ -14,7 +14,8 @@ public enum ReplayTool {
         abstract: "Inspect and maintain MoreSleep event logs.",
         discussion: """
             Exit codes: 0 success; 1 a check found problems; 64 wrong usage; 65 the log or \
-            input is invalid; 66 an input file is missing or unreadable; 74 an I/O error \
+            input is invalid; 66 an input file is missing or unreadable, or the log is \
+            writable by others (chmod 600 it); 74 an I/O error \
             while writing; 75 try again (the log's lock was not had in time, or the log \
             moved past the expected seq). Results go to standard output, diagnostics to \
             standard error.

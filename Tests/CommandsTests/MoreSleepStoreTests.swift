@@ -39,6 +39,7 @@ struct MoreSleepStoreTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("log.jsonl").path
         try FileManager.default.copyItem(atPath: Golden.fixture("SampleWeek/sample-week.jsonl").path, toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
 
         let log = try FileEventLog(path: path)
         let store = try MoreSleepStore(log: log, environment: try Self.environment(at: "2026-12-07T22:00:00+01:00"))
@@ -85,6 +86,7 @@ struct MoreSleepStoreTests {
         let path = directory.appendingPathComponent("log.jsonl").path
         let lines = try String(contentsOfFile: Golden.fixture("SampleWeek/sample-week.jsonl").path, encoding: .utf8).split(separator: "\n")
         try Data((lines.prefix(3).joined(separator: "\n") + "\n" + lines[3].prefix(50)).utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
 
         let store = try MoreSleepStore(log: try FileEventLog(path: path), environment: try Self.environment(at: "2026-11-29T21:00:00+01:00"))
         let snapshot = await store.snapshot

@@ -47,6 +47,8 @@ struct TemporaryDirectory: Sendable {
     func write(_ bytes: [UInt8], to name: String = "log.jsonl") throws -> String {
         let file = path(name)
         try Data(bytes).write(to: URL(fileURLWithPath: file))
+        // A log holds health data: 0600, whatever the umask (the log refuses others' write).
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
         return file
     }
 

@@ -16,6 +16,8 @@ final class TemporaryFolder {
     func write(_ name: String, bytes: [UInt8]) throws -> String {
         let path = path(name)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
+        // A log holds health data: 0600, whatever the umask (the log refuses others' write).
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         return path
     }
 

@@ -42,6 +42,8 @@ final class TemporaryFolder {
     func write(_ name: String, _ text: String) throws -> String {
         let path = path(name)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        // A log holds health data: 0600, whatever the umask (the log refuses others' write).
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         return path
     }
 

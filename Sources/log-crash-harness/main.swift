@@ -1,0 +1,62 @@
+import Foundation
+
+// `log-crash-harness run --kills N --seed S [--dir D] [--full] [--no-tears] [--verbose]`: kills a
+// writer process with SIGKILL N times and checks the log after each kill.
+// `log-crash-harness writer LOG --seed S [--deliveries N]`: the child (internal).
+
+let usage = """
+    usage: log-crash-harness run [--kills N] [--seed S] [--dir D] [--full] [--no-tears] [--verbose]
+           log-crash-harness writer LOG --seed S [--deliveries N]
+    """
+
+func option(_ name: String, in arguments: [String]) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+func exitWithUsage(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("log-crash-harness: \(message)\n\(usage)\n".utf8))
+    exit(64)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "writer":
+    guard arguments.count >= 2, let seedText = option("--seed", in: arguments), let seed = UInt64(seedText) else {
+        exitWithUsage("writer needs LOG and --seed S")
+    }
+    let limit = option("--deliveries", in: arguments).flatMap(Int.init)
+    exit(Writer.run(path: arguments[1], seed: seed, deliveryLimit: limit))
+case "run":
+    let full = arguments.contains("--full")
+    guard let kills = Int(option("--kills", in: arguments) ?? (full ? "2000" : "200")), kills >= 0 else {
+        exitWithUsage("--kills takes a count")
+    }
+    guard let seed = UInt64(option("--seed", in: arguments) ?? "1") else { exitWithUsage("--seed takes a number") }
+    let folder: String
+    if let given = option("--dir", in: arguments) {
+        folder = given
+    } else {
+        folder = NSTemporaryDirectory() + "log-crash-harness-\(getpid())"
+    }
+    do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+        exitWithUsage("cannot create \(folder): \(error)")
+    }
+    let path = folder + "/crash-\(seed).jsonl"
+    if FileManager.default.fileExists(atPath: path) {
+        exitWithUsage("\(path) exists; the harness starts from an empty log")
+    }
+    print("log-crash-harness: \(kills) kills, seed \(seed), log \(path)")
+    let harness = Harness(path: path, seed: seed, kills: kills, verbose: arguments.contains("--verbose"), injectTears: !arguments.contains("--no-tears"))
+    let passed = harness.run()
+    if passed && option("--dir", in: arguments) == nil {
+        try? FileManager.default.removeItem(atPath: folder)
+    } else if !passed {
+        print("the log is kept at \(path)")
+    }
+    exit(passed ? 0 : 1)
+default:
+    exitWithUsage("name a mode: run or writer")
+}
