@@ -75,7 +75,13 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
         } catch {
             throw rollBack(to: lengthBefore, after: error)
         }
-        try refresh()
+        // The batch is durable: answer with its seqs even if reading it back fails now; the
+        // next append reads the file again from the last line it knew.
+        do {
+            try refresh()
+        } catch {
+            scannedLength = -1
+        }
         return plan.outcomes
     }
 

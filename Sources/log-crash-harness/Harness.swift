@@ -60,6 +60,7 @@ struct Figures {
     var tornTailsRepaired = 0
     var killsMidAppend = 0
     var tearsInjected = 0
+    var tearsAtLineEnd = 0
     var unacknowledgedButPresent = 0
     var writerErrors = 0
     var finalEvents = 0
@@ -204,24 +205,59 @@ final class Harness {
 
     /// A SIGKILL on Linux almost never lands inside the one `write` of an append (the
     /// kernel copies a few pages and only then looks at signals), so real torn tails are
-    /// rare. When the kill left a whole delivery that was never acknowledged (it landed
-    /// during `fsync` or before the report), the writer could as well have died inside its
-    /// `write` (or the machine lost power before the page cache reached the disk): in one
-    /// such case out of two, the harness cuts that delivery at a random byte, as such a
-    /// crash would. Acknowledged deliveries are never touched.
+    /// rare. The harness plays the crash the kill could have been: when the kill left a
+    /// whole delivery that was never acknowledged (it landed during `fsync` or before the
+    /// report), in one case out of two that delivery is cut at a random byte; otherwise, in
+    /// one kill out of three, a random part of the next delivery's bytes is appended, as a
+    /// writer killed inside that `write` leaves it. Acknowledged deliveries are never touched.
     private func tearUnacknowledgedTail(round: Int) {
         guard let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue else { return }
-        expected.ensureBytes(size)
-        guard let last = expected.deliveryByteStart.lastIndex(where: { $0 <= size }), last > acknowledgedDeliveries,
-              expected.deliveryByteStart[last] == size else { return }
-        let start = expected.deliveryByteStart[last - 1]
-        guard random.next(below: 2) == 0, size - start >= 2 else { return }
-        let cut = start + 1 + random.next(below: size - start - 1)
-        guard truncate(path, off_t(cut)) == 0 else {
-            note("round \(round): cannot truncate the log to inject a tear: errno \(errno)", corrupt: false)
-            return
+        expected.ensureBytes(size + 1)
+        guard let last = expected.deliveryByteStart.lastIndex(where: { $0 <= size }),
+              expected.deliveryByteStart[last] == size, last >= acknowledgedDeliveries else { return }
+        if last > acknowledgedDeliveries, random.next(below: 2) == 0 {
+            // The last delivery landed but was never acknowledged: cut it at a random byte.
+            let start = expected.deliveryByteStart[last - 1]
+            guard size - start >= 2 else { return }
+            let cut = cutPoint(delivery: last - 1)
+            guard truncate(path, off_t(cut)) == 0 else {
+                note("round \(round): cannot truncate the log to inject a tear: errno \(errno)", corrupt: false)
+                return
+            }
+            figures.tearsInjected += 1
+        } else if random.next(below: 3) == 0 {
+            // As if the writer died inside the `write` of its next append: a random part of
+            // the bytes that append writes (the stream's next delivery).
+            expected.ensureDeliveries(last + 1)
+            let length = expected.deliveryByteStart[last + 1] - size
+            guard length >= 2 else { return }
+            let part = Data(expected.bytes[size ..< cutPoint(delivery: last)])
+            do {
+                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+                defer { try? handle.close() }
+                try handle.seekToEnd()
+                try handle.write(contentsOf: part)
+            } catch {
+                note("round \(round): cannot append a part of a write to inject a tear: \(error)", corrupt: false)
+                return
+            }
+            figures.tearsInjected += 1
         }
-        figures.tearsInjected += 1
+    }
+
+    /// Where a crash cuts delivery `index` short: strictly inside it; for a batch, in one
+    /// case out of two just after one of its lines (whole lines, batch incomplete), else at
+    /// any byte (a last line without its `\n`).
+    private func cutPoint(delivery index: Int) -> Int {
+        let start = expected.deliveryByteStart[index]
+        let end = expected.deliveryByteStart[index + 1]
+        let firstEvent = expected.deliveryEventStart[index]
+        let count = expected.deliveryEventStart[index + 1] - firstEvent
+        if count >= 2, random.next(below: 2) == 0 {
+            figures.tearsAtLineEnd += 1
+            return expected.eventLines[firstEvent + random.next(below: count - 1)].upperBound
+        }
+        return start + 1 + random.next(below: end - start - 1)
     }
 
     // MARK: Checks after a kill
@@ -377,7 +413,8 @@ final class Harness {
         let rows: [(String, String)] = [
             ("kills (SIGKILL)", "\(f.kills)"),
             ("writer restarts", "\(f.writerRestarts)"),
-            ("tears injected into unacknowledged tails", "\(f.tearsInjected)"),
+            ("tears injected (unacknowledged appends)", "\(f.tearsInjected)"),
+            ("  of them batches cut after a whole line", "\(f.tearsAtLineEnd)"),
             ("logs ending in a cut-short append", "\(f.killsMidAppend)"),
             ("torn tails seen", "\(f.tornTailsSeen)"),
             ("torn tails repaired", "\(f.tornTailsRepaired)"),

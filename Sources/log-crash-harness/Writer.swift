@@ -57,10 +57,11 @@ enum Writer {
                 lastSeq += events.count
                 delivery += 1
                 appended += 1
-                // An app appends now and then, not flat out: a pause of 0–3 ms keeps the
-                // log's growth per writer life (and so the harness's run time) bounded.
+                // An app appends now and then, not flat out: a pause of 2–6 ms keeps the
+                // log's growth per writer life (and so the harness's run time) bounded,
+                // however fast `fsync` happens to be on the machine.
                 var pause = LinearCongruentialGenerator(seed: seed &+ UInt64(delivery))
-                usleep(UInt32(pause.next(below: 3_000)))
+                usleep(UInt32(pause.next(in: 2_000...6_000)))
             }
             say("done")
             return 0

@@ -29,7 +29,7 @@ case "writer":
     exit(Writer.run(path: arguments[1], seed: seed, deliveryLimit: limit))
 case "run":
     let full = arguments.contains("--full")
-    guard let kills = Int(option("--kills", in: arguments) ?? (full ? "2000" : "200")), kills >= 0 else {
+    guard let kills = Int(option("--kills", in: arguments) ?? (full ? "1000" : "200")), kills >= 0 else {
         exitWithUsage("--kills takes a count")
     }
     guard let seed = UInt64(option("--seed", in: arguments) ?? "1") else { exitWithUsage("--seed takes a number") }
