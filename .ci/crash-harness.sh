@@ -7,6 +7,8 @@
 #   KILLS=600 .ci/crash-harness.sh       # a bigger run (about 3.5 min; --full is 1000 kills).
 #   Time grows with the square of KILLS: every check rereads the whole, growing log.
 #   SCRATCH=/path .ci/crash-harness.sh   # build in another scratch path
+# Then the concurrent writers (WRITERS, DELIVERIES): seq contiguous, no line interleaved,
+# no id twice, every acknowledged event present byte for byte.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,3 +23,7 @@ bin="$(swift build -c release --show-bin-path ${scratch[@]+"${scratch[@]}"})"
 
 echo "== log-crash-harness: $kills kills, seed $seed"
 "$bin/log-crash-harness" run --kills "$kills" --seed "$seed"
+
+echo "== concurrent writers: 3 processes through the library + 1 through replay-tool append"
+swift build -c release --product replay-tool -j 2 ${scratch[@]+"${scratch[@]}"}
+"$bin/log-crash-harness" concurrent --writers "${WRITERS:-3}" --deliveries "${DELIVERIES:-400}"

@@ -3,9 +3,12 @@ import Foundation
 // `log-crash-harness run --kills N --seed S [--dir D] [--full] [--no-tears] [--verbose]`: kills a
 // writer process with SIGKILL N times and checks the log after each kill.
 // `log-crash-harness writer LOG --seed S [--deliveries N]`: the child (internal).
+// `log-crash-harness concurrent [--writers K] [--deliveries M] [--seed S]`: K library writers and
+// one `replay-tool append` writer at once on one log; `cowriter` is their child (internal).
 
 let usage = """
     usage: log-crash-harness run [--kills N] [--seed S] [--dir D] [--full] [--no-tears] [--verbose]
+           log-crash-harness concurrent [--writers K] [--deliveries M] [--seed S]
            log-crash-harness writer LOG --seed S [--deliveries N]
     """
 
@@ -27,6 +30,27 @@ case "writer":
     }
     let limit = option("--deliveries", in: arguments).flatMap(Int.init)
     exit(Writer.run(path: arguments[1], seed: seed, deliveryLimit: limit))
+case "cowriter":
+    guard arguments.count >= 2, let seed = option("--seed", in: arguments).flatMap(UInt64.init),
+          let deliveries = option("--deliveries", in: arguments).flatMap(Int.init) else {
+        exitWithUsage("cowriter needs LOG, --seed S and --deliveries N")
+    }
+    exit(ConcurrentWriters.cowrite(path: arguments[1], seed: seed, deliveries: deliveries, tool: option("--tool", in: arguments)))
+case "concurrent":
+    guard let writers = Int(option("--writers", in: arguments) ?? "3"), writers >= 1,
+          let deliveries = Int(option("--deliveries", in: arguments) ?? "300"), deliveries >= 1,
+          let seed = UInt64(option("--seed", in: arguments) ?? "7") else {
+        exitWithUsage("--writers and --deliveries take counts, --seed a number")
+    }
+    let folder = NSTemporaryDirectory() + "log-concurrent-\(getpid())"
+    do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+        exitWithUsage("cannot create \(folder): \(error)")
+    }
+    let passed = ConcurrentWriters.run(path: folder + "/concurrent.jsonl", writers: writers, deliveries: deliveries, seed: seed)
+    if passed { try? FileManager.default.removeItem(atPath: folder) } else { print("the log is kept in \(folder)") }
+    exit(passed ? 0 : 1)
 case "run":
     let full = arguments.contains("--full")
     guard let kills = Int(option("--kills", in: arguments) ?? (full ? "1000" : "200")), kills >= 0 else {
@@ -58,5 +82,5 @@ case "run":
     }
     exit(passed ? 0 : 1)
 default:
-    exitWithUsage("name a mode: run or writer")
+    exitWithUsage("name a mode: run, concurrent, or writer")
 }
