@@ -11,7 +11,7 @@ import Projections
 /// the error carries its index in `CommandError.sampleIndex`.
 enum SampleRule {
     /// The longest sample or manual sleep, and how far after now a sample may end: 24 h.
-    static let maximumMilliseconds: Int64 = 86_400_000
+    static let maximumMilliseconds = SleepLedger.maximumSampleMilliseconds
 
     /// How a sample is named in messages: `samples[2] (sampleId "A41F…")`.
     static func label(_ array: String, _ index: Int, sampleId: String) -> String {

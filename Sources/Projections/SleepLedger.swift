@@ -104,7 +104,7 @@ public struct SleepLedger: Projection, Hashable {
         let length = end.millisecondsSince1970 - start.millisecondsSince1970
         if length < 0 || (length == 0 && !allowsInstant) { return "ends at or before its start" }
         if length > maximumSampleMilliseconds { return "lasts more than 24 h" }
-        if end.millisecondsSince1970 > at.millisecondsSince1970 + 86_400_000 { return "ends more than a day after its event's instant" }
+        if end.millisecondsSince1970 > at.millisecondsSince1970 + maximumSampleMilliseconds { return "ends more than a day after its event's instant" }
         return nil
     }
 
