@@ -152,8 +152,13 @@ public struct SleepLedger: Projection, Hashable {
         pendingNight = night
     }
 
+    /// The samples held for `night`, in no particular order.
+    func samples(of night: LocalDate) -> [SleepSample] {
+        (sampleIdsByNight[night] ?? []).compactMap { samples[$0] }
+    }
+
     private func build(_ night: LocalDate) -> SleepRecord? {
-        let nightSamples = (sampleIdsByNight[night] ?? []).compactMap { samples[$0] }
+        let nightSamples = samples(of: night)
         let manual = manualByNight[night]
         return SleepRecordBuilder.record(night: night, samples: nightSamples, manual: manual?.log, manualZone: manual?.zone)
     }
