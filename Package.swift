@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Projections", targets: ["Projections"]),
         .library(name: "Commands", targets: ["Commands"]),
         .library(name: "Summaries", targets: ["Summaries"]),
+        .library(name: "Simulation", targets: ["Simulation"]),
         .executable(name: "replay-tool", targets: ["replay-tool"]),
         .executable(name: "replay-bench", targets: ["replay-bench"]),
         .executable(name: "log-crash-harness", targets: ["log-crash-harness"]),
@@ -31,10 +32,12 @@ let package = Package(
         // Import of an Apple Health export (export.xml), streamed, with content-derived ids.
         .target(name: "HealthImport", dependencies: ["Events", "EventLogFile"]),
         // The command-line tool's logic, testable in process; `replay-tool` is its thin main.
-        .target(name: "ReplayToolKit", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "HealthImport"]),
+        // Realistic synthetic logs (`replay-tool simulate`): a person following, or not, a plan.
+        .target(name: "Simulation", dependencies: ["Events", "Projections", "Commands"]),
+        .target(name: "ReplayToolKit", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "HealthImport", "Simulation"]),
         .executableTarget(name: "replay-tool", dependencies: ["ReplayToolKit"]),
         // `swift run -c release replay-bench`: replay and append figures on a synthetic log.
-        .executableTarget(name: "replay-bench", dependencies: ["Events", "EventLogFile", "Projections"]),
+        .executableTarget(name: "replay-bench", dependencies: ["Events", "EventLogFile", "Projections", "Simulation"]),
         // `log-crash-harness run`: SIGKILLs a writer process at random moments and checks
         // that acknowledged events survive, only torn tails appear, and repair heals them.
         .executableTarget(name: "log-crash-harness", dependencies: ["Events", "EventLogFile"]),
@@ -51,6 +54,10 @@ let package = Package(
         .testTarget(name: "CommandsTests", dependencies: ["Events", "Projections", "Commands", "EventLogFile", "TestSupport"]),
         .testTarget(name: "SummariesTests", dependencies: ["Summaries", "Events", "Projections", "TestSupport"]),
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "Events", "EventLogFile", "TestSupport"]),
+        .testTarget(
+            name: "SimulationTests",
+            dependencies: ["Simulation", "Events", "EventLogFile", "Projections", "Commands", "ReplayToolKit", "TestSupport"]
+        ),
         .testTarget(
             name: "ReplayToolKitTests",
             dependencies: ["ReplayToolKit", "replay-tool", "Events", "EventLogFile", "TestSupport"]

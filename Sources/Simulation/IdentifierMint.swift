@@ -1,0 +1,78 @@
+import Foundation
+
+/// Makes the ids of a simulated log: UUID-shaped strings (version 4 layout) that never
+/// repeat within a run and depend only on the seed and how many were made before.
+///
+/// The n-th id of a kind is built from `a = mix(n + key)` and `b = mix(a ^ salt)`, where
+/// `mix` is SplitMix64's output function, a bijection of `UInt64`; all 64 bits of `a` are
+/// written into the id (60 in the first three groups after the version digit, 4 in the
+/// fourth group beside the variant bits), so two different n always give two different
+/// ids. `b` fills the rest. Event ids are lowercase (as the store writes them), HealthKit
+/// sample ids uppercase (as HealthKit prints them), and the two kinds use different keys.
+///
+/// A `CommandContext` takes ids from a `@Sendable` closure, so the counters live in this
+/// class, behind a lock; a run uses it from one thread, so the lock is never contended.
+final class IdentifierMint: @unchecked Sendable {
+    // @unchecked: `eventCount` and `sampleCount` are only touched under `lock`.
+    private let lock = NSLock()
+    private var eventCount: UInt64 = 0
+    private var sampleCount: UInt64 = 0
+    private let eventKey: UInt64
+    private let sampleKey: UInt64
+
+    /// A mint whose ids follow from `seed`.
+    init(seed: UInt64) {
+        eventKey = SimulationRandom.mix(seed ^ 0x4556_454E_5449_4453)   // "EVENTIDS"
+        sampleKey = SimulationRandom.mix(seed ^ 0x5341_4D50_4C45_5321)  // "SAMPLES!"
+    }
+
+    /// The next event id, lowercase.
+    func nextEventIdentifier() -> String {
+        let count = lock.withLock {
+            eventCount += 1
+            return eventCount
+        }
+        return Self.identifier(count: count, key: eventKey, uppercase: false)
+    }
+
+    /// The next HealthKit sample id, uppercase.
+    func nextSampleIdentifier() -> String {
+        let count = lock.withLock {
+            sampleCount += 1
+            return sampleCount
+        }
+        return Self.identifier(count: count, key: sampleKey, uppercase: true)
+    }
+
+    /// The id for the `count`-th draw under `key`.
+    static func identifier(count: UInt64, key: UInt64, uppercase: Bool) -> String {
+        let unique = SimulationRandom.mix(count &+ key)
+        let filler = SimulationRandom.mix(unique ^ 0x5EED_F111_E4F1_11E4)
+        var nibbles: [UInt8] = []
+        nibbles.reserveCapacity(32)
+        for shift in stride(from: 60, through: 4, by: -4) where nibbles.count < 12 {
+            nibbles.append(UInt8(truncatingIfNeeded: unique >> UInt64(shift)) & 0xF)
+        }
+        // Group 3: the version digit, then three more nibbles of `unique`.
+        nibbles.append(4)
+        for shift in [12, 8, 4] as [UInt64] {
+            nibbles.append(UInt8(truncatingIfNeeded: unique >> shift) & 0xF)
+        }
+        // Group 4: the variant (binary 10xx) with the last nibble of `unique` split over
+        // it and the next nibble, then filler.
+        let last = UInt8(truncatingIfNeeded: unique) & 0xF
+        nibbles.append(0x8 | (last & 0x3))
+        nibbles.append((last >> 2) | (UInt8(truncatingIfNeeded: filler) & 0xC))
+        for shift in stride(from: 56, through: 4, by: -4) where nibbles.count < 32 {
+            nibbles.append(UInt8(truncatingIfNeeded: filler >> UInt64(shift)) & 0xF)
+        }
+        let letters: [UInt8] = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        for (index, nibble) in nibbles.enumerated() {
+            if index == 8 || index == 12 || index == 16 || index == 20 { text.append(UInt8(ascii: "-")) }
+            text.append(letters[Int(nibble)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
