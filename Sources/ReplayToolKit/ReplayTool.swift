@@ -22,8 +22,8 @@ public enum ReplayTool {
             """,
         subcommands: [
             VerifyCommand.specification, StatsCommand.specification, ShowCommand.specification, WhyCommand.specification,
-            TraceCommand.specification, ScoresCommand.specification, RepairCommand.specification, AppendCommand.specification,
-            ImportHealthCommand.specification,
+            TraceCommand.specification, ScoresCommand.specification, ReportCommand.specification, RepairCommand.specification,
+            AppendCommand.specification, ImportHealthCommand.specification, SimulateCommand.specification,
         ]
     )
 
@@ -49,6 +49,8 @@ public enum ReplayTool {
                 case WhyCommand.specification.name: return try WhyCommand.run(parsed, console: console)
                 case TraceCommand.specification.name: return try TraceCommand.run(parsed, console: console)
                 case ScoresCommand.specification.name: return try ScoresCommand.run(parsed, console: console)
+                case ReportCommand.specification.name: return try ReportCommand.run(parsed, console: console)
+                case SimulateCommand.specification.name: return try SimulateCommand.run(parsed, console: console)
                 case RepairCommand.specification.name: return try RepairCommand.run(parsed, console: console)
                 case AppendCommand.specification.name: return try AppendCommand.run(parsed, console: console)
                 case ImportHealthCommand.specification.name: return try ImportHealthCommand.run(parsed, console: console)

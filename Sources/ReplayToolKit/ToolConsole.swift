@@ -8,14 +8,24 @@ public struct ToolConsole: Sendable {
     /// Reads all of standard input (`nil` when it cannot be read).
     public var readInput: @Sendable () -> [UInt8]?
 
-    /// Creates the value from its parts.
+    /// Whether standard output is a terminal (colour is only ever written to one).
+    public var outputIsTerminal: Bool
+    /// The process environment (`NO_COLOR` is read from it).
+    public var environment: [String: String]
+
+    /// Creates the value from its parts; by default output is not a terminal and the
+    /// environment is empty, as in tests.
     public init(
         output: @escaping @Sendable (String) -> Void,
         error: @escaping @Sendable (String) -> Void,
-        readInput: @escaping @Sendable () -> [UInt8]?
+        readInput: @escaping @Sendable () -> [UInt8]?,
+        outputIsTerminal: Bool = false,
+        environment: [String: String] = [:]
     ) {
         self.output = output
         self.error = error
         self.readInput = readInput
+        self.outputIsTerminal = outputIsTerminal
+        self.environment = environment
     }
 }

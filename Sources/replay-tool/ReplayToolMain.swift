@@ -10,7 +10,9 @@ struct ReplayToolMain {
             error: { text in FileHandle.standardError.write(Data(text.utf8)) },
             readInput: {
                 (try? FileHandle.standardInput.readToEnd()).map { Array($0) } ?? []
-            }
+            },
+            outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+            environment: ProcessInfo.processInfo.environment
         )
         let code = ReplayTool.run(Array(CommandLine.arguments.dropFirst()), console: console)
         exit(code.rawValue)

@@ -1,0 +1,152 @@
+import Events
+import Projections
+
+/// What `replay-tool report` shows for a period of nights, gathered once from a folded
+/// `LogState` and rendered as text (`ReportTextRenderer`) or as a page (`ReportPageRenderer`).
+/// Pure: the same state, period and instant give the same report.
+struct PeriodReport: Sendable, Hashable {
+    /// One night of the period.
+    struct NightRow: Sendable, Hashable {
+        /// The night (the date of its evening).
+        var night: LocalDate
+        /// The planned bedtime, `nil` when the night was not planned.
+        var plannedBedtime: Instant?
+        /// The first "went to bed" the person logged, if any.
+        var wentToBed: Instant?
+        /// The night's sleep record, `nil` without sleep data.
+        var record: SleepRecord?
+        /// The night's stages over time, `nil` without sleep data.
+        var hypnogram: Hypnogram?
+        /// The tunable score with the settings in force, `nil` without sleep data.
+        var score: NightScore?
+        /// The estimate of Apple's Sleep Score, `nil` without sleep data.
+        var appleEstimate: Int?
+        /// The night's exits (real nights only), in attempt order.
+        var exits: [ExitRecord]
+        /// Need − asleep in minutes (positive = short), `nil` without sleep data.
+        var balanceMinutes: Double?
+        /// The 7-night sleep debt over the seven nights ending with this one, in minutes.
+        var debtMinutes: Double
+
+        /// The actual bedtime: the logged "went to bed", else the sleep onset.
+        var actualBedtime: Instant? { wentToBed ?? record?.onset }
+
+        /// Actual − planned bedtime in whole minutes (positive = later than planned).
+        var bedtimeLateMinutes: Int? {
+            guard let planned = plannedBedtime, let actual = actualBedtime else { return nil }
+            return Int((Double(actual.milliseconds(since: planned)) / 60_000).rounded())
+        }
+
+        /// Exits the person confirmed (and so used a free window).
+        var confirmedExits: Int { exits.filter { $0.confirmedAt != nil }.count }
+
+        /// Exits the person cancelled during the mindful pause.
+        var cancelledExits: Int { exits.filter { $0.cancelledAt != nil }.count }
+
+        /// The night in one sentence, for a screen reader and the text report: "Slept 7 hours
+        /// 36 minutes, 3 interruptions, 71 minutes deep sleep."
+        var sentence: String {
+            guard let record else {
+                return plannedBedtime == nil ? "No plan and no sleep data." : "No sleep data."
+            }
+            var parts = ["Slept \(ReportFormat.spokenDuration(record.asleepMilliseconds))"]
+            parts.append(ReportFormat.count(record.interruptions, "interruption"))
+            if let deep = record.deepMilliseconds {
+                parts.append("\(ReportFormat.spokenDuration(deep)) deep sleep")
+            }
+            if let rem = record.remMilliseconds {
+                parts.append("\(ReportFormat.spokenDuration(rem)) REM")
+            }
+            return parts.joined(separator: ", ") + "."
+        }
+    }
+
+    /// The first night shown.
+    var from: LocalDate
+    /// The last night shown.
+    var to: LocalDate
+    /// The instant the log was folded as of.
+    var asOf: Instant
+    /// Every night from `from` to `to`, oldest first; a night without anything still has a row.
+    var nights: [NightRow]
+    /// Sleep debt as of the last night shown.
+    var debt: SleepDebt
+    /// Streaks as of `asOf`.
+    var streaks: SleepStreaks
+    /// The settings the scores use.
+    var scorePreset: String?
+    /// Warnings of the fold (skipped events, a torn tail), for the report's footer.
+    var warningCount: Int
+
+    /// The latest night of the period with a score.
+    var latestScored: NightRow? { nights.last { $0.score != nil } }
+
+    /// The nights shown when no period is asked for: up to `defaultNightCount` nights
+    /// ending with the latest night that has a plan, sleep data, a logged bedtime or an
+    /// exit, no later than the night holding `asOf` (and never before the first such
+    /// night). With only `--from`, the period runs to that latest night; with only `--to`,
+    /// it holds up to `defaultNightCount` nights ending there.
+    static let defaultNightCount = 14
+
+    /// Why a period cannot be shown.
+    enum PeriodProblem: Error, Equatable {
+        /// `--from` is after `--to`.
+        case reversed(from: LocalDate, to: LocalDate)
+        /// More nights than a report shows.
+        case tooLong(nights: Int)
+    }
+
+    /// The most nights one report shows.
+    static let maximumNightCount = 366
+
+    /// Gathers the report of `state` (folded as of `asOf`) over `from`…`to`; a bound not
+    /// given defaults as `defaultNightCount` says. `nil` when the log has no night at all
+    /// and no bound is given.
+    static func make(
+        state: LogState, asOf: Instant, from: LocalDate?, to: LocalDate?, warningCount: Int
+    ) throws(PeriodProblem) -> PeriodReport? {
+        let current = state.nightPlans.night(holding: asOf)
+        let known = knownNights(in: state, asOf: asOf).filter { $0 <= current }
+        let fallback = from.map { start in max(known.last ?? start, start) }
+        guard let last = to ?? (from == nil ? known.last : fallback) else { return nil }
+        let first = from ?? max(known.first ?? last, last.adding(days: -(defaultNightCount - 1)))
+        guard first <= last else { throw .reversed(from: first, to: last) }
+        let count = last.days(from: first) + 1
+        guard count <= maximumNightCount else { throw .tooLong(nights: count) }
+        let nights = (0..<count).map { offset in
+            row(for: first.adding(days: offset), in: state)
+        }
+        return PeriodReport(
+            from: first, to: last, asOf: asOf, nights: nights,
+            debt: state.sleepDebt(endingWith: last), streaks: state.streaks(at: asOf),
+            scorePreset: state.scoreInputs.settings.preset, warningCount: warningCount
+        )
+    }
+
+    /// The nights with a plan, sleep data, a logged bedtime or an exit, oldest first.
+    static func knownNights(in state: LogState, asOf: Instant) -> [LocalDate] {
+        var nights = Set(state.sleep.nightsWithData)
+        nights.formUnion(state.sleep.wentToBed.keys)
+        nights.formUnion(state.exits.realRecords.compactMap(\.night.date))
+        nights.formUnion(state.nightPlans.plans(asOf: asOf).map(\.night))
+        return nights.sorted()
+    }
+
+    /// The row of `night`.
+
+    static func row(for night: LocalDate, in state: LogState) -> NightRow {
+        let record = state.sleep.record(for: night)
+        return NightRow(
+            night: night,
+            plannedBedtime: state.nightPlans.plan(for: night)?.bedtimeAt,
+            wentToBed: state.sleep.wentToBed[night],
+            record: record,
+            hypnogram: state.sleep.hypnogram(for: night),
+            score: record == nil ? nil : state.score(for: night),
+            appleEstimate: record == nil ? nil : state.appleEstimate(for: night)?.total,
+            exits: state.exits.records(for: .date(night)),
+            balanceMinutes: state.balanceMinutes(for: night),
+            debtMinutes: state.sleepDebt(endingWith: night).last7Minutes
+        )
+    }
+}

@@ -1,0 +1,63 @@
+import Events
+import Projections
+
+/// Exits per night as stacked bars: confirmed exits (a free window used) at the bottom,
+/// exits cancelled during the mindful pause on top.
+enum SVGExitChart {
+    static let width = 480.0
+    static let height = 240.0
+    static let left = 40.0
+    static let right = 12.0
+    static let top = 14.0
+    static let bottom = 32.0
+
+    /// The chart of `report`.
+    static func render(_ report: PeriodReport) -> String {
+        let nights = report.nights
+        let plotRight = width - right
+        let plotBottom = height - bottom
+        let axis = SVGNightAxis(nights: nights.map(\.night), left: left, right: plotRight)
+        let peak = nights.map { $0.confirmedExits + $0.cancelledExits }.max() ?? 0
+        let scale = SVGValueAxis(maximum: Double(peak), minimumTop: 2, steps: [1, 2, 5, 10, 20, 50, 100])
+        var svg = ReportPageMarkup.openChart(
+            id: "exit-chart", className: "exits", width: width, height: height,
+            title: "Exits per night: confirmed and cancelled",
+            description: description(report)
+        )
+        svg += scale.grid(left: left, right: plotRight, plotTop: top, plotBottom: plotBottom) { SVGNumber.format($0, places: 0) }
+        svg += axis.labels(y: height - 10)
+        let barWidth = min(axis.slot * 0.62, 34)
+        for (index, row) in nights.enumerated() {
+            let x = axis.center(index) - barWidth / 2
+            let confirmedTop = scale.y(Double(row.confirmedExits), plotTop: top, plotBottom: plotBottom)
+            let cancelledTop = scale.y(Double(row.confirmedExits + row.cancelledExits), plotTop: top, plotBottom: plotBottom)
+            if row.confirmedExits > 0 {
+                svg += ReportPageMarkup.rect(x: x, y: confirmedTop, width: barWidth, height: plotBottom - confirmedTop, className: "exit-confirmed")
+            }
+            if row.cancelledExits > 0 {
+                svg += ReportPageMarkup.rect(x: x, y: cancelledTop, width: barWidth, height: confirmedTop - cancelledTop, className: "exit-cancelled")
+            }
+        }
+        if peak == 0 {
+            svg += ReportPageMarkup.text("No exits in this period", x: (left + plotRight) / 2, y: (top + plotBottom) / 2, anchor: "middle", className: "empty")
+        }
+        return svg + "</svg>"
+    }
+
+    /// The text equivalent: the totals, then each night with an exit.
+    static func description(_ report: PeriodReport) -> String {
+        let all = report.nights.flatMap(\.exits)
+        let nights = ReportFormat.count(report.nights.count, "night")
+        guard !all.isEmpty else { return "No exit was requested over the \(nights)." }
+        let confirmed = report.nights.reduce(0) { $0 + $1.confirmedExits }
+        let cancelled = report.nights.reduce(0) { $0 + $1.cancelledExits }
+        var text = "\(ReportFormat.count(all.count, "exit")) requested over the \(nights): \(confirmed) confirmed (a free window used), \(cancelled) cancelled during the pause"
+        let waiting = all.count - confirmed - cancelled
+        if waiting > 0 { text += ", \(waiting) neither" }
+        text += "."
+        let perNight = report.nights.filter { !$0.exits.isEmpty }.map { row in
+            "\(ReportFormat.nightLabel(row.night)): \(row.confirmedExits) confirmed, \(row.cancelledExits) cancelled"
+        }
+        return text + " " + perNight.joined(separator: "; ") + "."
+    }
+}
