@@ -26,9 +26,7 @@ public actor MoreSleepStore {
         self.log = log
         self.environment = environment
         do {
-            let contents = try log.read()
-            self.runner = Self.fold(contents)
-            self.lastSeq = contents.events.last?.seq ?? 0
+            (self.runner, self.lastSeq) = try Self.fold(log)
         } catch {
             throw .log(error)
         }
@@ -100,9 +98,7 @@ public actor MoreSleepStore {
     /// Re-reads the whole log (e.g. after another process appended).
     public func reload() throws(StoreError) {
         do {
-            let contents = try log.read()
-            runner = Self.fold(contents)
-            lastSeq = contents.events.last?.seq ?? 0
+            (runner, lastSeq) = try Self.fold(log)
         } catch {
             throw .log(error)
         }
@@ -125,14 +121,22 @@ public actor MoreSleepStore {
         }
     }
 
-    /// Folds a whole log in (`at`, `seq`) order; a torn tail becomes a warning.
-    private static func fold(_ contents: EventLogContents) -> ProjectionRunner<LogState> {
+    /// Folds a whole log in (`at`, `seq`) order, streamed (a file is never held whole); a
+    /// torn tail becomes a warning. Returns the folded runner and the log's last seq.
+    private static func fold(_ log: any EventLogStorage) throws(EventLogFileError) -> (ProjectionRunner<LogState>, Int) {
         var runner = ProjectionRunner<LogState>()
-        runner.apply(contentsOf: EventOrdering.sorted(contents.events))
-        if let torn = contents.tornTail {
+        var lastSeq = 0
+        let torn = try log.forEachEventInTimeOrder(restart: {
+            runner = ProjectionRunner<LogState>()
+            lastSeq = 0
+        }, { event in
+            lastSeq = max(lastSeq, event.seq)
+            runner.apply(event)
+        })
+        if let torn {
             runner.warn(.init(seq: nil, message: "line \(torn.firstLine): \(torn.description) — not read, and appends are refused until it is repaired"))
         }
-        return runner
+        return (runner, lastSeq)
     }
 
     private func publish() {

@@ -16,6 +16,22 @@ public protocol EventLogStorage: AnyObject, Sendable {
 
     /// The last seq in the log (0 when empty).
     func lastSeq() throws(EventLogFileError) -> Int
+
+    /// Calls `body` with every event in (`at`, `seq`) order, the order projections fold in,
+    /// without holding the whole log: a file is streamed, and only events that arrived late
+    /// are held (`restart` is then called and the events handed out again from the start).
+    ///
+    /// - Returns: the torn tail after the events, if the log ends with one.
+    func forEachEventInTimeOrder(restart: () -> Void, _ body: (RecordedEvent) -> Void) throws(EventLogFileError) -> TornTail?
+}
+
+extension EventLogStorage {
+    /// The default: reads the log whole and sorts it (fine for a log held in memory).
+    public func forEachEventInTimeOrder(restart: () -> Void, _ body: (RecordedEvent) -> Void) throws(EventLogFileError) -> TornTail? {
+        let contents = try read()
+        for event in EventOrdering.sorted(contents.events) { body(event) }
+        return contents.tornTail
+    }
 }
 
 extension EventLogStorage {

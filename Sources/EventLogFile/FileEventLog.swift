@@ -93,6 +93,12 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
         return EventLogContents(events: events, tornTail: summary.tornTail)
     }
 
+    /// Streams the file in (`at`, `seq`) order (`EventLogReader.forEachEventInTimeOrder`):
+    /// memory holds one read buffer and the late events, never the whole log.
+    public func forEachEventInTimeOrder(restart: () -> Void, _ body: (RecordedEvent) -> Void) throws(EventLogFileError) -> TornTail? {
+        try EventLogReader.forEachEventInTimeOrder(path: path, restart: restart, body).tornTail
+    }
+
     /// The last seq in the file now, reading what other writers added.
     public func lastSeq() throws(EventLogFileError) -> Int {
         lock.lock()

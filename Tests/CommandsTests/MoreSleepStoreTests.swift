@@ -45,6 +45,12 @@ struct MoreSleepStoreTests {
         let store = try MoreSleepStore(log: log, environment: try Self.environment(at: "2026-12-07T22:00:00+01:00"))
         #expect(await store.snapshot.lastSeq == 162)
         #expect(await store.state.appTiers.tier(of: "Reddit") == .blockFirst)
+        // Streamed from the file (the sample week has an event queued offline, so this takes
+        // the second pass), the state is the one folded from every event sorted in memory.
+        var sorted = ProjectionRunner<LogState>()
+        sorted.apply(contentsOf: EventOrdering.sorted(try log.readAll()))
+        #expect(await store.state == sorted.state)
+        #expect(try EventLogReader.forEachEventInTimeOrder(path: path, restart: {}, { _ in }).lateEventCount > 0)
         let appended = try await store.send(LogBedtime(night: .date(try LocalDate(iso: "2026-12-07")), moment: .wentToBed))
         #expect(appended.count == 1)
         #expect(await store.snapshot.lastSeq == 163)
