@@ -1,57 +1,78 @@
 import EventLogFile
 import Events
 import Foundation
+import Simulation
 
 // Append latency through FileEventLog: the durable path the app takes, one write and one
-// fsync per append, on a fresh small log.
+// fsync per append, on a copy of each measured log (so the figures show whether an append
+// costs more on a longer log).
 
 struct AppendLatency {
-    /// One duration per single-event append.
+    /// The first append after opening: it reads the log once to learn its last seq and
+    /// ids (what the app pays once per launch).
+    var first: Duration
+    /// One duration per single-event append after it.
     var singles: [Duration]
-    /// One duration per batch.
-    var batches: [Duration]
-    var batchSize: Int
+    /// One duration per night appended as one batch (a night's events, as HealthKit and the
+    /// watch deliver them together), and the mean events per batch.
+    var nights: [Duration]
+    var eventsPerNight: Double
     /// The log's length in events afterwards (a check that every append landed).
     var finalLastSeq: Int
 }
 
 enum AppendBenchmark {
     static let singleCount = 200
-    static let batchCount = 20
-    static let batchSize = 100
+    static let nightCount = 20
 
-    static func run(path: String) throws -> AppendLatency {
-        // Fresh events with ids unlike the replayed log's (another seed); batch markers of
-        // the synthetic stream are dropped: the log assigns its own.
-        var generator = SyntheticLogGenerator(seed: 0xA99E_17D5)
-        var events: [Event] = []
-        let needed = singleCount + batchCount * batchSize
-        while events.count < needed {
-            events.append(contentsOf: generator.nextDelivery(limit: needed - events.count).map(\.event))
+    /// Appends to a copy of `log` at `path` (removed afterwards).
+    static func run(copying log: String, to path: String, eventCount: Int) throws -> AppendLatency {
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: log, toPath: path)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // Fresh events with ids unlike the logs' (another seed); the log assigns seqs and
+        // batch markers.
+        let simulation = try LogSimulator(configuration: SimulationConfiguration(nights: 60, seed: SimulatedLogWriter.seed &+ 1)).makeRun()
+        var singles: [Event] = []
+        var nights: [[Event]] = []
+        var night = -1
+        while nights.count <= nightCount, let append = try simulation.nextAppend() {
+            if singles.count <= singleCount {
+                singles += append.map(\.event)
+                continue
+            }
+            if simulation.summary.nights != night {
+                night = simulation.summary.nights
+                nights.append([])
+            }
+            nights[nights.count - 1] += append.map(\.event)
         }
-        let log = try FileEventLog(path: path)
+        nights = Array(nights.dropFirst().prefix(nightCount))  // the first may have begun among the singles
+        let fileLog = try FileEventLog(path: path)
         let clock = ContinuousClock()
-        var singles: [Duration] = []
-        Progress.say("appends: \(singleCount) single-event appends (each fsynced)…")
-        for event in events[0..<singleCount] {
-            let started = clock.now
-            _ = try log.append([event])
-            singles.append(clock.now - started)
+        Progress.say("appends to a copy of the \(grouped(eventCount))-event log: the first, \(singleCount) singles, \(nights.count) nights as batches…")
+        var started = clock.now
+        _ = try fileLog.append([singles[0]])
+        let first = clock.now - started
+        var singleDurations: [Duration] = []
+        for event in singles[1...singleCount] {
+            started = clock.now
+            _ = try fileLog.append([event])
+            singleDurations.append(clock.now - started)
         }
-        Progress.say("appends: \(batchCount) batches of \(batchSize) events…")
-        var batches: [Duration] = []
-        for index in 0..<batchCount {
-            let start = singleCount + index * batchSize
-            let batch = Array(events[start..<start + batchSize])
-            let started = clock.now
-            _ = try log.append(batch)
-            batches.append(clock.now - started)
+        var nightDurations: [Duration] = []
+        for batch in nights {
+            started = clock.now
+            _ = try fileLog.append(batch)
+            nightDurations.append(clock.now - started)
         }
-        let lastSeq = try log.lastSeq()
-        guard lastSeq == needed else {
-            throw BenchError.failed("after \(needed) appended events the log's last seq is \(lastSeq)")
+        let lastSeq = try fileLog.lastSeq()
+        let expected = eventCount + 1 + singleCount + nights.reduce(0) { $0 + $1.count }
+        guard lastSeq == expected else {
+            throw BenchError.failed("after the appends the log's last seq is \(lastSeq), not \(expected)")
         }
-        return AppendLatency(singles: singles, batches: batches, batchSize: batchSize, finalLastSeq: lastSeq)
+        let perNight = Double(nights.reduce(0) { $0 + $1.count }) / Double(max(nights.count, 1))
+        return AppendLatency(first: first, singles: singleDurations, nights: nightDurations, eventsPerNight: perNight, finalLastSeq: lastSeq)
     }
 }
 

@@ -17,15 +17,15 @@ enum BenchCommand: Equatable {
 
 /// The options of a benchmark run.
 struct BenchOptions: Equatable {
-    /// The number of events in the synthetic log.
-    var eventCount = 1_000_000
-    /// Where to write the log; `nil` for a fresh temporary directory.
-    var path: String?
+    /// The sizes of the simulated logs measured, in events.
+    var sizes = [10_000, 100_000, 1_000_000]
+    /// Where to write the logs; `nil` for a fresh temporary directory.
+    var directory: String?
     /// Keep the generated files.
     var keep = false
 
     static let minimumEventCount = 100
-    static let maximumEventCount = 100_000_000
+    static let maximumEventCount = 2_000_000
 }
 
 /// A usage mistake: reported on stderr with exit status 64 (EX_USAGE).
@@ -34,45 +34,49 @@ struct UsageError: Error, Equatable {
 }
 
 enum BenchArguments {
-    static let usage = "replay-bench [--events N] [--path FILE] [--keep]"
+    static let usage = "replay-bench [--sizes N,N,…] [--directory DIR] [--keep]"
 
     static let help = """
-        OVERVIEW: Measures how fast the MoreSleep event log replays and appends, on a
-        synthetic log.
+        OVERVIEW: Measures how fast the MoreSleep event log replays, opens and appends, on
+        realistic simulated logs of several sizes.
 
-        Generates a deterministic, realistic log of N events (~70% sleepSampleIngested in
-        HealthKit batches, ~10% vitalSampleIngested, the rest night actions, a goalSet
-        every ~5,000 events) and an N/10 log, then measures on both, each pass in a child
-        process of its own (best of 3 runs, wall time):
-          full replay   EventLogReader.forEachEventInTimeOrder into ProjectionRunner<LogState>
-          decode only   EventLogReader.forEachEvent (read, decode, check; fold nothing)
-          line scan     LineReader, counting lines (the I/O floor)
-        with each child's peak resident memory (ru_maxrss), to show whether memory grows
-        with the log. Then it times appends through FileEventLog (each one fsynced) on a
-        fresh small log, and `jq -c .seq` on the same file when jq is on PATH. Last, in
-        memory: one new night of sleep samples folded into a LogState holding two years
-        of sleep history (730 nights × 25 samples), against folding it all again.
+        For each size (default 10,000, 100,000 and 1,000,000 events) it writes a log with
+        the simulator (`replay-tool simulate`'s defaults: a person following, or not, a
+        plan for years; about 60 % sleep samples and vitals in HealthKit deliveries, with
+        plans, trips, daylight saving, checklists and exits), then measures on it, each
+        pass in a child process of its own (best of 3 runs, wall time):
+          full replay    every projection folded (EventLogReader → ProjectionRunner<LogState>)
+          open→tonight   FileEventLog + MoreSleepStore(log:) + tonight, debt, streaks: what a
+                         front end waits for at launch
+          decode only    read, decode and check every line; fold nothing
+          line scan      find the lines (LineReader)
+          plain read     read(2) the file, the floor
+        with each child's peak resident memory (VmHWM), then `jq -c .seq` on the same file
+        (best of 3) and the ratios; then appends (each fsynced) to a copy of the log: the
+        first after opening, singles, and a night's events as one batch. Last, in memory:
+        one new night folded into two simulated years (730 nights), against folding it all
+        again. The three targets of the issue are checked and printed.
 
-        The table goes to stdout, progress to stderr. Run it in release:
+        The report goes to stdout, progress to stderr. Run it in release:
           swift run -c release replay-bench
 
         USAGE: \(usage)
 
         OPTIONS:
-          --events N    Events in the synthetic log (default 1,000,000; from \(minimum) to
-                        \(maximum); `_` and `,` separators are allowed).
-          --path FILE   Write the log to FILE (which must not exist) instead of a temporary
-                        directory; the N/10 log and the append log go next to it, as
-                        FILE.tenth.jsonl and FILE.appends.jsonl.
-          --keep        Keep the generated files (they are deleted otherwise).
-          -h, --help    Show this help.
+          --sizes N,N,…    The log sizes in events (default 10000,100000,1000000; each from
+                           \(minimum) to \(maximum); `_` separators are allowed).
+          --events N       One size only (the same as --sizes N).
+          --directory DIR  Write the logs into DIR (an existing folder) instead of a fresh
+                           temporary one; files there are never overwritten.
+          --keep           Keep the generated logs (they are deleted otherwise).
+          -h, --help       Show this help.
 
         INTERNAL (how the benchmark runs each pass in a child process):
-          --replay-only FILE | --decode-only FILE | --scan-only FILE
-                        Measure one pass on FILE (3 runs); print one RESULT line.
+          --replay-only FILE | --launch-only FILE | --decode-only FILE | --scan-only FILE | --read-only FILE
+                           Measure one pass on FILE (3 runs); print one RESULT line.
           --generate-only N FILE
-                        Write the synthetic log of N events to FILE; print one
-                        GENERATED line.
+                           Write the simulated log of about N events to FILE; print one
+                           GENERATED line.
 
         EXIT STATUS: 0 on success, 1 when a step fails, 64 on a usage mistake.
 
@@ -108,12 +112,20 @@ enum BenchArguments {
             case "-h", "--help":
                 return .help
             case "--events":
+                guard !seen.contains("--sizes") else { throw UsageError(message: "--events and --sizes are not used together") }
+                options.sizes = [try eventCount(try value(for: name, inline: inline))]
+            case "--sizes":
+                guard !seen.contains("--events") else { throw UsageError(message: "--events and --sizes are not used together") }
                 let text = try value(for: name, inline: inline)
-                options.eventCount = try eventCount(text)
-            case "--path":
-                let path = try value(for: name, inline: inline)
-                guard !path.isEmpty else { throw UsageError(message: "--path needs a file name") }
-                options.path = path
+                var sizes: [Int] = []
+                for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                    sizes.append(try eventCount(String(part)))
+                }
+                options.sizes = Array(Set(sizes)).sorted()
+            case "--directory":
+                let directory = try value(for: name, inline: inline)
+                guard !directory.isEmpty else { throw UsageError(message: "--directory needs a folder") }
+                options.directory = directory
             case "--keep":
                 guard inline == nil else { throw UsageError(message: "--keep takes no value") }
                 options.keep = true
@@ -123,10 +135,12 @@ enum BenchArguments {
                 let path = try value(for: name, inline: nil)
                 guard remaining.isEmpty, arguments.first == argument else { throw UsageError(message: "--generate-only N FILE is used alone") }
                 return .generate(count: count, path: path)
-            case "--replay-only", "--decode-only", "--scan-only":
+            case "--replay-only", "--launch-only", "--decode-only", "--scan-only", "--read-only":
                 let path = try value(for: name, inline: inline)
                 guard remaining.isEmpty, arguments.first == argument else { throw UsageError(message: "\(name) FILE is used alone") }
-                let pass: MeasuredPass = name == "--replay-only" ? .replay : (name == "--decode-only" ? .decode : .scan)
+                guard let pass = MeasuredPass(rawValue: String(name.dropFirst(2).dropLast("-only".count))) else {
+                    throw UsageError(message: "unknown option '\(name)'")
+                }
                 return .child(pass, path: path)
             default:
                 if argument.hasPrefix("-") {
@@ -139,9 +153,9 @@ enum BenchArguments {
     }
 
     private static func eventCount(_ text: String) throws(UsageError) -> Int {
-        let count = try wholeNumber(text, option: "--events")
+        let count = try wholeNumber(text, option: "a log size")
         guard (BenchOptions.minimumEventCount...BenchOptions.maximumEventCount).contains(count) else {
-            throw UsageError(message: "--events must be between \(minimum) and \(maximum), not \(grouped(count))")
+            throw UsageError(message: "a log size must be between \(minimum) and \(maximum) events, not \(grouped(count))")
         }
         return count
     }

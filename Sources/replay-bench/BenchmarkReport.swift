@@ -1,11 +1,6 @@
 import Foundation
 
-// The plain-text table replay-bench prints on stdout.
-
-struct GeneratedLog {
-    var path: String
-    var result: SyntheticLogWriter.Result
-}
+// The plain-text report replay-bench prints on stdout.
 
 struct BenchmarkReport {
     var machine: MachineInfo
@@ -13,19 +8,16 @@ struct BenchmarkReport {
     var isReleaseBuild: Bool
     var workingDirectory: String
     var fileSystem: String?
-    var fullLog: GeneratedLog
-    var tenthLog: GeneratedLog
-    /// The passes on the full log and on the N/10 log, in `MeasuredPass.allCases` order.
-    var fullPasses: [PassResult]
-    var tenthPasses: [PassResult]
+    var sizes: [SizeMeasurement]
     var passesIsolated: Bool
     /// This process's own peak (VmHWM) when it started the measuring children, in KiB.
     var parentPeakKiBAtSpawn: Int
-    var appends: AppendLatency
-    var jq: JQTiming.Outcome
-    /// One new night after two years of sleep history, against a full rebuild.
-    var sleepIngest: SleepIngestResult
+    var newNight: NewNightResult
     var filesNote: String
+
+    /// The issue's targets.
+    static let replayOverJQTarget = 3.0
+    static let newNightTarget = 100.0
 
     func render() -> String {
         var out: [String] = []
@@ -40,168 +32,148 @@ struct BenchmarkReport {
         }
         out.append(row("files in", "\(workingDirectory)\(fileSystem.map { " (\($0))" } ?? "")"))
         out.append("")
-
-        let full = fullLog.result
-        out.append("SYNTHETIC LOG (deterministic LCG, at +1…5 min per event from 2026-03-01, Europe/Berlin + America/Chicago)")
-        out.append(row("events", "\(grouped(full.eventCount)) (seq 1…\(grouped(full.eventCount)))"))
-        let mix = full.mix
-        out.append(row("mix", [
-            "sleepSampleIngested \(percent(mix.sleepSamples, of: mix.total))",
-            "vitalSampleIngested \(percent(mix.vitalSamples, of: mix.total))",
-            "night actions \(percent(mix.nightActions, of: mix.total))",
-            "goalSet \(grouped(mix.goals))",
-        ].joined(separator: ", ")))
-        out.append(row("batches", "\(grouped(mix.batches)) batch markers holding \(percent(mix.batchedEvents, of: mix.total)) of the events"))
-        out.append(row("file", "\(megabytes(full.byteCount)) MB (\(grouped(Int(full.byteCount))) bytes), \(full.byteCount / Int64(max(full.eventCount, 1))) bytes/event"))
-        out.append(row("generated in", "\(fixed(full.duration.seconds, 2)) s (\(grouped(Int(Double(full.eventCount) / full.duration.seconds))) events/s, "
-            + "\(fixed(Double(full.byteCount) / 1_000_000 / full.duration.seconds, 1)) MB/s, encode + write, no fsync)"))
-        let tenth = tenthLog.result
-        out.append(row("N/10 log", "\(grouped(tenth.eventCount)) events, \(megabytes(tenth.byteCount)) MB, generated in \(fixed(tenth.duration.seconds, 2)) s (same seed: the log's first lines, its last batch maybe cut shorter)"))
-        out.append("")
-
-        out.append("READ PASSES (best of \(PassRunner.runCount) runs, wall time via ContinuousClock; "
-            + (passesIsolated ? "each pass in its own child process)" : "all in this process)"))
-        out.append("  MB = 10^6 bytes, MiB = 2^20 bytes. ru_maxrss and VmHWM: peak resident memory of the process that ran")
-        out.append("  the pass" + (passesIsolated ? ", after its 3 runs (see PEAK MEMORY below)." : " (cumulative: passes were not isolated)."))
-        out.append("  events/s counts lines for the line scan.")
-        out.append("")
-        let header = [pad("pass", 13), pad("log", 5), lpad("events", 11), lpad("MB", 8), lpad("best s", 8),
-                      lpad("runs s", 22), lpad("events/s", 11), lpad("MB/s", 8), lpad("ru_maxrss", 10), lpad("VmHWM", 10)]
-        out.append("  " + header.joined(separator: " "))
-        for (label, passes) in [("N", fullPasses), ("N/10", tenthPasses)] {
-            for result in passes {
-                let runs = result.runs.map { fixed($0.seconds, 3) }.joined(separator: " ")
-                out.append("  " + [
-                    pad(result.pass.title, 13), pad(label, 5), lpad(grouped(result.itemCount), 11),
-                    lpad(megabytes(result.byteCount), 8), lpad(fixed(result.best.seconds, 3), 8), lpad(runs, 22),
-                    lpad(grouped(Int(result.itemsPerSecond)), 11), lpad(fixed(result.megabytesPerSecond, 1), 8),
-                    lpad(mebibytes(kib: result.peakResidentKiB) + " MiB", 10),
-                    lpad(result.highWaterMarkKiB.map { mebibytes(kib: $0) + " MiB" } ?? "n/a", 10),
-                ].joined(separator: " "))
-            }
-        }
-        out.append("")
+        out.append("LOGS: simulated (replay-tool simulate's defaults: seed \(SimulatedLogWriter.seed), profile mixed, from 2026-10-19, Europe/Berlin with trips)")
+        out.append("  Each pass runs in a child process of its own, best of \(PassRunner.runCount) runs (wall time, ContinuousClock);")
+        out.append("  peak = VmHWM of that child (its own peak resident memory). MB = 10^6 bytes, MiB = 2^20 bytes.")
         for pass in MeasuredPass.allCases {
-            out.append("  \(pad(pass.title, 12)) = \(pass.detail)")
+            out.append("  \(pad(pass.title, 13)) = \(pass.detail)")
         }
         out.append("")
-        if let replay = fullPasses.first(where: { $0.pass == .replay }),
-           let decode = fullPasses.first(where: { $0.pass == .decode }),
-           let scan = fullPasses.first(where: { $0.pass == .scan }) {
-            let total = replay.best.seconds
-            let scanShare = scan.best.seconds
-            let decodeShare = max(decode.best.seconds - scan.best.seconds, 0)
-            let foldShare = max(replay.best.seconds - decode.best.seconds, 0)
-            out.append("  where the full replay's time goes (N; differences of passes timed in separate processes,")
-            out.append("  so the small shares are noisy on a busy machine):")
-            out.append("    reading + finding lines  \(lpad(fixed(scanShare, 3), 7)) s  \(lpad(percentOf(scanShare, total), 6))   (line scan)")
-            out.append("    decoding + log checks    \(lpad(fixed(decodeShare, 3), 7)) s  \(lpad(percentOf(decodeShare, total), 6))   (decode only − line scan)")
-            out.append("    time order + projection  \(lpad(fixed(foldShare, 3), 7)) s  \(lpad(percentOf(foldShare, total), 6))   (full replay − decode only)")
-            out.append("    per event: \(fixed(total / Double(max(replay.itemCount, 1)) * 1e9, 0)) ns replay, "
-                + "\(fixed(decode.best.seconds / Double(max(decode.itemCount, 1)) * 1e9, 0)) ns decode, "
-                + "\(fixed(scan.best.seconds / Double(max(scan.itemCount, 1)) * 1e9, 0)) ns scan")
-            out.append("  replay check: \(grouped(replay.check)) of \(grouped(full.eventCount)) events applied, "
-                + "\(grouped(replay.lateEventCount)) late (second pass), \(grouped(replay.warningCount)) warnings")
+        for size in sizes {
+            out += render(size)
+            out.append("")
         }
+        out += renderSummary()
         out.append("")
-
-        out.append("PEAK MEMORY vs LOG LENGTH (each pass in its own child process, after its 3 runs: N/10 log → N log)")
-        for pass in MeasuredPass.allCases {
-            guard let small = tenthPasses.first(where: { $0.pass == pass }),
-                  let large = fullPasses.first(where: { $0.pass == pass }) else { continue }
-            let extraEvents = max(large.itemCount - small.itemCount, 1)
-            var line = "  \(pad(pass.title, 12)) ru_maxrss " + growth(small.peakResidentKiB, large.peakResidentKiB, extraEvents: extraEvents)
-            if let smallMark = small.highWaterMarkKiB, let largeMark = large.highWaterMarkKiB {
-                line += "   VmHWM " + growth(smallMark, largeMark, extraEvents: extraEvents)
-            }
-            out.append(line)
-        }
-        out.append("  ru_maxrss is getrusage(RUSAGE_SELF) in the child (KiB on Linux). Linux starts a posix_spawn'ed child's")
-        out.append("  ru_maxrss at its parent's peak, so no child reads below this process's "
-            + "\(mebibytes(kib: parentPeakKiBAtSpawn)) MiB (VmHWM at spawn; it")
-        out.append("  generates the logs in children to stay lean). VmHWM (/proc/self/status) is the child's own peak only.")
-        out.append("  Flat means memory does not grow with the log. ProjectionRunner keeps a 16-byte digest of every id")
-        out.append("  (IdentifierSet, a Set<IdentifierDigest>) to skip repeated ids: the replay grows with the log by design.")
+        out += renderNewNight()
         out.append("")
-
-        out.append("APPENDS through FileEventLog (one write + fsync per append, fresh log next to the others)")
-        let singles = appends.singles
-        out.append("  single event × \(singles.count)    median \(fixed(Statistics.median(singles).milliseconds, 3)) ms   "
-            + "p99 \(fixed(Statistics.percentile(singles, 99).milliseconds, 3)) ms   "
-            + "min \(fixed(singles.min()?.milliseconds ?? 0, 3)) ms   max \(fixed(singles.max()?.milliseconds ?? 0, 3)) ms")
-        let batches = appends.batches
-        let medianBatch = Statistics.median(batches).milliseconds
-        out.append("  batch of \(appends.batchSize) × \(batches.count)     median \(fixed(medianBatch, 3)) ms per batch = "
-            + "\(fixed(medianBatch / Double(appends.batchSize), 4)) ms per event   "
-            + "p99 \(fixed(Statistics.percentile(batches, 99).milliseconds, 3)) ms   max \(fixed(batches.max()?.milliseconds ?? 0, 3)) ms")
-        out.append("  (log holds \(grouped(appends.finalLastSeq)) events at the end; fsync cost depends on the file system above)")
-        out.append("")
-
-        out.append("JQ")
-        switch jq {
-        case .notFound:
-            out.append("  jq is not on PATH: no comparison.")
-        case .failed(let message):
-            out.append("  jq failed: \(message)")
-        case .measured(let timing):
-            let linesPerSecond = Double(full.eventCount) / timing.duration.seconds
-            out.append("  \(timing.version) (`\(timing.executable) -c .seq FILE > /dev/null` on the N log, 1 run): "
-                + "\(fixed(timing.duration.seconds, 3)) s = \(grouped(Int(linesPerSecond))) lines/s, "
-                + "\(fixed(Double(full.byteCount) / 1_000_000 / timing.duration.seconds, 1)) MB/s")
-            if let replay = fullPasses.first(where: { $0.pass == .replay }) {
-                out.append("  full replay speed / jq speed = \(fixed(replay.itemsPerSecond / linesPerSecond, 2))× "
-                    + "(replay also checks every field and folds LogState; jq only parses and prints .seq)")
-            }
-        }
-        out.append("")
-        out += renderSleepIngest()
+        out.append("TARGETS (issue 9)")
+        for line in targetLines() { out.append("  " + line) }
         out.append("")
         out.append("FILES")
         out.append("  \(filesNote)")
         return out.joined(separator: "\n") + "\n"
     }
 
-    /// The sleep-ingest section: (a) one new night folded into two years of history,
-    /// against (b) folding everything again.
-    private func renderSleepIngest() -> [String] {
-        let result = sleepIngest
+    private func render(_ size: SizeMeasurement) -> [String] {
         var out: [String] = []
-        func line(_ label: String, _ value: String) -> String { "  \(pad(label, 16)) \(value)" }
-        out.append("SLEEP: ONE NEW NIGHT AFTER TWO YEARS OF HISTORY (in memory: no file, no decoding; best of \(result.incremental.count) runs, ContinuousClock)")
-        out.append(line("history", "\(grouped(result.historyNights)) nights × \(SleepIngestBenchmark.samplesPerNight) sleep samples (inBed, core, deep, REM, awake) "
-            + "+ 1 goalSet = \(grouped(result.historyEvents)) events, Europe/Berlin, nights from \(SleepIngestBenchmark.firstNight.iso)"))
-        out.append(line("history fold", "\(fixed(bestMilliseconds(result.historyFolds), 2)) ms (building the state (a) starts from, each run)"))
-        let incremental = result.incrementalBest.milliseconds
-        let rebuild = result.rebuildBest.milliseconds
-        out.append(line("(a) incremental", "\(fixed(incremental, 3)) ms: the \(result.newNightEvents) events of night \(result.newNight.iso) applied one by one to the folded "
-            + "state (\(fixed(incremental * 1000 / Double(max(result.newNightEvents, 1)), 2)) µs an event); runs "
-            + result.incremental.map { fixed($0.milliseconds, 3) }.joined(separator: " ") + " ms"))
-        out.append(line("", "sleep.rebuildCount +\(result.rebuildCountDelta) (night \(result.newNight.iso) is built once for its delivery, on demand; no other night is rebuilt)"))
-        let allEvents = result.historyEvents + result.newNightEvents
-        out.append(line("(b) full rebuild", "\(fixed(rebuild, 2)) ms: all \(grouped(allEvents)) events folded from an empty LogState "
-            + "(\(fixed(rebuild * 1000 / Double(max(allEvents, 1)), 2)) µs an event); runs "
-            + result.rebuilds.map { fixed($0.milliseconds, 2) }.joined(separator: " ") + " ms"))
-        out.append(line("ratio", "(b) / (a) = \(fixed(rebuild / max(incremental, 1e-9), 0))×"))
-        out.append(line("then asking", "sleepDebt(at:) + streaks(at:) as of the new night's delivery: \(fixed(bestMilliseconds(result.queries), 3)) ms "
-            + "(streaks look at every night with data: \(grouped(result.sleepRecordCount)) here)"))
-        out.append(line("check", "state after (a) \(result.sameState ? "equals" : "DIFFERS FROM") the state after (b); night \(result.newNight.iso) asleep "
-            + "\(result.newNightAsleepMinutes.map { "\($0) min" } ?? "missing")"))
+        let generated = size.generated
+        let mix = generated.mix
+        out.append("LOG OF \(grouped(generated.eventCount)) EVENTS: \(megabytes(generated.byteCount)) MB, \(grouped(generated.nights)) nights, "
+            + "\(generated.byteCount / Int64(max(generated.eventCount, 1))) bytes/event, written in \(fixed(generated.duration.seconds, 2)) s")
+        out.append("  mix: sleep samples \(percent(mix.sleepSamples, of: mix.total)), vitals \(percent(mix.vitalSamples, of: mix.total)), "
+            + "night actions \(percent(mix.nightActions, of: mix.total)), goals \(grouped(mix.goals)); "
+            + "\(percent(mix.batchedEvents, of: mix.total)) of events in \(grouped(mix.batches)) batches")
+        out.append("  " + [pad("pass", 13), lpad("best s", 9), lpad("runs s", 24), lpad("events/s", 12), lpad("MB/s", 9), lpad("peak", 11)].joined(separator: " "))
+        for result in size.passes {
+            let runs = result.runs.map { fixed($0.seconds, 4) }.joined(separator: " ")
+            let events = result.pass == .read ? "-" : grouped(Int(Double(generated.eventCount) / result.best.seconds))
+            out.append("  " + [
+                pad(result.pass.title, 13), lpad(fixed(result.best.seconds, 4), 9), lpad(runs, 24),
+                lpad(events, 12), lpad(fixed(Double(result.byteCount) / 1_000_000 / result.best.seconds, 1), 9),
+                lpad((result.highWaterMarkKiB.map { mebibytes(kib: $0) } ?? mebibytes(kib: result.peakResidentKiB)) + " MiB", 11),
+            ].joined(separator: " "))
+        }
+        switch size.jq {
+        case .notFound:
+            out.append("  jq is not on PATH: no comparison")
+        case .failed(let message):
+            out.append("  jq failed: \(message)")
+        case .measured(let jq):
+            let runs = jq.runs.map { fixed($0.seconds, 4) }.joined(separator: " ")
+            out.append("  " + [
+                pad("jq -c .seq", 13), lpad(fixed(jq.best.seconds, 4), 9), lpad(runs, 24),
+                lpad(grouped(Int(Double(generated.eventCount) / jq.best.seconds)), 12),
+                lpad(fixed(Double(generated.byteCount) / 1_000_000 / jq.best.seconds, 1), 9), lpad("", 11),
+            ].joined(separator: " ") + "  (\(jq.version))")
+        }
+        if let replay = size.pass(.replay), let decode = size.pass(.decode), let read = size.pass(.read) {
+            var ratios = "  ratios: full replay "
+            if let over = size.replayOverJQ { ratios += "\(fixed(over, 2))× jq's speed; " }
+            ratios += "decode only \(fixed(replay.best.seconds / decode.best.seconds, 2))× the full replay's speed; "
+            ratios += "a plain read is \(fixed(replay.best.seconds / read.best.seconds, 1))× faster than the full replay"
+            out.append(ratios)
+            out.append("  per event: \(fixed(replay.best.seconds / Double(generated.eventCount) * 1e9, 0)) ns full replay = "
+                + "\(fixed(decode.best.seconds / Double(generated.eventCount) * 1e9, 0)) ns decoding + "
+                + "\(fixed(max(replay.best.seconds - decode.best.seconds, 0) / Double(generated.eventCount) * 1e9, 0)) ns folding")
+        }
+        let appends = size.appends
+        out.append("  appends to a copy (each fsynced): first after opening \(fixed(appends.first.milliseconds, 2)) ms (reads the log once for its seq and ids); "
+            + "single median \(fixed(Statistics.median(appends.singles).milliseconds, 3)) ms, p99 \(fixed(Statistics.percentile(appends.singles, 99).milliseconds, 3)) ms; "
+            + "a night as one batch (\(fixed(appends.eventsPerNight, 1)) events) median \(fixed(Statistics.median(appends.nights).milliseconds, 3)) ms, "
+            + "p99 \(fixed(Statistics.percentile(appends.nights, 99).milliseconds, 3)) ms")
         return out
     }
 
-    private func bestMilliseconds(_ durations: [Duration]) -> Double {
-        (durations.min() ?? .zero).milliseconds
+    private func renderSummary() -> [String] {
+        var out: [String] = ["HOW IT SCALES"]
+        out.append("  " + [pad("events", 11), lpad("replay ev/s", 12), lpad("× jq", 7), lpad("open→tonight", 13), lpad("replay peak", 12), lpad("decode peak", 12)].joined(separator: " "))
+        for size in sizes {
+            let replay = size.pass(.replay)
+            let launch = size.pass(.launch)
+            let decode = size.pass(.decode)
+            out.append("  " + [
+                pad(grouped(size.generated.eventCount), 11),
+                lpad(replay.map { grouped(Int(Double(size.generated.eventCount) / $0.best.seconds)) } ?? "-", 12),
+                lpad(size.replayOverJQ.map { fixed($0, 2) } ?? "-", 7),
+                lpad(launch.map { fixed($0.best.milliseconds, 1) + " ms" } ?? "-", 13),
+                lpad(replay.map { peakText($0) } ?? "-", 12),
+                lpad(decode.map { peakText($0) } ?? "-", 12),
+            ].joined(separator: " "))
+        }
+        if let small = sizes.first, let large = sizes.last, sizes.count > 1,
+           let smallReplay = small.pass(.replay), let largeReplay = large.pass(.replay) {
+            let extra = max(large.generated.eventCount - small.generated.eventCount, 1)
+            let grown = Double(peakKiB(largeReplay) - peakKiB(smallReplay)) * 1024 / Double(extra)
+            let bytesGrown = Double(large.generated.byteCount - small.generated.byteCount) / Double(extra)
+            out.append("  replay memory grows \(fixed(grown, 1)) bytes per extra event (the log grows \(fixed(bytesGrown, 0)) bytes per event): the projections' state")
+            out.append("  (plans, sleep samples and records, exits, checklists) and the id index (a 16-byte digest per id); no whole-file buffer, no array of events.")
+            if let smallDecode = small.pass(.decode), let largeDecode = large.pass(.decode) {
+                out.append("  decoding alone: \(peakText(smallDecode)) → \(peakText(largeDecode)), flat in the log's length.")
+            }
+        }
+        out.append("  Linux starts a posix_spawn'ed child's ru_maxrss at its parent's peak (\(mebibytes(kib: parentPeakKiBAtSpawn)) MiB here), so peaks are VmHWM.")
+        return out
     }
 
-    // MARK: Formatting
-
-    /// `30.1 → 78.4 MiB (+48.3 MiB, 56.2 B/extra event)`.
-    private func growth(_ smallKiB: Int, _ largeKiB: Int, extraEvents: Int) -> String {
-        let growthKiB = largeKiB - smallKiB
-        let perEvent = Double(growthKiB) * 1024 / Double(extraEvents)
-        return "\(lpad(mebibytes(kib: smallKiB), 6)) → \(lpad(mebibytes(kib: largeKiB), 6)) MiB "
-            + "(\(growthKiB >= 0 ? "+" : "")\(mebibytes(kib: growthKiB)) MiB, \(fixed(perEvent, 1)) B/extra event)"
+    private func renderNewNight() -> [String] {
+        let result = newNight
+        var out: [String] = []
+        out.append("ONE NEW NIGHT AFTER TWO YEARS (in memory: no file, no decoding; best of \(result.incremental.count) runs)")
+        out.append("  history: \(grouped(result.historyNights)) simulated nights = \(grouped(result.historyEvents)) events; the new night \(result.newNight?.iso ?? "?"): \(result.newNightEvents) events")
+        out.append("  (a) the new night's events folded into the folded history: \(fixed(result.incrementalBest.milliseconds, 3)) ms "
+            + "(runs " + result.incremental.map { fixed($0.milliseconds, 3) }.joined(separator: " ") + ")")
+        out.append("  (b) every event folded again from empty: \(fixed(result.rebuildBest.milliseconds, 2)) ms "
+            + "(runs " + result.rebuilds.map { fixed($0.milliseconds, 2) }.joined(separator: " ") + ")")
+        out.append("  then, either way, tonight + sleepDebt + streaks as of the new night's last event: \(fixed(result.queriesBest.milliseconds, 3)) ms")
+        out.append("  (b) / (a) = \(fixed(result.ratio, 0))×; sleep records built by (a): \(result.rebuildCountDelta); "
+            + "state after (a) \(result.sameState ? "equals" : "DIFFERS FROM") the state after (b); the new night asleep \(result.newNightAsleepMinutes.map { "\($0) min" } ?? "missing")")
+        return out
     }
+
+    /// The three targets, each met or not, with the figure.
+    func targetLines() -> [String] {
+        var lines: [String] = []
+        for size in sizes {
+            guard let over = size.replayOverJQ else {
+                lines.append("full replay ≥ \(fixed(Self.replayOverJQTarget, 0))× jq at \(grouped(size.generated.eventCount)) events: not measured (no jq)")
+                continue
+            }
+            lines.append("full replay ≥ \(fixed(Self.replayOverJQTarget, 0))× jq at \(grouped(size.generated.eventCount)) events: \(fixed(over, 2))× — \(over >= Self.replayOverJQTarget ? "met" : "NOT MET")")
+        }
+        if let small = sizes.first, let large = sizes.last, sizes.count > 1,
+           let smallDecode = small.pass(.decode), let largeDecode = large.pass(.decode) {
+            let growth = Double(peakKiB(largeDecode) - peakKiB(smallDecode)) / 1024
+            lines.append("memory never grows with the log's bytes: decoding \(peakText(smallDecode)) → \(peakText(largeDecode)) (\(growth < 8 ? "flat" : "GROWS")); "
+                + "the replay grows only with the projections' state and the id index (see HOW IT SCALES)")
+        }
+        lines.append("one new night ≥ \(fixed(Self.newNightTarget, 0))× cheaper than a full rebuild: \(fixed(newNight.ratio, 0))× — \(newNight.ratio >= Self.newNightTarget ? "met" : "NOT MET")")
+        return lines
+    }
+
+    private func peakKiB(_ result: PassResult) -> Int { result.highWaterMarkKiB ?? result.peakResidentKiB }
+
+    private func peakText(_ result: PassResult) -> String { mebibytes(kib: peakKiB(result)) + " MiB" }
 
     private func row(_ label: String, _ value: String) -> String {
         "  \(pad(label, 14)) \(value)"

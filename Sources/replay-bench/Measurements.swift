@@ -1,3 +1,4 @@
+import Commands
 import EventLogFile
 import Events
 import Foundation
@@ -16,24 +17,33 @@ import Darwin
 enum MeasuredPass: String, CaseIterable, Sendable {
     /// `EventLogReader.forEachEventInTimeOrder` into `ProjectionRunner<LogState>`.
     case replay
+    /// Open the log as the app does (`FileEventLog`, `MoreSleepStore`), then ask tonight's
+    /// state, the debt and the streaks as of the log's latest instant.
+    case launch
     /// `EventLogReader.forEachEvent`: read, decode and check each line, fold nothing.
     case decode
     /// `LineReader`: find the lines, count them.
     case scan
+    /// `read(2)` the file in 1 MiB pieces and sum its bytes: the floor.
+    case read
 
     var title: String {
         switch self {
         case .replay: return "full replay"
+        case .launch: return "open→tonight"
         case .decode: return "decode only"
         case .scan: return "line scan"
+        case .read: return "plain read"
         }
     }
 
     var detail: String {
         switch self {
-        case .replay: return "forEachEventInTimeOrder → ProjectionRunner<LogState>"
-        case .decode: return "EventLogReader.forEachEvent"
+        case .replay: return "forEachEventInTimeOrder → ProjectionRunner<LogState> (every projection)"
+        case .launch: return "FileEventLog + MoreSleepStore(log:) + state.tonight/sleepDebt/streaks(at: latest at)"
+        case .decode: return "EventLogReader.forEachEvent (read, decode, check every line; fold nothing)"
         case .scan: return "LineReader.nextLine, count only"
+        case .read: return "read(2) in 1 MiB pieces, summing the bytes"
         }
     }
 }
@@ -95,6 +105,39 @@ enum PassRunner {
                 if runner.state.statistics.eventCount != runner.appliedCount {
                     throw BenchError.failed("the replay applied \(runner.appliedCount) events but LogStatistics counted \(runner.state.statistics.eventCount)")
                 }
+            case .launch:
+                // What a front end does at launch: open the log, open the store on it (which
+                // folds the log), then ask tonight's state, the debt and the streaks.
+                let store = try MoreSleepStore(
+                    log: try FileEventLog(path: path, createIfMissing: false),
+                    environment: StoreEnvironment(now: { Instant(millisecondsSince1970: 0, utcOffsetSeconds: 0) }, timeZone: { "UTC" }, makeIdentifier: { "bench" }, source: .phone))
+                let state = StoreReader.state(of: store)
+                let moment = state.statistics.lastInstant ?? Instant(millisecondsSince1970: 0, utcOffsetSeconds: 0)
+                let tonight = state.tonight(at: moment)
+                let debt = state.sleepDebt(at: moment)
+                let streaks = state.streaks(at: moment)
+                result.runs.append(clock.now - started)
+                result.itemCount = state.statistics.eventCount
+                result.byteCount = Int64((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0)
+                result.check = (tonight == nil ? 0 : 1) &+ Int(debt.last7Minutes) &+ streaks.best
+                continue
+            case .read:
+                let descriptor = open(path, O_RDONLY)
+                guard descriptor >= 0 else { throw BenchError.io("cannot open \(path)") }
+                defer { close(descriptor) }
+                var buffer = [UInt8](repeating: 0, count: 1 << 20)
+                var total: Int64 = 0
+                var sum = 0
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                    if count < 0 { throw BenchError.io("cannot read \(path)") }
+                    if count == 0 { break }
+                    total += Int64(count)
+                    sum &+= Int(buffer[0]) &+ Int(buffer[count - 1])
+                }
+                result.itemCount = 0
+                result.byteCount = total
+                result.check = sum
             case .decode:
                 var checksum = 0
                 let summary = try EventLogReader.forEachEvent(path: path) { scanned in
@@ -167,6 +210,25 @@ enum PassRunner {
             throw BenchError.failed("the \(pass.title) child process printed no RESULT line")
         }
         return (result, true)
+    }
+}
+
+/// Reads an actor's state from synchronous code (the benchmark's child is plain `main`).
+enum StoreReader {
+    final class Box: @unchecked Sendable {
+        // @unchecked: `state` is written once before `semaphore` is signalled and read after.
+        var state = LogState()
+    }
+
+    static func state(of store: MoreSleepStore) -> LogState {
+        let box = Box()
+        let semaphore = DispatchSemaphore(value: 0)
+        Task.detached {
+            box.state = await store.state
+            semaphore.signal()
+        }
+        semaphore.wait()
+        return box.state
     }
 }
 

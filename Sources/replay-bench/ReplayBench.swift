@@ -1,11 +1,9 @@
 import Foundation
 
-// The benchmark's steps in order: generate, measure the read passes in child processes,
-// time appends and jq, report, clean up.
+// The benchmark's steps in order: for each size, generate a simulated log, measure the read
+// passes in child processes, time jq and appends; then one new night; report; clean up.
 
 enum ReplayBench {
-    static let seed: UInt64 = 0x5EED_2026_0301
-
     static func main(_ arguments: [String]) -> Int32 {
         let command: BenchCommand
         do {
@@ -34,8 +32,8 @@ enum ReplayBench {
             }
         case .generate(let count, let path):
             do {
-                let result = try SyntheticLogWriter.write(count: count, seed: seed, to: path)
-                FileHandle.standardOutput.write(Data((SyntheticLogWriter.resultLine(result) + "\n").utf8))
+                let result = try SimulatedLogWriter.write(count: count, to: path)
+                FileHandle.standardOutput.write(Data((SimulatedLogWriter.resultLine(result) + "\n").utf8))
                 return 0
             } catch {
                 Progress.say("replay-bench: writing \(path) failed: \(error)")
@@ -46,39 +44,37 @@ enum ReplayBench {
         }
     }
 
-    /// The files of one run: the log, the N/10 log, the append log, and the temporary
-    /// directory holding them (when the bench made one).
+    /// The files of one run: a log per size and the append copy, in one folder.
     struct Files {
         var directory: String
         var createdDirectory: Bool
-        var full: String
-        var tenth: String
-        var appends: String
+        var made: [String] = []
 
-        var all: [String] { [full, tenth, appends] }
+        func log(size: Int) -> String { directory + "/simulated-\(size).jsonl" }
+        var appendCopy: String { directory + "/appends.jsonl" }
 
         static func make(for options: BenchOptions) throws -> Files {
             let manager = FileManager.default
-            if let path = options.path {
-                let files = Files(
-                    directory: URL(fileURLWithPath: path).deletingLastPathComponent().path, createdDirectory: false,
-                    full: path, tenth: path + ".tenth.jsonl", appends: path + ".appends.jsonl")
-                for file in files.all where manager.fileExists(atPath: file) {
-                    throw BenchError.io("\(file) already exists; replay-bench writes new files and does not overwrite — remove it or choose another --path")
+            if let directory = options.directory {
+                var isDirectory: ObjCBool = false
+                guard manager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                    throw BenchError.io("\(directory) is not an existing folder; create it or leave out --directory")
+                }
+                let files = Files(directory: directory, createdDirectory: false)
+                for file in options.sizes.map(files.log(size:)) + [files.appendCopy] where manager.fileExists(atPath: file) {
+                    throw BenchError.io("\(file) already exists; replay-bench writes new files and does not overwrite — remove it or choose another --directory")
                 }
                 return files
             }
             let name = "replay-bench-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64(Date().timeIntervalSince1970 * 1000))"
             let directory = manager.temporaryDirectory.appendingPathComponent(name, isDirectory: true).path
             try manager.createDirectory(atPath: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-            return Files(
-                directory: directory, createdDirectory: true, full: directory + "/events.jsonl",
-                tenth: directory + "/events-tenth.jsonl", appends: directory + "/appends.jsonl")
+            return Files(directory: directory, createdDirectory: true)
         }
 
         func remove() {
             let manager = FileManager.default
-            for file in all { try? manager.removeItem(atPath: file) }
+            for file in made + [appendCopy] { try? manager.removeItem(atPath: file) }
             if createdDirectory { try? manager.removeItem(atPath: directory) }
         }
     }
@@ -91,7 +87,7 @@ enum ReplayBench {
         let isRelease = true
         #endif
         let machine = MachineInfo.current()
-        let files: Files
+        var files: Files
         do {
             files = try Files.make(for: options)
         } catch {
@@ -99,7 +95,7 @@ enum ReplayBench {
             return 1
         }
         do {
-            let report = try run(options, files: files, machine: machine, isRelease: isRelease)
+            let report = try run(options, files: &files, machine: machine, isRelease: isRelease)
             if !options.keep { files.remove() }
             FileHandle.standardOutput.write(Data(report.render().utf8))
             return 0
@@ -114,46 +110,61 @@ enum ReplayBench {
         }
     }
 
-    private static func run(_ options: BenchOptions, files: Files, machine: MachineInfo, isRelease: Bool) throws -> BenchmarkReport {
-        let count = options.eventCount
-        Progress.say("generating \(grouped(count)) events → \(files.full)…")
-        let full = try SyntheticLogWriter.writeInChild(count: count, seed: seed, to: files.full)
-        Progress.say("  \(megabytes(full.byteCount)) MB in \(fixed(full.duration.seconds, 2)) s")
-        Progress.say("generating \(grouped(count / 10)) events → \(files.tenth)…")
-        let tenth = try SyntheticLogWriter.writeInChild(count: count / 10, seed: seed, to: files.tenth)
-
-        var tenthPasses: [PassResult] = []
-        var fullPasses: [PassResult] = []
-        var isolated = true
-        // A posix_spawn'ed child starts its ru_maxrss at this process's own peak (VmHWM, not
-        // this process's ru_maxrss, which keeps the peak of whatever exec'd it, e.g. `swift run`).
+    private static func run(_ options: BenchOptions, files: inout Files, machine: MachineInfo, isRelease: Bool) throws -> BenchmarkReport {
+        // A posix_spawn'ed child starts its ru_maxrss at this process's own peak; VmHWM is
+        // the child's own.
         let parentPeakKiB = ResourceUsage.highWaterMarkKiB() ?? ResourceUsage.peakResidentKiB()
-        for (path, label) in [(files.tenth, "N/10"), (files.full, "N")] {
+        var sizes: [SizeMeasurement] = []
+        var isolated = true
+        for size in options.sizes {
+            let path = files.log(size: size)
+            Progress.say("generating a simulated log of about \(grouped(size)) events → \(path)…")
+            files.made.append(path)
+            let generated = try SimulatedLogWriter.writeInChild(count: size, to: path)
+            Progress.say("  \(grouped(generated.eventCount)) events, \(megabytes(generated.byteCount)) MB in \(fixed(generated.duration.seconds, 2)) s")
+            var passes: [PassResult] = []
             for pass in MeasuredPass.allCases {
-                Progress.say("\(pass.title) on the \(label) log (child process)…")
+                Progress.say("\(pass.title) on the \(grouped(generated.eventCount))-event log (child process)…")
                 let (result, inChild) = try PassRunner.measureInChild(pass, path: path)
                 isolated = isolated && inChild
-                if label == "N" { fullPasses.append(result) } else { tenthPasses.append(result) }
+                if pass != .read, result.itemCount != generated.eventCount {
+                    throw BenchError.failed("\(pass.title) saw \(result.itemCount) events, the log has \(generated.eventCount)")
+                }
+                if result.warningCount != 0 {
+                    throw BenchError.failed("\(pass.title) folded with \(result.warningCount) warnings; a simulated log has none")
+                }
+                passes.append(result)
             }
+            let jq = JQTiming.measure(path: path)
+            let appends = try AppendBenchmark.run(copying: path, to: files.appendCopy, eventCount: generated.eventCount)
+            sizes.append(SizeMeasurement(size: size, path: path, generated: generated, passes: passes, jq: jq, appends: appends))
         }
-        for (passes, expected) in [(fullPasses, full.eventCount), (tenthPasses, tenth.eventCount)] {
-            for result in passes where result.itemCount != expected {
-                throw BenchError.failed("\(result.pass.title) saw \(result.itemCount) events, the log has \(expected)")
-            }
-        }
-
-        let appends = try AppendBenchmark.run(path: files.appends)
-        let jq = JQTiming.measure(path: files.full)
-        let sleepIngest = try SleepIngestBenchmark.run()
-
+        let newNight = try NewNightBenchmark.run()
         let filesNote = options.keep
-            ? "kept: \(files.all.joined(separator: ", "))"
-            : "removed: \(files.all.joined(separator: ", "))\(files.createdDirectory ? " and \(files.directory)" : "") (use --keep to keep them)"
+            ? "kept: \(files.made.joined(separator: ", "))"
+            : "removed: \(files.made.joined(separator: ", "))\(files.createdDirectory ? " and \(files.directory)" : "") (use --keep to keep them)"
         return BenchmarkReport(
             machine: machine, loadAverageAtEnd: MachineInfo.loadAverage(), isReleaseBuild: isRelease,
             workingDirectory: files.directory, fileSystem: MachineInfo.fileSystemType(of: files.directory),
-            fullLog: GeneratedLog(path: files.full, result: full), tenthLog: GeneratedLog(path: files.tenth, result: tenth),
-            fullPasses: fullPasses, tenthPasses: tenthPasses, passesIsolated: isolated, parentPeakKiBAtSpawn: parentPeakKiB,
-            appends: appends, jq: jq, sleepIngest: sleepIngest, filesNote: filesNote)
+            sizes: sizes, passesIsolated: isolated, parentPeakKiBAtSpawn: parentPeakKiB, newNight: newNight, filesNote: filesNote)
+    }
+}
+
+/// Everything measured on one log size.
+struct SizeMeasurement {
+    var size: Int
+    var path: String
+    var generated: SimulatedLogWriter.Result
+    /// In `MeasuredPass.allCases` order.
+    var passes: [PassResult]
+    var jq: JQTiming.Outcome
+    var appends: AppendLatency
+
+    func pass(_ pass: MeasuredPass) -> PassResult? { passes.first { $0.pass == pass } }
+
+    /// Full replay speed ÷ jq's speed on the same file.
+    var replayOverJQ: Double? {
+        guard let replay = pass(.replay), let jq = jq.timing else { return nil }
+        return jq.best.seconds / replay.best.seconds
     }
 }
