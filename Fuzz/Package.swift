@@ -23,7 +23,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Events", package: "MoreSleep"), .product(name: "EventLogFile", package: "MoreSleep"),
                 .product(name: "Projections", package: "MoreSleep"), .product(name: "Commands", package: "MoreSleep"),
-                "FuzzHealthImport",
+                .product(name: "Simulation", package: "MoreSleep"), "FuzzHealthImport",
             ],
             // The sources say `import HealthImport`; here that module is FuzzHealthImport.
             swiftSettings: [.unsafeFlags(["-module-alias", "HealthImport=FuzzHealthImport"])]
@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "FuzzDriver"),
         // EventLineDecoder.decode(line:) and decodeUnsequenced(line:) on arbitrary bytes.
         .executableTarget(name: "FuzzEventLine", dependencies: ["FuzzDriver", .product(name: "Events", package: "MoreSleep")]),
+        // FastEventLineDecoder against EventLineDecoder on arbitrary bytes: the same answers.
+        .executableTarget(name: "FuzzFastDecoder", dependencies: ["FuzzDriver", .product(name: "Events", package: "MoreSleep")]),
         // `replay-tool append`'s standard-input parsing (AppendCommand.parse) on arbitrary bytes.
         .executableTarget(name: "FuzzAppendInput", dependencies: ["FuzzDriver", "FuzzReplayToolKit"]),
     ],

@@ -7,7 +7,7 @@
 # Usage: Fuzz/run-fuzz.sh [SECONDS_PER_TARGET]   (default 30)
 # Environment: FUZZ_BUILD_DIR (scratch path, default Fuzz/.build),
 #              FUZZ_WORK_DIR (working corpora and crash artifacts, default a new temp dir),
-#              FUZZ_SANITIZERS (default fuzzer,address), FUZZ_TARGETS (default both).
+#              FUZZ_SANITIZERS (default fuzzer,address), FUZZ_TARGETS (default all three).
 set -euo pipefail
 
 seconds="${1:-30}"
@@ -15,7 +15,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 build_dir="${FUZZ_BUILD_DIR:-$here/.build}"
 work_dir="${FUZZ_WORK_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/moresleep-fuzz.XXXXXX")}"
 sanitizers="${FUZZ_SANITIZERS:-fuzzer,address}"
-targets="${FUZZ_TARGETS:-FuzzEventLine:event-line FuzzAppendInput:append-input}"
+targets="${FUZZ_TARGETS:-FuzzEventLine:event-line FuzzFastDecoder:event-line FuzzAppendInput:append-input}"
 
 echo "fuzz: building ($sanitizers) in $build_dir"
 (cd "$here" && swift build --scratch-path "$build_dir" \

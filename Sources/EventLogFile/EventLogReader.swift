@@ -32,7 +32,7 @@ public enum EventLogReader {
     @discardableResult
     public static func forEachEvent(
         path: String,
-        decoder: any EventLineDecoding = EventLineDecoder(),
+        decoder: any EventLineDecoding = FastEventLineDecoder(),
         _ body: (ScannedEvent) -> Void
     ) throws(EventLogFileError) -> Summary {
         var reader = try LineReader(path: path)
@@ -52,10 +52,10 @@ public enum EventLogReader {
                 )
             }
             issues.removeAll(keepingCapacity: true)
-            for scanned in released {
+            for index in released.indices {
                 summary.eventCount += 1
-                summary.lastSeq = scanned.event.seq
-                body(scanned)
+                summary.lastSeq = released[index].event.seq
+                body(released[index])
             }
             released.removeAll(keepingCapacity: true)
         }
@@ -73,7 +73,7 @@ public enum EventLogReader {
     @discardableResult
     public static func forEachEventInTimeOrder(
         path: String,
-        decoder: any EventLineDecoding = EventLineDecoder(),
+        decoder: any EventLineDecoding = FastEventLineDecoder(),
         restart: () -> Void,
         _ body: (RecordedEvent) -> Void
     ) throws(EventLogFileError) -> Summary {

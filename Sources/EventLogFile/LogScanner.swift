@@ -35,7 +35,7 @@ public struct LogScanner: Sendable {
     private var pendingEnd = LineReader.Position.start
 
     /// Creates a scanner starting at the beginning of a file, reading lines with `decoder`.
-    public init(tracking: IdentifierTracking, decoder: any EventLineDecoding = EventLineDecoder()) {
+    public init(tracking: IdentifierTracking, decoder: any EventLineDecoding = FastEventLineDecoder()) {
         self.decoder = decoder
         self.tracking = tracking
     }
@@ -67,13 +67,15 @@ public struct LogScanner: Sendable {
             committedPosition = end
             return
         }
-        if recorded.seq != nextSeq {
-            let what = recorded.seq > nextSeq ? "leaves a gap" : (recorded.seq == nextSeq - 1 ? "repeats the previous seq" : "goes back")
-            corrupt(&issues, LogIssue(kind: .sequence, line: line.lineNumber, message: "seq \(recorded.seq) \(what): expected \(nextSeq)"))
+        let seq = recorded.seq
+        let recordedBatch = recorded.batch
+        if seq != nextSeq {
+            let what = seq > nextSeq ? "leaves a gap" : (seq == nextSeq - 1 ? "repeats the previous seq" : "goes back")
+            corrupt(&issues, LogIssue(kind: .sequence, line: line.lineNumber, message: "seq \(seq) \(what): expected \(nextSeq)"))
         }
-        nextSeq = recorded.seq.addingReportingOverflow(1).overflow ? recorded.seq : recorded.seq + 1
-        let scanned = ScannedEvent(event: recorded, line: line.lineNumber, byteOffset: line.byteOffset)
-        if let batch = recorded.batch {
+        nextSeq = seq.addingReportingOverflow(1).overflow ? seq : seq + 1
+        let scanned = ScannedEvent(event: consume recorded, line: line.lineNumber, byteOffset: line.byteOffset)
+        if let batch = recordedBatch {
             if !pending.isEmpty && (batch.index != pending.count + 1 || batch.count != pendingCount) {
                 cutPendingBatch(at: line.lineNumber, issues: &issues)
             }
@@ -85,16 +87,21 @@ public struct LogScanner: Sendable {
                 }
                 pendingCount = batch.count
             }
-            pending.append(scanned)
+            pending.append(consume scanned)
             pendingEnd = end
             if pending.count == pendingCount {
-                for held in pending { release(held, released: &released, issues: &issues) }
+                if tracking == .none {
+                    for index in pending.indices { lastReleasedSeq = max(lastReleasedSeq, pending[index].event.seq) }
+                    released.append(contentsOf: pending)
+                } else {
+                    for index in pending.indices { release(pending[index], released: &released, issues: &issues) }
+                }
                 pending.removeAll(keepingCapacity: true)
                 committedPosition = end
             }
         } else {
             cutPendingBatch(at: line.lineNumber, issues: &issues)
-            release(scanned, released: &released, issues: &issues)
+            release(consume scanned, released: &released, issues: &issues)
             committedPosition = end
         }
     }
@@ -120,7 +127,7 @@ public struct LogScanner: Sendable {
         nextSeq = lastReleasedSeq + 1
     }
 
-    private mutating func release(_ scanned: ScannedEvent, released: inout [ScannedEvent], issues: inout [LogIssue]) {
+    private mutating func release(_ scanned: consuming ScannedEvent, released: inout [ScannedEvent], issues: inout [LogIssue]) {
         lastReleasedSeq = max(lastReleasedSeq, scanned.event.seq)
         if tracking == .locations {
             let digest = IdentifierDigest(scanned.event.id)

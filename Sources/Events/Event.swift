@@ -8,10 +8,13 @@ public struct Event: Sendable, Hashable {
     public var at: Instant
     /// IANA time zone of the device at `at` (the `tz` key).
     public var timeZone: String
+    // `Optional<…>` rather than `…?`: a `var` written `T?` starts out as `nil`, and then the
+    // optimizer makes `init` copy the whole event (every string retained, then released)
+    // instead of building it in place; decoding a log pays that on every line.
     /// Who wrote it.
-    public var source: EventSource?
+    public var source: Optional<EventSource>
     /// The `id` of the event that led to this one.
-    public var causedBy: String?
+    public var causedBy: Optional<String>
     /// The typed payload.
     public var payload: EventPayload
     /// Envelope keys this version does not know, kept on round trip.

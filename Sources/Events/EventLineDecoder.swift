@@ -140,6 +140,11 @@ public struct EventLineDecoder: Sendable {
     }
 
     private mutating func isKnownZone(_ identifier: String) -> Bool {
+        // IANA names are ASCII. Any other name is refused: `String` equality is canonical
+        // equivalence, so "Asia/\u{212A}arachi" (a Kelvin sign) would find "Asia/Karachi"
+        // in this cache, and in Foundation's own once that zone is loaded, and be accepted
+        // or not depending on which lines came before.
+        guard identifier.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
         if let known = checkedZones[identifier] { return known }
         let known = !identifier.isEmpty && TimeZone(identifier: identifier) != nil
         checkedZones[identifier] = known

@@ -4,7 +4,9 @@
 /// The file layer (`LogScanner`, `EventLogReader`) takes any conforming decoder, so a
 /// faster reader can replace it without touching the event types or the projections; a
 /// replacement must accept and reject exactly what `EventLineDecoder` does, which the
-/// tests can check line by line against it.
+/// tests can check line by line against it. `FastEventLineDecoder`, the file layer's
+/// default, is such a replacement: it reads the lines it is sure of itself and hands every
+/// other line to `EventLineDecoder`.
 public protocol EventLineDecoding: Sendable {
     /// Reads one line, without its `\n`.
     mutating func decode(line: UnsafeBufferPointer<UInt8>) throws(EventDecodingError) -> RecordedEvent

@@ -8,8 +8,10 @@ public struct SleepSampleIngested: EventPayloadContent {
     public var start: Instant
     /// When it ends.
     public var end: Instant
+    // `Optional<String>` rather than `String?`, as in `Event` (an implicit `nil` makes the
+    // optimizer copy the value in `init`).
     /// The sample's own IANA zone, when HealthKit gave one.
-    public var timeZone: String?
+    public var timeZone: Optional<String>
     /// The writing source, e.g. `"Apple Watch"`.
     public var sourceName: String
 

@@ -1,0 +1,82 @@
+/// Valid and nearly valid log lines from which the differential tests of
+/// `FastEventLineDecoder` start: every v1 type with and without its optional keys, the
+/// envelope's optional keys, instants in every form, non-ASCII text, long zone names, keys
+/// out of the writer's order, whitespace, and lines the fast path must hand over (escapes,
+/// unknown keys, opaque events).
+enum FastDecoderSeedLines {
+    /// A seed line and whether the fast path is expected to read it itself.
+    struct Seed: CustomStringConvertible, Sendable {
+        var name: String
+        var line: String
+        var fastPath: Bool
+
+        var bytes: [UInt8] { Array(line.utf8) }
+        var description: String { name }
+    }
+
+    static let id = #""id":"0f0e0d0c-0000-4000-8000-000000000007""#
+    static let at = #""at":"2026-11-30T21:40:00+01:00""#
+
+    /// The envelope up to `"data":` for `type`, the way the writer writes it.
+    static func envelope(_ type: String, extra: String = "") -> String {
+        #"{"seq":7,"# + id + #","type":""# + type + #"","v":1,"# + at + #","tz":"Europe/Berlin","source":"phone","# + extra
+    }
+
+    static func line(_ type: String, _ data: String, extra: String = "") -> String {
+        envelope(type, extra: extra) + #""data":"# + data + "}"
+    }
+
+    static let sleepData = #"{"sampleId":"B37F89BD-F1F5-45C2-BC32-8CFAF585CAF1","stage":"core","start":"2026-11-30T23:56:10+01:00","end":"2026-12-01T00:17:30.240+01:00","tz":"Europe/Berlin","sourceName":"Apple Watch"}"#
+    static let vitalData = #"{"sampleId":"AD36B9BE-3356-487D-AB6A-FEC4F48D9BD7","kind":"respiratoryRate","value":14.6,"unit":"count/min","start":"2026-12-01T01:28:52.400+01:00","end":"2026-12-01T01:33:52.400+01:00"}"#
+
+    static let all: [Seed] = [
+        Seed(name: "goalSet", line: line("goalSet", #"{"currentBedtime":"00:00","targetBedtime":"22:30","days":7,"firstNight":"2026-11-30","sleepNeedMinutes":450}"#), fastPath: true),
+        Seed(name: "goalSet, need null", line: line("goalSet", #"{"currentBedtime":"23:59","targetBedtime":"22:30","days":30,"firstNight":"2024-02-29","sleepNeedMinutes":null}"#), fastPath: true),
+        Seed(name: "goalSet, no need", line: line("goalSet", #"{"currentBedtime":"00:00","targetBedtime":"22:30","days":-3,"firstNight":"2026-11-30"}"#), fastPath: true),
+        Seed(name: "goalCleared", line: line("goalCleared", "{}"), fastPath: true),
+        Seed(name: "bedtimeOverridden, demo", line: line("bedtimeOverridden", #"{"night":"demo","bedtime":"23:00"}"#), fastPath: true),
+        Seed(name: "appTierAssigned", line: line("appTierAssigned", #"{"app":"Instagram","tier":"block30Min"}"#), fastPath: true),
+        Seed(name: "windDownStartedEarly", line: line("windDownStartedEarly", #"{"night":"2026-11-30"}"#), fastPath: true),
+        Seed(name: "exitRequested", line: line("exitRequested", #"{"night":"2026-11-30"}"#), fastPath: true),
+        Seed(name: "exitCancelled", line: line("exitCancelled", #"{"night":"2026-11-30"}"#), fastPath: true),
+        Seed(name: "exitConfirmed", line: line("exitConfirmed", #"{"night":"2026-11-30"}"#), fastPath: true),
+        Seed(name: "wentToBed", line: line("wentToBed", #"{"night":"2026-11-30"}"#), fastPath: true),
+        Seed(name: "wokeUp", line: line("wokeUp", #"{"night":"2026-11-30"}"#), fastPath: true),
+        Seed(name: "checklistItemCompleted, causedBy", line: line("checklistItemCompleted", #"{"night":"2026-11-30","item":"stop_eating"}"#, extra: #""causedBy":"0f0e0d0c-0000-4000-8000-000000000006","#), fastPath: true),
+        Seed(name: "checklistItemReopened", line: line("checklistItemReopened", #"{"night":"2026-11-30","item":"stop_eating"}"#), fastPath: true),
+        Seed(name: "notificationInteracted, batch", line: line("notificationInteracted", #"{"night":"2026-11-30","template":"last_meal","action":"dismissed"}"#, extra: #""batch":[1,2],"#), fastPath: true),
+        Seed(name: "freeWindowUsed", line: line("freeWindowUsed", #"{"night":"2026-11-30","returnedEarly":true}"#), fastPath: true),
+        Seed(name: "freeWindowUsed, false", line: line("freeWindowUsed", #"{"night":"2026-11-30","returnedEarly":false}"#), fastPath: true),
+        Seed(name: "sleepSampleIngested, batch", line: line("sleepSampleIngested", sleepData, extra: #""batch":[2,23],"#), fastPath: true),
+        Seed(name: "sleepSampleIngested, no tz, non-ASCII source", line: line("sleepSampleIngested", #"{"sampleId":"S-1","stage":"inBed","start":"2026-11-30T23:43:03Z","end":"2026-12-01T07:43:42.5-05:30","sourceName":"Äpple Wätch 🌙 of someone with a long name"}"#), fastPath: true),
+        Seed(name: "sleepSampleIngested, tz null, empty source", line: line("sleepSampleIngested", #"{"sampleId":"S-2","stage":"rem","start":"1969-12-31T23:59:59.9999+00:00","end":"9999-12-31T23:59:59.999-23:59","tz":null,"sourceName":""}"#), fastPath: true),
+        Seed(name: "sleepSampleDeleted", line: line("sleepSampleDeleted", #"{"sampleId":"B37F89BD-F1F5-45C2-BC32-8CFAF585CAF1"}"#), fastPath: true),
+        Seed(name: "vitalSampleIngested", line: line("vitalSampleIngested", vitalData), fastPath: true),
+        Seed(name: "vitalSampleIngested, integer, exponent", line: line("vitalSampleIngested", #"{"sampleId":"V-2","kind":"wristTemperature","value":-0,"unit":"degC","start":"2026-12-01T01:28:52+01:00","end":"2026-12-01T01:33:52+01:00"}"#), fastPath: true),
+        Seed(name: "vitalSampleIngested, exponent", line: line("vitalSampleIngested", #"{"sampleId":"V-3","kind":"hrv","value":1.25E-3,"unit":"ms","start":"2026-12-01T01:28:52+01:00","end":"2026-12-01T01:33:52+01:00"}"#), fastPath: true),
+        Seed(name: "manualSleepLogged", line: line("manualSleepLogged", #"{"night":"2026-11-30","bedtime":"2026-11-30T23:10:00+01:00","wakeTime":"2026-12-01T07:00:00+01:00"}"#), fastPath: true),
+        Seed(name: "appleSleepScoreLogged", line: line("appleSleepScoreLogged", #"{"night":"2026-11-30","total":84,"duration":40,"bedtime":30,"interruptions":14}"#), fastPath: true),
+        Seed(name: "appleSleepScoreLogged, no interruptions", line: line("appleSleepScoreLogged", #"{"night":"2026-11-30","total":84,"duration":40,"bedtime":30}"#), fastPath: true),
+        Seed(name: "scoreSettingsChanged", line: line("scoreSettingsChanged", #"{"weights":{"duration":40,"deep":20,"rem":15.5,"bedtime":14.5,"interruptions":10},"deepTarget":{"percent":18},"remTarget":{"minutes":90},"preset":"balanced"}"#), fastPath: true),
+        Seed(name: "demoNightStarted", line: line("demoNightStarted", #"{"compression":120}"#), fastPath: true),
+        Seed(name: "demoNightStarted, default", line: line("demoNightStarted", "{}"), fastPath: true),
+        Seed(name: "long zone, unknown source", line: #"{"seq":1,"id":"i","type":"wokeUp","v":1,"at":"2026-11-30T21:40:00-03:00","tz":"America/Argentina/Buenos_Aires","source":"tablet","data":{"night":"2026-11-30"}}"#, fastPath: true),
+        Seed(name: "keys in another order, no source", line: #"{"v":1,"type":"wokeUp","tz":"Asia/Kolkata","at":"2026-11-30T21:40:00+05:30","id":"i","data":{"night":"2026-11-30"},"seq":12}"#, fastPath: true),
+        Seed(name: "whitespace", line: "{ \"seq\" : 1 ,\t\"id\":\"i\", \"type\":\"exitRequested\",\"v\":1,\"at\":\"2026-11-30T21:40:00+01:00\",\"tz\":\"Europe/Berlin\",\"data\": { \"night\" : \"2026-11-30\" } } ", fastPath: true),
+        Seed(name: "data before type (handed over)", line: #"{"seq":1,"id":"i","data":{"night":"2026-11-30"},"type":"wokeUp","v":1,"at":"2026-11-30T21:40:00+01:00","tz":"Europe/Berlin"}"#, fastPath: false),
+        Seed(name: "escape in a string (handed over)", line: line("appTierAssigned", #"{"app":"Insta\u0067ram\/X","tier":"blockFirst"}"#), fastPath: false),
+        Seed(name: "unknown envelope key (handed over)", line: line("wokeUp", #"{"night":"2026-11-30"}"#, extra: #""future":{"a":[1,2,{"b":null}]},"#), fastPath: false),
+        Seed(name: "unknown payload key (handed over)", line: line("wokeUp", #"{"night":"2026-11-30","mood":"sleepy"}"#), fastPath: false),
+        Seed(name: "unknown type (opaque)", line: line("dreamLogged", #"{"night":"2026-11-30","dream":"flying"}"#), fastPath: false),
+        Seed(name: "newer version (opaque)", line: line("wokeUp", #"{"night":"2026-11-30"}"#).replacingOccurrences(of: #""v":1"#, with: #""v":2"#), fastPath: false),
+        Seed(name: "unknown zone (refused)", line: line("wokeUp", #"{"night":"2026-11-30"}"#).replacingOccurrences(of: "Europe/Berlin", with: "Mars/Olympus"), fastPath: false),
+    ]
+
+    /// The seed called `name`.
+    static func named(_ name: String) -> Seed {
+        all.first { $0.name == name } ?? Seed(name: "missing seed \(name)", line: "", fastPath: false)
+    }
+
+    /// The seeds the fast path reads itself.
+    static let fastPathSeeds = all.filter(\.fastPath)
+}
