@@ -4,14 +4,22 @@ import Events
 /// reopened removes. An event naming an unknown item, a night without a plan, a night out
 /// of range, or the demo night before any demo started is skipped with a warning.
 public struct ChecklistCompletions: Sendable, Hashable {
-    private var doneByNight: [Night: Set<String>] = [:]
+    /// The items done on each night (one with none once an item was reopened), as bits:
+    /// bit i for `ReminderTemplate.checklist[i]`.
+    private var doneByNight: [Night: UInt64] = [:]
 
     /// No item done.
     public init() {}
 
     /// The items done on `night`.
     public func done(on night: Night) -> Set<String> {
-        doneByNight[night] ?? []
+        guard let done = doneByNight[night] else { return [] }
+        return Set(ReminderTemplate.checklist.indices.filter { done & Self.bit($0) != 0 }.map { ReminderTemplate.checklist[$0].id })
+    }
+
+    /// The bit of the checklist item at `position` (the checklist has fewer than 64).
+    private static func bit(_ position: Int) -> UInt64 {
+        position < 64 ? 1 << UInt64(position) : 0
     }
 
     /// A new demo night starts with an empty checklist.
@@ -38,7 +46,7 @@ public struct ChecklistCompletions: Sendable, Hashable {
         case .checklistItemReopened(let payload): change = payload; completes = false
         default: return
         }
-        guard ReminderTemplate.checklist.contains(where: { $0.id == change.item }) else {
+        guard let position = ReminderTemplate.checklist.firstIndex(where: { $0.id == change.item }) else {
             warnings.skipped(seq: event.seq, because: "\(event.typeName) names '\(change.item)', which is not a checklist item")
             return
         }
@@ -59,9 +67,9 @@ public struct ChecklistCompletions: Sendable, Hashable {
             }
         }
         if completes {
-            doneByNight[change.night, default: []].insert(change.item)
+            doneByNight[change.night, default: 0] |= Self.bit(position)
         } else {
-            doneByNight[change.night]?.remove(change.item)
+            doneByNight[change.night]? &= ~Self.bit(position)
         }
     }
 }

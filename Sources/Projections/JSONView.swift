@@ -133,7 +133,7 @@ public enum JSONView {
         var object = JSONObject()
         object.append("thisWeek", .number(JSONNumber(Int64(state.confirmedExitsThisWeek(at: now)))))
         object.append("byNight", .array(state.exits.realRecords.map { record in
-            let zone = ZoneDisplay(record.night.date.flatMap { state.nightPlans.plan(for: $0)?.timeZone })
+            let zone = ZoneDisplay(record.night.date.flatMap { state.nightPlans.planWithoutRevisions(for: $0)?.timeZone })
             var row = JSONObject()
             row.append("night", .string(record.night.text))
             row.append("attempt", .number(JSONNumber(Int64(record.attempt))))

@@ -147,6 +147,15 @@ public struct LocalTimeResolver: Sendable, Hashable {
         return local.hour >= 12 ? local.date : local.date.adding(days: -1)
     }
 
+    /// The noon-to-noon night holding a wall-clock reading, given as milliseconds since
+    /// 1970-01-01T00:00 on the local clock (the moment plus its offset), as days since
+    /// 1970: what ``nightDate(of:)`` answers, for a caller that knows the offset.
+    static func nightDay(ofLocalMilliseconds local: Int64) -> Int64 {
+        let day = local.dividedRoundingDown(by: millisecondsPerDay)
+        let isAfternoon = local - day * millisecondsPerDay >= millisecondsPerDay / 2
+        return isAfternoon ? day : day - 1
+    }
+
     // MARK: Resolution
 
     /// Resolves a wall-clock reading, given as milliseconds since 1970-01-01T00:00 on the
@@ -176,15 +185,15 @@ public struct LocalTimeResolver: Sendable, Hashable {
         return instant(milliseconds: local - offset, offsetMilliseconds: offset)
     }
 
-    /// The zone's offset at a moment, in milliseconds.
-    private func offsetMilliseconds(atMilliseconds moment: Int64) -> Int64 {
+    /// The zone's offset at a moment, in milliseconds (``offsetSeconds(at:)`` × 1000).
+    func offsetMilliseconds(atMilliseconds moment: Int64) -> Int64 {
         Int64(timeZone.secondsFromGMT(for: Self.date(milliseconds: moment))) * 1000
     }
 
     /// The next moment after `moment` at which the zone's offset may change (any change
     /// the zone data records, daylight saving or not), or `nil` if there is none or it does
     /// not lie strictly later.
-    private func transition(afterMilliseconds moment: Int64) -> Int64? {
+    func transition(afterMilliseconds moment: Int64) -> Int64? {
         guard let next = timeZone.nextDaylightSavingTimeTransition(after: Self.date(milliseconds: moment)) else {
             return nil
         }

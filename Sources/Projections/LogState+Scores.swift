@@ -13,7 +13,7 @@ extension LogState {
 
     /// The onsets of up to 14 nights with records before `night`, as minutes after noon.
     public func recentOnsets(before night: LocalDate) -> [Double] {
-        sleep.nightsWithData.filter { $0 < night }.suffix(Self.usualBedtimeNights).compactMap { previous in
+        sleep.nightsWithData(before: night, last: Self.usualBedtimeNights).compactMap { previous in
             sleep.record(for: previous).map { Self.minutesAfterNoon($0.onset, zone: $0.timeZone) }
         }
     }
@@ -36,7 +36,7 @@ extension LogState {
         // Bedtime: against the plan's bedtime when a plan covers the night, else against
         // the usual bedtime (median of up to 14 previous nights, as minutes after noon).
         var reference: Instant?
-        if let plan = nightPlans.plan(for: night) {
+        if let plan = nightPlans.planWithoutRevisions(for: night) {
             reference = plan.bedtimeAt
             parts[.bedtime] = ScoreCurves.bedtime(deviationMinutes: Double(record.onset.millisecondsSince1970 - plan.bedtimeAt.millisecondsSince1970) / 60_000)
         } else if let usual = AppleScoreEstimate.median(recentOnsets(before: night)) {

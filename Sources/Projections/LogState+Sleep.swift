@@ -8,7 +8,7 @@ extension LogState {
     /// The sleep need of `night`: its plan's; an unplanned night uses the latest goal's,
     /// else 480 minutes (domain.md §8).
     public func sleepNeedMinutes(for night: LocalDate) -> Int {
-        nightPlans.plan(for: night)?.values.sleepNeedMinutes
+        nightPlans.planWithoutRevisions(for: night)?.values.sleepNeedMinutes
             ?? nightPlans.latestGoalSet?.effectiveSleepNeedMinutes
             ?? GoalSet.defaultSleepNeedMinutes
     }
@@ -46,7 +46,7 @@ extension LogState {
         if debt7 <= 0 {
             recovery = 0
         } else {
-            let latestThree = sleep.nightsWithData.filter { $0 <= last }.suffix(3).compactMap { balanceMinutes(for: $0) }
+            let latestThree = sleep.nightsWithData(before: last.adding(days: 1), last: 3).compactMap { balanceMinutes(for: $0) }
             let mean = latestThree.isEmpty ? 0 : latestThree.reduce(0, +) / Double(latestThree.count)
             recovery = mean < 0 ? Int((debt7 / -mean).rounded(.up)) : nil
         }
@@ -68,7 +68,7 @@ extension LogState {
     /// Whether `night` hit its target: a planned night with data whose sleep started no
     /// later than bedtime + 15 min; `nil` when the night does not count (no data, no plan).
     public func hitTarget(on night: LocalDate) -> Bool? {
-        guard let start = sleepStart(on: night), let plan = nightPlans.plan(for: night) else { return nil }
+        guard let start = sleepStart(on: night), let plan = nightPlans.planWithoutRevisions(for: night) else { return nil }
         return start.millisecondsSince1970 <= plan.bedtimeAt.millisecondsSince1970 + Self.streakGraceMilliseconds
     }
 

@@ -27,6 +27,12 @@ public struct LogState: Projection, Hashable {
 
     public init() {}
 
+    /// The empty state, its night plans folding every entry for every night when
+    /// `nightPlanShortcuts` is false (see `NightFold`; the tests compare both).
+    init(nightPlanShortcuts: Bool) {
+        nightPlans = NightPlans(shortcuts: nightPlanShortcuts)
+    }
+
     /// Folds one event into every projection. `NightPlans` folds last: an event that
     /// another projection skipped as breaking a rule must not count for the zone rule
     /// (domain.md §8), and only then is that known.
@@ -34,11 +40,16 @@ public struct LogState: Projection, Hashable {
         let warningsBefore = warnings.all.count
         statistics.apply(event, warnings: &warnings)
         appTiers.apply(event, warnings: &warnings)
-        let demoBefore = demoNights.latest
-        demoNights.apply(event, warnings: &warnings)
-        if demoNights.latest != demoBefore {
-            checklists.startDemoNight()
-            exits.startDemoNight()
+        if case .demoNightStarted = event.payload {
+            // Only a demo night's start changes the latest demo night.
+            let demoBefore = demoNights.latest
+            demoNights.apply(event, warnings: &warnings)
+            if demoNights.latest != demoBefore {
+                checklists.startDemoNight()
+                exits.startDemoNight()
+            }
+        } else {
+            demoNights.apply(event, warnings: &warnings)
         }
         sleep.apply(event, warnings: &warnings)
         scoreInputs.apply(event, warnings: &warnings)
@@ -57,7 +68,7 @@ public struct LogState: Projection, Hashable {
     /// The exit window of `night`, keeping the night's plan fold for next time.
     private mutating func exitWindow(for night: Night) -> ExitWindow? {
         switch night {
-        case .date(let date): return nightPlans.keptPlan(for: date).map { ExitWindow(plan: $0, isDemo: false) }
+        case .date(let date): return nightPlans.keptExitWindow(for: date)
         case .demo: return demoNights.latest.map { ExitWindow(plan: $0.plan, isDemo: true) }
         }
     }

@@ -3,7 +3,13 @@ import Events
 /// What a log holds: events by type, the first and last instant, the zones seen.
 public struct LogStatistics: Projection, Hashable {
     /// Applied events by type name.
-    public private(set) var countsByType: [String: Int] = [:]
+    public var countsByType: [String: Int] {
+        var counts = otherCounts
+        for (type, count) in zip(EventType.allCases, catalogueCounts) where count > 0 {
+            counts[type.rawValue, default: 0] += count
+        }
+        return counts
+    }
     /// The earliest `at` (by moment).
     public private(set) var firstInstant: Instant?
     /// The latest `at` (by moment).
@@ -12,15 +18,70 @@ public struct LogStatistics: Projection, Hashable {
     public private(set) var zones: [String] = []
     /// The number of events applied.
     public private(set) var eventCount = 0
+    /// The counts of the catalogue's types, in `EventType.allCases` order.
+    private var catalogueCounts = [Int](repeating: 0, count: EventType.allCases.count)
+    /// The counts of other type names (an opaque payload named otherwise).
+    private var otherCounts: [String: Int] = [:]
+    /// The zone of the last event, one of `zones` (the next event's most likely).
+    private var lastZone: String?
 
     public init() {}
 
+    public static func == (left: LogStatistics, right: LogStatistics) -> Bool {
+        left.catalogueCounts == right.catalogueCounts && left.otherCounts == right.otherCounts
+            && left.firstInstant == right.firstInstant && left.lastInstant == right.lastInstant
+            && left.zones == right.zones && left.eventCount == right.eventCount
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(catalogueCounts)
+        hasher.combine(otherCounts)
+        hasher.combine(firstInstant)
+        hasher.combine(lastInstant)
+        hasher.combine(zones)
+        hasher.combine(eventCount)
+    }
+
     public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
         eventCount += 1
-        countsByType[event.typeName, default: 0] += 1
+        if let type = event.payload.type ?? EventType(rawValue: event.typeName) {
+            catalogueCounts[Self.position(of: type)] += 1
+        } else {
+            otherCounts[event.typeName, default: 0] += 1
+        }
         let moment = event.at.millisecondsSince1970
         if firstInstant.map({ moment < $0.millisecondsSince1970 }) ?? true { firstInstant = event.at }
         if lastInstant.map({ moment >= $0.millisecondsSince1970 }) ?? true { lastInstant = event.at }
-        if !zones.contains(event.event.timeZone) { zones.append(event.event.timeZone) }
+        let zone = event.event.timeZone
+        if zone == lastZone { return }
+        if !zones.contains(zone) { zones.append(zone) }
+        lastZone = zone
+    }
+
+    /// The position of `type` in `EventType.allCases`.
+    static func position(of type: EventType) -> Int {
+        switch type {
+        case .goalSet: return 0
+        case .goalCleared: return 1
+        case .bedtimeOverridden: return 2
+        case .appTierAssigned: return 3
+        case .windDownStartedEarly: return 4
+        case .checklistItemCompleted: return 5
+        case .checklistItemReopened: return 6
+        case .notificationInteracted: return 7
+        case .exitRequested: return 8
+        case .exitCancelled: return 9
+        case .exitConfirmed: return 10
+        case .freeWindowUsed: return 11
+        case .wentToBed: return 12
+        case .wokeUp: return 13
+        case .sleepSampleIngested: return 14
+        case .sleepSampleDeleted: return 15
+        case .vitalSampleIngested: return 16
+        case .manualSleepLogged: return 17
+        case .appleSleepScoreLogged: return 18
+        case .scoreSettingsChanged: return 19
+        case .demoNightStarted: return 20
+        }
     }
 }

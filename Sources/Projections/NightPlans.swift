@@ -10,7 +10,9 @@ import Events
 /// a goal's ramp, a replacing goal, an override, a clear and a zone change all give
 /// revisions that name the event that caused them. The folds of nights asked about while
 /// folding (to check an override or a checklist event) are kept and advanced, so a long
-/// log costs each night only the entries added since it was last asked about.
+/// log costs each night only the entries added since it was last asked about; and a fold
+/// visits only the entries that can touch its night (`PlanTimelineIndex`), so a night costs
+/// the same at the end of a long log as at its start.
 public struct NightPlans: Projection, Hashable {
     /// What one event did to plans.
     struct Entry: Sendable, Hashable {
@@ -40,6 +42,9 @@ public struct NightPlans: Projection, Hashable {
     private var confirmedExitNights: Set<LocalDate> = []
     /// Folds kept for nights asked about while folding: a cache, left out of equality.
     private var folds: [LocalDate: NightFold] = [:]
+    /// What the folds need to visit only the entries that can touch their night: derived
+    /// from the timeline, left out of equality.
+    private var index = PlanTimelineIndex()
 
     public static func == (left: NightPlans, right: NightPlans) -> Bool {
         left.timeline == right.timeline && left.latestZone == right.latestZone && left.confirmedExitNights == right.confirmedExitNights
@@ -52,6 +57,12 @@ public struct NightPlans: Projection, Hashable {
     }
 
     public init() {}
+
+    /// Plans that fold every entry for every night, without the index's shortcuts (what
+    /// the tests compare the shortcuts with).
+    init(shortcuts: Bool) {
+        if !shortcuts { index = index.withoutShortcuts }
+    }
 
     public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
         apply(event, countsForZone: true, warnings: &warnings)
@@ -99,31 +110,44 @@ public struct NightPlans: Projection, Hashable {
             latestZone = zoneChange
             zoneChanges.append(ZoneChange(at: event.at, zone: zoneChange))
         }
+        let allowedShortcuts = index.allowsShortcuts
+        index.append(entry, knownZone: zoneChange.map { zones.resolver(for: $0) != nil } ?? true)
         timeline.append(entry)
+        // Folds kept with shortcuts are not carried on without them: they start afresh.
+        if allowedShortcuts, !index.allowsShortcuts { folds = [:] }
     }
 
     /// Whether `night` would be planned once `entry` is folded (its fold is kept, up to
     /// the entries before it).
     private mutating func isPlanned(_ night: LocalDate, after entry: Entry) -> Bool {
-        var fold = folds[night] ?? NightFold(night: night)
-        fold.advance(over: timeline, zones: zones, zoneChanges: zoneChanges)
-        folds[night] = fold
+        advanceFold(for: night)
         var changes = zoneChanges
         if let zone = entry.zoneChange { changes.append(ZoneChange(at: entry.cause.at, zone: zone)) }
-        return fold.isPlanned(after: entry, zones: zones, zoneChanges: changes)
+        return folds[night]?.isPlanned(after: entry, zones: zones, zoneChanges: changes) ?? false
     }
 
     /// Whether `night` is planned as the log stands, keeping its fold for next time.
     public mutating func isPlanned(_ night: LocalDate) -> Bool {
-        keptFold(for: night).isPlanned
+        advanceFold(for: night)
+        return folds[night]?.isPlanned ?? false
     }
 
-    /// The plan of `night` as the log stands, keeping its fold for next time (what the
-    /// other projections ask while folding).
+    /// The plan of `night` as the log stands, keeping its fold for next time. Its
+    /// revisions from before the night's last days are folded on each call (one step per
+    /// goal, clear and zone change before them); `LogState`'s fold, which needs only the
+    /// plan's instants, asks for the exit window or `isPlanned(_:)` instead.
     public mutating func keptPlan(for night: LocalDate) -> NightPlan? {
-        guard var plan = keptFold(for: night).plan else { return nil }
+        advanceFold(for: night)
+        guard var plan = folds[night].flatMap(plan(of:)) else { return nil }
         plan.hasConfirmedExit = confirmedExitNights.contains(night)
         return plan
+    }
+
+    /// The exit window of `night` as the log stands (its plan's, without the revisions
+    /// the window does not need), keeping its fold for next time.
+    mutating func keptExitWindow(for night: LocalDate) -> ExitWindow? {
+        advanceFold(for: night)
+        return folds[night]?.exitWindow
     }
 
     /// Records that an exit was confirmed on `night` (the exit history accepted it), so its
@@ -132,11 +156,14 @@ public struct NightPlans: Projection, Hashable {
         confirmedExitNights.insert(night)
     }
 
-    private mutating func keptFold(for night: LocalDate) -> NightFold {
-        var fold = folds[night] ?? NightFold(night: night)
-        fold.advance(over: timeline, zones: zones, zoneChanges: zoneChanges)
-        folds[night] = fold
-        return fold
+    /// Advances the kept fold of `night` (a new one if none) over the timeline, in place.
+    private mutating func advanceFold(for night: LocalDate) {
+        folds[night, default: NightFold(night: night)].advance(over: timeline, index: index, zones: zones, zoneChanges: zoneChanges)
+    }
+
+    /// The plan `fold` holds, its early revisions folded now.
+    private func plan(of fold: NightFold) -> NightPlan? {
+        fold.plan { end in index.earlyRevisions(for: fold.night, end: end, timeline: timeline) }
     }
 
     /// The real night within range that an override or early start names, or `nil`
@@ -156,11 +183,37 @@ public struct NightPlans: Projection, Hashable {
     /// The plan of `night` as the log stands, or `nil` when the night is not planned.
     public func plan(for night: LocalDate) -> NightPlan? {
         var fold = folds[night] ?? NightFold(night: night)
-        fold.advance(over: timeline, zones: zones, zoneChanges: zoneChanges)
-        guard var plan = fold.plan else { return nil }
+        fold.advance(over: timeline, index: index, zones: zones, zoneChanges: zoneChanges)
+        guard var plan = plan(of: fold) else { return nil }
         plan.hasConfirmedExit = confirmedExitNights.contains(night)
         return plan
     }
+
+    /// The plan of `night` without its revisions (`revisions` is empty), or `nil` when the
+    /// night is not planned: for the queries that read only a plan's values and instants,
+    /// as it takes no step for each goal, clear and zone change before the night.
+    func planWithoutRevisions(for night: LocalDate) -> NightPlan? {
+        var fold = folds[night] ?? NightFold(night: night)
+        fold.advance(over: timeline, index: index, zones: zones, zoneChanges: zoneChanges)
+        guard var plan = fold.plan(earlyRevisions: { _ in [] }) else { return nil }
+        plan.revisions = []
+        plan.hasConfirmedExit = confirmedExitNights.contains(night)
+        return plan
+    }
+
+    /// The plan of `night` folded over every entry of the timeline, as the rules read
+    /// (domain.md §1 and §8), without the kept folds or the index's shortcuts: what
+    /// `plan(for:)` must always equal (the tests compare them).
+    func referencePlan(for night: LocalDate) -> NightPlan? {
+        var fold = NightFold(night: night)
+        fold.advance(over: timeline, index: index.withoutShortcuts, zones: zones, zoneChanges: zoneChanges)
+        guard var plan = plan(of: fold) else { return nil }
+        plan.hasConfirmedExit = confirmedExitNights.contains(night)
+        return plan
+    }
+
+    /// Whether folds take the index's shortcuts (see `NightFold`).
+    var usesShortcuts: Bool { index.allowsShortcuts }
 
     /// The zone of the latest event folded (the zone for "asOf's night").
     public var latestTimeZone: String? { latestZone }

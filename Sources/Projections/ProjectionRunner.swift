@@ -21,7 +21,8 @@ public struct ProjectionRunner<State: Projection>: Sendable {
     public private(set) var latestInstant: Instant?
     /// The zone of the event with the largest `at` applied so far.
     public private(set) var latestTimeZone: String?
-    private var seenIdentifiers = IdentifierSet()
+    /// The ids applied: `IdentifierSet`'s digests, in a table that does not hash them again.
+    private var seenIdentifiers = IdentifierDigestTable()
 
     /// Starts from the empty state.
     public init(position: ReplayPosition = .end) {

@@ -8,19 +8,67 @@ import Events
 /// its event's), holds its start. Re-ingesting a `sampleId` replaces the sample; a deleted
 /// `sampleId` stays deleted. Ingesting or deleting rebuilds only the nights touched
 /// (`rebuildCount` counts them, for tests and the benchmark).
+///
+/// Memory and time per sample stay small on long logs: a sample is held in 48 bytes (its
+/// id as 128 bits when it is a UUID, its source and zone as numbers of names held once),
+/// found by id through `SampleKeyTable`, placed in its night by a zone offset remembered
+/// between the zone's offset changes (`ZoneClock`), and kept in its night in order of
+/// start, so that a night's record is built in one pass over its samples.
 public struct SleepLedger: Projection, Hashable {
-    private var samples: [String: SleepSample] = [:]
-    private var deleted: Set<String> = []
-    private var sampleIdsByNight: [LocalDate: Set<String>] = [:]
+    /// A sample as the ledger holds it (48 bytes): its id as a `SampleKey`, its names
+    /// numbered in `names`, its length (at most 24 h) and night as 32-bit numbers.
+    struct StoredSample: Sendable, Hashable {
+        var start: Int64
+        var key: SampleKey
+        var milliseconds: UInt32
+        /// The night, as days since 1970.
+        var night: Int32
+        var source: UInt32
+        var zone: UInt32
+        var stage: SleepStage
+
+        var end: Int64 { start + Int64(milliseconds) }
+        var nightDate: LocalDate { LocalDate(daysSince1970: Int(night)) }
+    }
+
+    /// A name's zone, once looked up: unknown, or its offsets.
+    private enum ZoneLookup: Sendable {
+        case unchecked, unknown
+        case known(ZoneClock)
+    }
+
+    /// The samples held, by slot (a deleted sample's slot is free, in `freeSlots`).
+    private var stored: [StoredSample] = []
+    private var freeSlots: [Int32] = []
+    /// The slot of each sample's key.
+    private var sampleSlots = SampleKeyTable()
+    private var deleted: Set<SampleKey> = []
+    /// The slots of each night's samples (the key is the night's days since 1970).
+    private var slotsByNight = NightTable<[Int32]>(empty: [])
+    /// Source and zone names, held once each.
+    private var names = NameTable()
+    /// The zone of each name used as one (indexed by name number).
+    private var zoneLookups: [ZoneLookup] = []
+    /// The last names seen, the ones the next sample most likely has.
+    private var lastZone: (name: String, number: UInt32)?
+    private var lastSource: (name: String, number: UInt32)?
     private var manualByNight: [LocalDate: (log: ManualSleepLogged, zone: String)] = [:]
-    private var vitalsByNight: [LocalDate: [VitalKind: [Double]]] = [:]
-    private var vitalIds: [String: (night: LocalDate, kind: VitalKind, value: Double)] = [:]
+    private var vitalsByNight = NightTable<NightVitals>(empty: NightVitals())
+    /// The vital readings held, by slot, and the slot of each reading's key.
+    private var heldVitals: [HeldVital] = []
+    private var vitalSlots = SampleKeyTable()
     /// The records built so far; the night being delivered (`pendingNight`) is built when
     /// the next sleep event for another night arrives, or on demand.
     private var builtRecords: [LocalDate: SleepRecord] = [:]
+    /// The nights of `builtRecords`, as days since 1970, in order.
+    private var builtDays: [Int32] = []
     /// The night whose samples are arriving now: its record is built once for the whole
     /// delivery (HealthKit delivers a night's samples together), not once per sample.
-    private var pendingNight: LocalDate?
+    private var pendingNight: LocalDate? {
+        pendingDay.map { LocalDate(daysSince1970: Int($0)) }
+    }
+    /// `pendingNight` as days since 1970.
+    private var pendingDay: Int32?
     /// The first `wentToBed` of each real night.
     public private(set) var wentToBed: [LocalDate: Instant] = [:]
     /// How many night records folding has built (a night's delivery counts once).
@@ -43,15 +91,29 @@ public struct SleepLedger: Projection, Hashable {
 
     public static func == (left: SleepLedger, right: SleepLedger) -> Bool {
         left.records == right.records && left.wentToBed == right.wentToBed && left.deleted == right.deleted
-            && left.samples == right.samples && left.vitalNights == right.vitalNights
+            && left.samplesByKey == right.samplesByKey && left.vitalNights == right.vitalNights
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(records.count)
-        hasher.combine(samples.count)
+        hasher.combine(sampleSlots.count)
     }
 
-    private var vitalNights: [LocalDate: VitalSummary] { vitalsByNight.mapValues(VitalSummary.init(readings:)) }
+    private var vitalNights: [LocalDate: VitalSummary] {
+        var nights: [LocalDate: VitalSummary] = [:]
+        for (night, vitals) in vitalsByNight.all { nights[LocalDate(daysSince1970: Int(night))] = vitals.summary }
+        return nights
+    }
+
+    /// Every sample held, by key.
+    private var samplesByKey: [SampleKey: SleepSample] {
+        let free = Set(freeSlots)
+        var samples: [SampleKey: SleepSample] = [:]
+        for slot in stored.indices where !free.contains(Int32(slot)) {
+            samples[stored[slot].key] = sample(in: Int32(slot))
+        }
+        return samples
+    }
 
     /// The longest a sample may last (domain.md §8).
     public static let maximumSampleMilliseconds: Int64 = 24 * 3_600_000
@@ -61,10 +123,13 @@ public struct SleepLedger: Projection, Hashable {
         case .sleepSampleIngested(let payload):
             ingest(payload, event: event, warnings: &warnings)
         case .sleepSampleDeleted(let payload):
-            deleted.insert(payload.sampleId)
-            if let sample = samples.removeValue(forKey: payload.sampleId) {
-                sampleIdsByNight[sample.night]?.remove(payload.sampleId)
-                rebuild(sample.night)
+            let key = SampleKey(payload.sampleId)
+            deleted.insert(key)
+            if let slot = sampleSlots.remove(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }) {
+                let night = stored[Int(slot)].night
+                removeSlot(slot, from: night)
+                freeSlots.append(slot)
+                rebuild(night)
             }
         case .vitalSampleIngested(let payload):
             guard let reason = Self.problem(start: payload.start, end: payload.end, at: event.at, allowsInstant: true) ?? (payload.value.isFinite ? nil : "the value is not finite") else {
@@ -87,7 +152,7 @@ public struct SleepLedger: Projection, Hashable {
                 return
             }
             manualByNight[night] = (payload, event.event.timeZone)
-            rebuild(night)
+            rebuild(Int32(night.daysSince1970))
         case .wentToBed(let payload):
             if case .date(let night) = payload.night, wentToBed[night] == nil, NightRange.contains(night, at: event.at) {
                 wentToBed[night] = event.at
@@ -113,64 +178,160 @@ public struct SleepLedger: Projection, Hashable {
             warnings.skipped(seq: event.seq, because: "sleepSampleIngested \(reason)")
             return
         }
-        guard !deleted.contains(payload.sampleId) else {
+        let key = SampleKey(payload.sampleId)
+        guard deleted.isEmpty || !deleted.contains(key) else {
             warnings.skipped(seq: event.seq, because: "sleepSampleIngested re-delivers a deleted sample; a deleted sample stays deleted")
             return
         }
-        guard let sample = Self.sample(from: payload, eventZone: event.event.timeZone) else {
+        let zone = zoneNumber(of: payload.timeZone ?? event.event.timeZone)
+        guard case .known(var clock) = zoneLookups[Int(zone)] else {
             warnings.skipped(seq: event.seq, because: "sleepSampleIngested names an unknown zone")
             return
         }
-        if let previous = samples[payload.sampleId] {
-            if previous == sample { return }
-            sampleIdsByNight[previous.night]?.remove(previous.sampleId)
+        let start = payload.start.millisecondsSince1970
+        let night = clock.nightDay(of: start)
+        zoneLookups[Int(zone)] = .known(clock)
+        let sample = StoredSample(
+            start: start, key: key, milliseconds: UInt32(payload.end.millisecondsSince1970 - start),
+            night: night, source: sourceNumber(of: payload.sourceName), zone: zone, stage: payload.stage
+        )
+        let slot: Int32
+        let hash = SampleKeyTable.hash(key)
+        if let held = sampleSlots.slot(hash: hash, matches: { stored[Int($0)].key == key }) {
+            slot = held
+            let previous = stored[Int(slot)]
+            if same(previous, sample) { return }
+            removeSlot(slot, from: previous.night)
             if previous.night != sample.night { rebuild(previous.night) }
+            stored[Int(slot)] = sample
+        } else if let free = freeSlots.popLast() {
+            slot = free
+            stored[Int(slot)] = sample
+            sampleSlots.insert(hash: hash, slot: slot)
+        } else {
+            slot = Int32(stored.count)
+            stored.append(sample)
+            sampleSlots.insert(hash: hash, slot: slot)
         }
-        samples[sample.sampleId] = sample
-        sampleIdsByNight[sample.night, default: []].insert(sample.sampleId)
+        // Each night's slots are kept in order of their samples' starts (most come in order).
+        let held = stored
+        slotsByNight.modify(sample.night) { slots in
+            var position = slots.endIndex
+            while position > slots.startIndex, held[Int(slots[position - 1])].start > sample.start { position -= 1 }
+            slots.insert(slot, at: position)
+        }
         rebuild(sample.night)
     }
 
-    private mutating func record(vital: VitalSampleIngested, event: RecordedEvent) {
-        guard let resolver = LocalTimeResolver(identifier: event.event.timeZone) else { return }
-        let night = resolver.nightDate(of: vital.start)
-        if let previous = vitalIds[vital.sampleId] {
-            if let index = vitalsByNight[previous.night]?[previous.kind]?.firstIndex(of: previous.value) {
-                vitalsByNight[previous.night]?[previous.kind]?.remove(at: index)
-            }
+    /// Whether two samples of the same key are equal as `SleepSample` values (names by
+    /// string equality).
+    private func same(_ left: StoredSample, _ right: StoredSample) -> Bool {
+        left.start == right.start && left.milliseconds == right.milliseconds && left.stage == right.stage
+            && left.night == right.night && names.same(left.source, right.source) && names.same(left.zone, right.zone)
+    }
+
+    /// Takes `slot` out of the samples of `night`.
+    private mutating func removeSlot(_ slot: Int32, from night: Int32) {
+        slotsByNight.modify(night) { slots in
+            if let position = slots.firstIndex(of: slot) { slots.remove(at: position) }
         }
-        vitalIds[vital.sampleId] = (night, vital.kind, vital.value)
-        vitalsByNight[night, default: [:]][vital.kind, default: []].append(vital.value)
+    }
+
+    /// The number of zone `name`, its zone looked up once.
+    private mutating func zoneNumber(of name: String) -> UInt32 {
+        if let last = lastZone, NameTable.sameBytes(last.name, name) { return last.number }
+        let number = names.number(of: name)
+        while zoneLookups.count < names.names.count { zoneLookups.append(.unchecked) }
+        if case .unchecked = zoneLookups[Int(number)] {
+            zoneLookups[Int(number)] = LocalTimeResolver(identifier: name).map { .known(ZoneClock(resolver: $0)) } ?? .unknown
+        }
+        lastZone = (name, number)
+        return number
+    }
+
+    /// The number of source `name`.
+    private mutating func sourceNumber(of name: String) -> UInt32 {
+        if let last = lastSource, NameTable.sameBytes(last.name, name) { return last.number }
+        let number = names.number(of: name)
+        while zoneLookups.count < names.names.count { zoneLookups.append(.unchecked) }
+        lastSource = (name, number)
+        return number
+    }
+
+    /// The resolver of zone number `zone`, if the zone is known.
+    private func resolver(ofZone zone: UInt32) -> LocalTimeResolver? {
+        guard Int(zone) < zoneLookups.count, case .known(let clock) = zoneLookups[Int(zone)] else { return nil }
+        return clock.resolver
+    }
+
+    private mutating func record(vital: VitalSampleIngested, event: RecordedEvent) {
+        let zone = zoneNumber(of: event.event.timeZone)
+        guard case .known(var clock) = zoneLookups[Int(zone)] else { return }
+        let night = clock.nightDay(of: vital.start.millisecondsSince1970)
+        zoneLookups[Int(zone)] = .known(clock)
+        let key = SampleKey(vital.sampleId)
+        let hash = SampleKeyTable.hash(key)
+        let held = HeldVital(key: key, night: night, kind: vital.kind, value: vital.value)
+        if let slot = vitalSlots.slot(hash: hash, matches: { heldVitals[Int($0)].key == key }) {
+            let previous = heldVitals[Int(slot)]
+            vitalsByNight.modifyIfPresent(previous.night) { $0.removeFirst(previous.value, of: previous.kind) }
+            heldVitals[Int(slot)] = held
+        } else {
+            vitalSlots.insert(hash: hash, slot: Int32(heldVitals.count))
+            heldVitals.append(held)
+        }
+        vitalsByNight.modify(night) { $0.append(vital.value, of: vital.kind) }
     }
 
     /// Marks `night` as changed: the night pending before it (another night) is built now.
-    private mutating func rebuild(_ night: LocalDate) {
-        if let pending = pendingNight, pending != night {
-            builtRecords[pending] = build(pending)
+    private mutating func rebuild(_ night: Int32) {
+        if let pending = pendingDay, pending != night {
+            let date = LocalDate(daysSince1970: Int(pending))
+            let record = build(date)
+            builtRecords[date] = record
+            let position = Self.firstPosition(of: pending, in: builtDays)
+            let isListed = position < builtDays.count && builtDays[position] == pending
+            if record != nil, !isListed { builtDays.insert(pending, at: position) }
+            if record == nil, isListed { builtDays.remove(at: position) }
             rebuildCount += 1
         }
-        pendingNight = night
+        pendingDay = night
+    }
+
+    /// The sample in `slot`, as the public value.
+    private func sample(in slot: Int32) -> SleepSample {
+        let held = stored[Int(slot)]
+        return SleepSample(
+            sampleId: held.key.text, stage: held.stage, start: held.start, end: held.end,
+            sourceName: names[held.source], timeZone: names[held.zone], night: held.nightDate
+        )
     }
 
     /// The samples held for `night`, in no particular order.
     func samples(of night: LocalDate) -> [SleepSample] {
-        (sampleIdsByNight[night] ?? []).compactMap { samples[$0] }
+        (slotsByNight[Int32(night.daysSince1970)] ?? []).map(sample(in:))
     }
 
     private func build(_ night: LocalDate) -> SleepRecord? {
-        let nightSamples = samples(of: night)
+        let slots = slotsByNight[Int32(night.daysSince1970)] ?? []
+        let nightSamples = slots.map { slot in
+            let held = stored[Int(slot)]
+            return SleepRecordBuilder.Sample(start: held.start, end: held.end, stage: held.stage, source: names.stringEqualNumber(held.source), zone: held.zone, slot: slot)
+        }
         let manual = manualByNight[night]
-        return SleepRecordBuilder.record(night: night, samples: nightSamples, manual: manual?.log, manualZone: manual?.zone)
+        let builderNames = SleepRecordBuilder.Names(name: { names[$0] }, resolver: { resolver(ofZone: $0) }, sampleId: { stored[Int($0)].key.text })
+        return SleepRecordBuilder.record(night: night, samples: nightSamples, manual: manual?.log, manualZone: manual?.zone, names: builderNames)
     }
 
     /// The sample held under `sampleId`, if any.
     public func sample(withId sampleId: String) -> SleepSample? {
-        samples[sampleId]
+        let key = SampleKey(sampleId)
+        return sampleSlots.slot(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }).map(sample(in:))
     }
 
     /// Whether `sampleId` was deleted (a deleted sample stays deleted).
     public func isDeleted(_ sampleId: String) -> Bool {
-        deleted.contains(sampleId)
+        deleted.contains(SampleKey(sampleId))
     }
 
     /// The sample `payload` would become, folded with an event in `eventZone`.
@@ -186,15 +347,140 @@ public struct SleepLedger: Projection, Hashable {
 
     /// The vitals of `night`.
     public func vitals(on night: LocalDate) -> VitalSummary? {
-        vitalsByNight[night].map(VitalSummary.init(readings:))
+        vitalsByNight[Int32(night.daysSince1970)]?.summary
     }
 
     /// Every night with a sleep record, oldest first.
     public var nightsWithData: [LocalDate] {
-        var nights = Set(builtRecords.keys)
-        if let pendingNight {
-            if build(pendingNight) != nil { nights.insert(pendingNight) } else { nights.remove(pendingNight) }
+        nightsWithData(in: builtDays[...])
+    }
+
+    /// The last `count` nights with a sleep record before `night`, oldest first
+    /// (`nightsWithData.filter { $0 < night }.suffix(count)`, without listing every night).
+    public func nightsWithData(before night: LocalDate, last count: Int) -> [LocalDate] {
+        let end = Self.firstPosition(of: Int32(night.daysSince1970), in: builtDays)
+        // One night more than asked, in case the pending night turns out to have no record.
+        let candidates = builtDays[max(0, end - count - 1)..<end]
+        let nights = nightsWithData(in: candidates, before: Int32(night.daysSince1970))
+        return Array(nights.suffix(count))
+    }
+
+    /// The nights of `days` (built nights with records, in order), with the pending night
+    /// added or taken out by its record, before `limit` when there is one.
+    private func nightsWithData(in days: ArraySlice<Int32>, before limit: Int32? = nil) -> [LocalDate] {
+        var days = Array(days)
+        if let pendingDay, limit.map({ pendingDay < $0 }) ?? true {
+            let position = Self.firstPosition(of: pendingDay, in: days)
+            let isListed = position < days.count && days[position] == pendingDay
+            let hasRecord = build(LocalDate(daysSince1970: Int(pendingDay))) != nil
+            if hasRecord, !isListed { days.insert(pendingDay, at: position) }
+            if !hasRecord, isListed { days.remove(at: position) }
         }
-        return nights.sorted()
+        return days.map { LocalDate(daysSince1970: Int($0)) }
+    }
+
+    /// The position of the first day of `days` (in order) at or after `day`.
+    private static func firstPosition(of day: Int32, in days: [Int32]) -> Int {
+        var low = 0
+        var high = days.count
+        while low < high {
+            let middle = (low + high) / 2
+            if days[middle] < day { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+/// A vital reading held under its id: its id, night (days since 1970), kind and value.
+private struct HeldVital: Sendable {
+    var key: SampleKey
+    var night: Int32
+    var kind: VitalKind
+    var value: Double
+
+}
+
+/// One night's vital readings, by kind, in the order they came.
+private struct NightVitals: Sendable, Equatable {
+    var hrv: [Double] = []
+    var restingHeartRate: [Double] = []
+    var spo2: [Double] = []
+    var respiratoryRate: [Double] = []
+    var wristTemperature: [Double] = []
+
+    /// Adds a reading of `kind`.
+    mutating func append(_ value: Double, of kind: VitalKind) {
+        switch kind {
+        case .hrv: hrv.append(value)
+        case .restingHeartRate: restingHeartRate.append(value)
+        case .spo2: spo2.append(value)
+        case .respiratoryRate: respiratoryRate.append(value)
+        case .wristTemperature: wristTemperature.append(value)
+        }
+    }
+
+    /// Removes the first reading of `kind` equal to `value`, if any.
+    mutating func removeFirst(_ value: Double, of kind: VitalKind) {
+        func remove(from values: inout [Double]) {
+            if let index = values.firstIndex(of: value) { values.remove(at: index) }
+        }
+        switch kind {
+        case .hrv: remove(from: &hrv)
+        case .restingHeartRate: remove(from: &restingHeartRate)
+        case .spo2: remove(from: &spo2)
+        case .respiratoryRate: remove(from: &respiratoryRate)
+        case .wristTemperature: remove(from: &wristTemperature)
+        }
+    }
+
+    /// The summary (a kind without readings has none, as a kind never read).
+    var summary: VitalSummary {
+        VitalSummary(readings: [.hrv: hrv, .restingHeartRate: restingHeartRate, .spo2: spo2, .respiratoryRate: respiratoryRate, .wristTemperature: wristTemperature])
+    }
+}
+
+/// A value for each night (days since 1970), created empty on first use; the last night
+/// changed is remembered, as the next change is most likely for it again (a night's
+/// samples come together).
+private struct NightTable<Value: Sendable>: Sendable {
+    private var positions: [Int32: Int] = [:]
+    private var nights: [Int32] = []
+    private var values: [Value] = []
+    private var last: (night: Int32, position: Int)?
+    private let empty: Value
+
+    init(empty: Value) {
+        self.empty = empty
+    }
+
+    /// The value of `night`, if it has one.
+    subscript(night: Int32) -> Value? {
+        positions[night].map { values[$0] }
+    }
+
+    /// Every night with its value.
+    var all: Zip2Sequence<[Int32], [Value]> { zip(nights, values) }
+
+    /// Changes the value of `night`, created empty if it has none.
+    mutating func modify(_ night: Int32, _ change: (inout Value) -> Void) {
+        let position: Int
+        if let last, last.night == night {
+            position = last.position
+        } else if let known = positions[night] {
+            position = known
+        } else {
+            position = values.count
+            positions[night] = position
+            nights.append(night)
+            values.append(empty)
+        }
+        last = (night, position)
+        change(&values[position])
+    }
+
+    /// Changes the value of `night` if it has one.
+    mutating func modifyIfPresent(_ night: Int32, _ change: (inout Value) -> Void) {
+        guard positions[night] != nil else { return }
+        modify(night, change)
     }
 }

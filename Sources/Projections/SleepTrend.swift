@@ -108,7 +108,7 @@ extension LogState {
         }
         let records = nights.compactMap { sleep.record(for: $0) }
         let drifts = nights.compactMap { night -> Double? in
-            guard let record = sleep.record(for: night), let plan = nightPlans.plan(for: night) else { return nil }
+            guard let record = sleep.record(for: night), let plan = nightPlans.planWithoutRevisions(for: night) else { return nil }
             return Double(record.onset.millisecondsSince1970 - plan.bedtimeAt.millisecondsSince1970) / 60_000
         }
         let vitals = nights.compactMap { sleep.vitals(on: $0) }

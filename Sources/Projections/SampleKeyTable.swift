@@ -1,0 +1,93 @@
+/// Finds the slot of a `SampleKey` in an array its owner holds (the samples, the vital
+/// readings): an open-addressing table of 8-byte buckets, each the upper 32 bits of the
+/// key's hash and the slot + 1, probed linearly and kept at most half full. A UUID key's
+/// hash mixes its bits; no `Hasher` runs for it. The owner says whether a slot holds a key
+/// (`matches`), so the table never copies keys; the table's order never leaves it.
+struct SampleKeyTable: Sendable {
+    /// 0 marks an empty bucket, `removedMark` one whose entry was removed.
+    private var buckets: [UInt64]
+    private var mask: Int
+    /// The number of keys.
+    private(set) var count = 0
+    /// Buckets marked removed.
+    private var removed = 0
+
+    private static let removedMark = UInt64.max
+
+    /// An empty table.
+    init() {
+        buckets = Array(repeating: 0, count: 64)
+        mask = 63
+    }
+
+    /// The 32-bit hash of `key` the table works with.
+    static func hash(_ key: SampleKey) -> UInt32 {
+        switch key {
+        case .uuid(let high, let low, let lowercase):
+            var mixed = high ^ (low << 29 | low >> 35) ^ (lowercase ? 0x5851_F42D_4C95_7F2D : 0)
+            mixed = (mixed ^ (mixed >> 31)) &* 0x9E37_79B9_7F4A_7C15
+            mixed = (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9
+            return UInt32(truncatingIfNeeded: mixed >> 32)
+        case .text(let text):
+            return UInt32(truncatingIfNeeded: UInt(bitPattern: text.hashValue) >> 16)
+        }
+    }
+
+    /// The slot whose key has `hash` and `matches`, if any.
+    func slot(hash: UInt32, matches: (Int32) -> Bool) -> Int32? {
+        var index = Int(hash) & mask
+        while true {
+            let bucket = buckets[index]
+            if bucket == 0 { return nil }
+            if bucket != Self.removedMark, UInt32(truncatingIfNeeded: bucket >> 32) == hash {
+                let slot = Int32(truncatingIfNeeded: bucket & 0xFFFF_FFFF) - 1
+                if matches(slot) { return slot }
+            }
+            index = (index + 1) & mask
+        }
+    }
+
+    /// Adds `slot` for a key with `hash` that the table does not hold.
+    mutating func insert(hash: UInt32, slot: Int32) {
+        if (count + removed + 1) * 2 > buckets.count { rebuild() }
+        var index = Int(hash) & mask
+        while buckets[index] != 0, buckets[index] != Self.removedMark { index = (index + 1) & mask }
+        if buckets[index] == Self.removedMark { removed -= 1 }
+        buckets[index] = UInt64(hash) << 32 | UInt64(UInt32(slot) + 1)
+        count += 1
+    }
+
+    /// Removes the slot whose key has `hash` and `matches`, and answers it, if any.
+    mutating func remove(hash: UInt32, matches: (Int32) -> Bool) -> Int32? {
+        var index = Int(hash) & mask
+        while true {
+            let bucket = buckets[index]
+            if bucket == 0 { return nil }
+            if bucket != Self.removedMark, UInt32(truncatingIfNeeded: bucket >> 32) == hash {
+                let slot = Int32(truncatingIfNeeded: bucket & 0xFFFF_FFFF) - 1
+                if matches(slot) {
+                    buckets[index] = Self.removedMark
+                    count -= 1
+                    removed += 1
+                    return slot
+                }
+            }
+            index = (index + 1) & mask
+        }
+    }
+
+    /// Places every entry again, in twice the buckets when more than a quarter are used by
+    /// keys, dropping the removed marks.
+    private mutating func rebuild() {
+        let old = buckets
+        let size = count * 4 > old.count ? old.count * 2 : old.count
+        buckets = Array(repeating: 0, count: size)
+        mask = size - 1
+        removed = 0
+        for bucket in old where bucket != 0 && bucket != Self.removedMark {
+            var index = Int(bucket >> 32) & mask
+            while buckets[index] != 0 { index = (index + 1) & mask }
+            buckets[index] = bucket
+        }
+    }
+}

@@ -1,0 +1,245 @@
+import Events
+import Foundation
+@testable import Projections
+import Testing
+
+/// The compact storage the fold keeps (sample keys and their table, names, zone clocks,
+/// the id table, the statistics' counters) answers exactly what the plain structures it
+/// replaced answer.
+struct FoldStorageTests {
+    /// A small fixed pseudo-random sequence (SplitMix64).
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return value ^ (value >> 31)
+        }
+        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    }
+
+    /// A UUID text of `high` and `low` in upper or lower case.
+    static func uuidText(_ high: UInt64, _ low: UInt64, lowercase: Bool) -> String {
+        let hex = String(high, radix: 16, uppercase: !lowercase).leftPadded(16) + String(low, radix: 16, uppercase: !lowercase).leftPadded(16)
+        let characters = Array(hex)
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
+    }
+
+    /// What `SampleKey` must answer, the straightforward way.
+    static func referenceKey(_ text: String) -> SampleKey {
+        let characters = Array(text.utf8)
+        guard characters.count == 36 else { return .text(text) }
+        var nibbles: [UInt64] = []
+        var upper = false
+        var lower = false
+        for (position, byte) in characters.enumerated() {
+            if [8, 13, 18, 23].contains(position) {
+                guard byte == UInt8(ascii: "-") else { return .text(text) }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibbles.append(UInt64(byte - 48))
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibbles.append(UInt64(byte - 55)); upper = true
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibbles.append(UInt64(byte - 87)); lower = true
+            default: return .text(text)
+            }
+        }
+        guard !(upper && lower) else { return .text(text) }
+        let high = nibbles[0..<16].reduce(0) { $0 << 4 | $1 }
+        let low = nibbles[16..<32].reduce(0) { $0 << 4 | $1 }
+        return .uuid(high: high, low: low, lowercase: lower)
+    }
+
+    @Test func sampleKeysOfUUIDsGiveTheirTextBack() {
+        var random = Random(state: 1)
+        for index in 0..<2000 {
+            let lowercase = index % 2 == 0
+            let text = Self.uuidText(random.next(), random.next(), lowercase: lowercase)
+            let key = SampleKey(text)
+            guard case .uuid(_, _, let isLower) = key else {
+                Issue.record("\(text) is a UUID")
+                continue
+            }
+            #expect(key.text == text)
+            #expect(key == Self.referenceKey(text))
+            #expect(isLower == (lowercase && text.contains { "abcdef".contains($0) }))
+        }
+        let digitsOnly = "12345678-1234-1234-1234-123456789012"
+        #expect(SampleKey(digitsOnly).text == digitsOnly)
+        #expect(SampleKey(digitsOnly) == .uuid(high: 0x1234_5678_1234_1234, low: 0x1234_1234_5678_9012, lowercase: false))
+    }
+
+    @Test func anyOtherIdIsKeptAsText() {
+        var random = Random(state: 2)
+        let base = Array(Self.uuidText(random.next(), random.next(), lowercase: false).utf8)
+        // Every byte changed to a character around the hex ranges, or a hyphen moved.
+        let probes: [UInt8] = [0x2F, 0x30, 0x39, 0x3A, 0x40, 0x41, 0x46, 0x47, 0x60, 0x61, 0x66, 0x67, 0x2D, 0x20, 0x00, 0x7F]
+        for position in base.indices {
+            for probe in probes {
+                var bytes = base
+                bytes[position] = probe
+                let text = String(decoding: bytes, as: UTF8.self)
+                #expect(SampleKey(text) == Self.referenceKey(text), "\(text)")
+                #expect(SampleKey(text).text == text)
+            }
+        }
+        for text in ["", "c1", "B37F89BD-F1F5-45C2-BC32-8CFAF585CAF", "B37F89BD-F1F5-45C2-BC32-8CFAF585CAF1A", "b37f89bd-F1F5-45c2-bc32-8cfaf585caf1",
+                     "B37F89BD-F1F5-45C2-BC32-8CFAF585CAF\u{e9}", "B37F89BD\u{2010}F1F5-45C2-BC32-8CFAF585CA", "sample \u{1F634} one"] {
+            #expect(SampleKey(text) == .text(text))
+            #expect(SampleKey(text).text == text)
+        }
+        // A mixed-case UUID is another id than its upper-case form, as their texts are.
+        #expect(SampleKey("b37f89bd-f1f5-45c2-bc32-8cfaf585caf1") != SampleKey("B37F89BD-F1F5-45C2-BC32-8CFAF585CAF1"))
+    }
+
+    @Test func theKeyTableFindsWhatADictionaryFinds() {
+        var random = Random(state: 3)
+        var table = SampleKeyTable()
+        var keys: [SampleKey] = []
+        var reference: [SampleKey: Int32] = [:]
+        var free: [Int32] = []
+        func slot(of key: SampleKey) -> Int32? {
+            table.slot(hash: SampleKeyTable.hash(key)) { keys[Int($0)] == key }
+        }
+        for step in 0..<20000 {
+            let key: SampleKey
+            switch random.below(4) {
+            case 0 where !reference.isEmpty:
+                key = keys[random.below(keys.count)]
+            case 1:
+                key = .text("id-\(random.below(3000))")
+            default:
+                key = .uuid(high: random.next() % 64, low: random.next() % 64, lowercase: random.below(2) == 0)
+            }
+            #expect(slot(of: key) == reference[key], "step \(step)")
+            if random.below(5) == 0, let held = reference.removeValue(forKey: key) {
+                #expect(table.remove(hash: SampleKeyTable.hash(key)) { keys[Int($0)] == key } == held)
+                free.append(held)
+            } else if reference[key] == nil {
+                let new: Int32
+                if let reused = free.popLast() {
+                    new = reused
+                    keys[Int(new)] = key
+                } else {
+                    new = Int32(keys.count)
+                    keys.append(key)
+                }
+                table.insert(hash: SampleKeyTable.hash(key), slot: new)
+                reference[key] = new
+            }
+            #expect(table.count == reference.count)
+        }
+        for (key, held) in reference { #expect(slot(of: key) == held) }
+    }
+
+    @Test func namesAreTheSameEntryOnlyWithTheSameBytes() {
+        var names = NameTable()
+        let kelvin = "Asia/\u{212A}arachi"
+        let plain = "Asia/Karachi"
+        let composed = "Caf\u{e9} Watch"
+        let decomposed = "Cafe\u{301} Watch"
+        #expect(composed == decomposed, "canonically equal strings")
+        let numbers = [plain, kelvin, composed, decomposed, plain, composed].map { names.number(of: $0) }
+        #expect(numbers == [0, 1, 2, 3, 0, 2])
+        #expect(names[3].utf8.elementsEqual(decomposed.utf8))
+        #expect(names.same(2, 3), "equal as strings")
+        #expect(!names.same(0, 2))
+        #expect(NameTable.sameBytes("", ""))
+        #expect(!NameTable.sameBytes(composed, decomposed))
+        #expect(NameTable.sameBytes("Europe/Berlin", String("xEurope/Berlin".dropFirst())))
+    }
+
+    @Test(arguments: ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Apia", "Europe/Volgograd", "Asia/Kolkata", "Pacific/Kiritimati", "America/St_Johns", "UTC"])
+    func zoneClocksAnswerWhatTheResolverAnswers(zone: String) throws {
+        let resolver = try #require(LocalTimeResolver(identifier: zone))
+        var clock = ZoneClock(resolver: resolver)
+        var random = Random(state: 4)
+        // Moments mostly in order with steps back, over 1890…2080, and every hour around
+        // the 2026 changes.
+        var moment: Int64 = -2_524_521_600_000
+        for _ in 0..<4000 {
+            moment += Int64(random.below(40 * 86_400)) * 1000 - (random.below(4) == 0 ? Int64(random.below(3 * 86_400)) * 1000 : 0)
+            let instant = Instant(millisecondsSince1970: moment, utcOffsetSeconds: 0)
+            #expect(clock.offsetMilliseconds(at: moment) == Int64(resolver.offsetSeconds(at: instant)) * 1000)
+            #expect(clock.nightDate(of: moment) == resolver.nightDate(of: instant))
+        }
+        for hour in 0..<(366 * 24) {
+            let moment = Int64(20_454) * 86_400_000 + Int64(hour) * 3_600_000 - 1
+            for probe in [moment, moment + 1] {
+                let instant = Instant(millisecondsSince1970: probe, utcOffsetSeconds: 0)
+                #expect(clock.offsetMilliseconds(at: probe) == Int64(resolver.offsetSeconds(at: instant)) * 1000)
+                #expect(clock.nightDate(of: probe) == resolver.nightDate(of: instant))
+            }
+        }
+    }
+
+    @Test func theIdTableAnswersWhatIdentifierSetAnswers() {
+        var random = Random(state: 5)
+        var table = IdentifierDigestTable()
+        var set = IdentifierSet()
+        for _ in 0..<50000 {
+            let id = random.below(3) == 0 ? "id-\(random.below(20000))" : FoldStorageTests.uuidText(random.next(), random.next(), lowercase: true)
+            #expect(table.insert(id) == set.insert(id))
+        }
+        #expect(table.count == set.count)
+    }
+
+    @Test func theChecklistFitsTheBitsOfADoneNight() {
+        #expect(ReminderTemplate.checklist.count <= 64)
+        #expect(Set(ReminderTemplate.checklist.map(\.id)).count == ReminderTemplate.checklist.count)
+    }
+
+    @Test func checklistBitsAnswerWhatSetsOfItemsAnswer() throws {
+        var random = Random(state: 6)
+        var completions = ChecklistCompletions()
+        var reference: [LocalDate: Set<String>] = [:]
+        var warnings = ProjectionWarnings()
+        let items = ReminderTemplate.checklist.map(\.id) + ["sunlight", "not_an_item"]
+        let first = try LocalDate(iso: "2026-12-01")
+        for seq in 1...3000 {
+            let night = first.adding(days: random.below(5))
+            let item = items[random.below(items.count)]
+            let change = ChecklistItemChange(night: .date(night), item: item)
+            let completes = random.below(3) != 0
+            let payload: EventPayload = completes ? .checklistItemCompleted(change) : .checklistItemReopened(change)
+            let at = Instant(millisecondsSince1970: Int64(night.daysSince1970) * 86_400_000 + 72_000_000, utcOffsetSeconds: 0)
+            completions.apply(RecordedEvent(seq: seq, event: Event(id: "c\(seq)", at: at, timeZone: "UTC", payload: payload)), isPlanned: true, demo: DemoNights(), warnings: &warnings)
+            guard ReminderTemplate.checklist.contains(where: { $0.id == item }) else { continue }
+            if completes { reference[night, default: []].insert(item) } else { reference[night]?.remove(item) }
+            #expect(completions.done(on: .date(night)) == reference[night] ?? [])
+        }
+        #expect(warnings.all.count > 0, "the unknown items are refused")
+    }
+
+    @Test func aHeldSampleTakesFortyEightBytes() {
+        #expect(MemoryLayout<SleepLedger.StoredSample>.stride <= 48)
+    }
+
+    @Test func statisticsCountEachTypeInItsPlace() {
+        for (position, type) in EventType.allCases.enumerated() {
+            #expect(LogStatistics.position(of: type) == position, "\(type)")
+        }
+    }
+
+    @Test func statisticsCountAnOpaqueEventUnderItsName() throws {
+        var statistics = LogStatistics()
+        var warnings = ProjectionWarnings()
+        let at = try Instant(rfc3339: "2026-12-01T09:00:00+01:00")
+        let newer = OpaquePayload(typeName: "goalSet", version: 2, data: JSONObject(), reason: .newerVersion(knownVersion: 1))
+        let unknown = OpaquePayload(typeName: "somethingNew", version: 1, data: JSONObject(), reason: .unknownType)
+        for (seq, payload) in [EventPayload.goalCleared, .opaque(newer), .opaque(unknown), .goalCleared].enumerated() {
+            statistics.apply(RecordedEvent(seq: seq + 1, event: Event(id: "e\(seq)", at: at, timeZone: "Europe/Berlin", payload: payload)), warnings: &warnings)
+        }
+        #expect(statistics.countsByType == ["goalCleared": 2, "goalSet": 1, "somethingNew": 1])
+        #expect(statistics.zones == ["Europe/Berlin"])
+    }
+}
+
+extension String {
+    /// The string with zeros before it up to `width` characters.
+    fileprivate func leftPadded(_ width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}
