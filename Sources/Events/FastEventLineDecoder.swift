@@ -37,7 +37,7 @@ public struct FastEventLineDecoder: EventLineDecoding {
         reference = EventLineDecoder(catalogue: catalogue)
         var native: UInt32 = 0
         for type in EventType.allCases where catalogue.currentVersion(of: type.rawValue) == 1 && type.currentVersion == 1 {
-            native |= 1 << FastEventLineDecoder.ordinal(of: type)
+            native |= 1 << UInt32(type.ordinal)
         }
         nativeTypes = native
     }
@@ -118,7 +118,7 @@ public struct FastEventLineDecoder: EventLineDecoding {
                 try Self.mark(.type, in: &seen)
                 likely = .v
                 let eventType = try Self.eventType(try scanner.name())
-                guard nativeTypes & (1 << Self.ordinal(of: eventType)) != 0 else { throw FastPathMiss() }
+                guard nativeTypes & (1 << UInt32(eventType.ordinal)) != 0 else { throw FastPathMiss() }
                 type = eventType
             case .v:
                 try Self.mark(.version, in: &seen)
@@ -283,33 +283,6 @@ public struct FastEventLineDecoder: EventLineDecoding {
         case .scoreSettingsChanged: return .scoreSettingsChanged
         case .demoNightStarted: return .demoNightStarted
         default: throw FastPathMiss()
-        }
-    }
-
-    /// A type's place in ``EventType``'s declaration, for the bit set of native types.
-    static func ordinal(of type: EventType) -> UInt32 {
-        switch type {
-        case .goalSet: return 0
-        case .goalCleared: return 1
-        case .bedtimeOverridden: return 2
-        case .appTierAssigned: return 3
-        case .windDownStartedEarly: return 4
-        case .checklistItemCompleted: return 5
-        case .checklistItemReopened: return 6
-        case .notificationInteracted: return 7
-        case .exitRequested: return 8
-        case .exitCancelled: return 9
-        case .exitConfirmed: return 10
-        case .freeWindowUsed: return 11
-        case .wentToBed: return 12
-        case .wokeUp: return 13
-        case .sleepSampleIngested: return 14
-        case .sleepSampleDeleted: return 15
-        case .vitalSampleIngested: return 16
-        case .manualSleepLogged: return 17
-        case .appleSleepScoreLogged: return 18
-        case .scoreSettingsChanged: return 19
-        case .demoNightStarted: return 20
         }
     }
 }

@@ -409,41 +409,7 @@ struct FastLineScanner {
     /// the rules of `JSONParser` (Unicode Table 3-7); returns its length.
     @inline(__always)
     func utf8SequenceLength(at p: Int) throws(FastPathMiss) -> Int {
-        let lead = base[p]
-        let length: Int
-        var secondLow: UInt8 = 0x80
-        var secondHigh: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF:
-            length = 2
-        case 0xE0:
-            length = 3
-            secondLow = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF:
-            length = 3
-        case 0xED:
-            length = 3
-            secondHigh = 0x9F
-        case 0xF0:
-            length = 4
-            secondLow = 0x90
-        case 0xF1...0xF3:
-            length = 4
-        case 0xF4:
-            length = 4
-            secondHigh = 0x8F
-        default:
-            throw FastPathMiss()
-        }
-        guard end - p >= length else { throw FastPathMiss() }
-        let second = base[p + 1]
-        guard second >= secondLow, second <= secondHigh else { throw FastPathMiss() }
-        if length > 2 {
-            guard base[p + 2] & 0xC0 == 0x80 else { throw FastPathMiss() }
-            if length > 3 {
-                guard base[p + 3] & 0xC0 == 0x80 else { throw FastPathMiss() }
-            }
-        }
+        guard let length = UTF8Sequence.length(in: base, at: p, end: end) else { throw FastPathMiss() }
         return length
     }
 }

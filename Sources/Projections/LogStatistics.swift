@@ -45,7 +45,7 @@ public struct LogStatistics: Projection, Hashable {
     public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
         eventCount += 1
         if let type = event.payload.type ?? EventType(rawValue: event.typeName) {
-            catalogueCounts[Self.position(of: type)] += 1
+            catalogueCounts[type.ordinal] += 1
         } else {
             otherCounts[event.typeName, default: 0] += 1
         }
@@ -56,32 +56,5 @@ public struct LogStatistics: Projection, Hashable {
         if zone == lastZone { return }
         if !zones.contains(zone) { zones.append(zone) }
         lastZone = zone
-    }
-
-    /// The position of `type` in `EventType.allCases`.
-    static func position(of type: EventType) -> Int {
-        switch type {
-        case .goalSet: return 0
-        case .goalCleared: return 1
-        case .bedtimeOverridden: return 2
-        case .appTierAssigned: return 3
-        case .windDownStartedEarly: return 4
-        case .checklistItemCompleted: return 5
-        case .checklistItemReopened: return 6
-        case .notificationInteracted: return 7
-        case .exitRequested: return 8
-        case .exitCancelled: return 9
-        case .exitConfirmed: return 10
-        case .freeWindowUsed: return 11
-        case .wentToBed: return 12
-        case .wokeUp: return 13
-        case .sleepSampleIngested: return 14
-        case .sleepSampleDeleted: return 15
-        case .vitalSampleIngested: return 16
-        case .manualSleepLogged: return 17
-        case .appleSleepScoreLogged: return 18
-        case .scoreSettingsChanged: return 19
-        case .demoNightStarted: return 20
-        }
     }
 }

@@ -99,7 +99,7 @@ struct FastDecoderPartsTests {
     @Test("each type's ordinal is its place in EventType")
     func ordinals() {
         for (index, type) in EventType.allCases.enumerated() {
-            #expect(FastEventLineDecoder.ordinal(of: type) == UInt32(index))
+            #expect(type.ordinal == index)
         }
     }
 

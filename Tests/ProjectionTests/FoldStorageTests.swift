@@ -217,12 +217,6 @@ struct FoldStorageTests {
         #expect(MemoryLayout<SleepLedger.StoredSample>.stride <= 48)
     }
 
-    @Test func statisticsCountEachTypeInItsPlace() {
-        for (position, type) in EventType.allCases.enumerated() {
-            #expect(LogStatistics.position(of: type) == position, "\(type)")
-        }
-    }
-
     @Test func statisticsCountAnOpaqueEventUnderItsName() throws {
         var statistics = LogStatistics()
         var warnings = ProjectionWarnings()

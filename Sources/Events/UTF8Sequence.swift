@@ -1,0 +1,46 @@
+/// The one check of a multi-byte UTF-8 sequence that both JSON readers use (`JSONParser`
+/// and `FastLineScanner`), so they can never disagree on what is valid UTF-8.
+enum UTF8Sequence {
+    /// The length of the well-formed multi-byte sequence whose lead byte (>= 0x80) is at
+    /// `offset` (Unicode Table 3-7: no overlongs, no surrogates, nothing above U+10FFFF),
+    /// or `nil` when it is not well-formed or runs past `end`.
+    @inline(__always)
+    static func length(in base: UnsafePointer<UInt8>, at offset: Int, end: Int) -> Int? {
+        let lead = base[offset]
+        let length: Int
+        var secondLow: UInt8 = 0x80
+        var secondHigh: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF:
+            length = 2
+        case 0xE0:
+            length = 3
+            secondLow = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF:
+            length = 3
+        case 0xED:
+            length = 3
+            secondHigh = 0x9F
+        case 0xF0:
+            length = 4
+            secondLow = 0x90
+        case 0xF1...0xF3:
+            length = 4
+        case 0xF4:
+            length = 4
+            secondHigh = 0x8F
+        default:
+            return nil
+        }
+        guard end - offset >= length else { return nil }
+        let second = base[offset + 1]
+        guard second >= secondLow, second <= secondHigh else { return nil }
+        if length > 2 {
+            guard base[offset + 2] & 0xC0 == 0x80 else { return nil }
+            if length > 3 {
+                guard base[offset + 3] & 0xC0 == 0x80 else { return nil }
+            }
+        }
+        return length
+    }
+}
