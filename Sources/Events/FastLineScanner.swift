@@ -286,17 +286,7 @@ struct FastLineScanner {
         let contentStart = position + 1
         var p = contentStart
         while true {
-            // Eight bytes at a time while none is '"', '\\', a control character or non-ASCII.
-            while end - p >= 8 {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
-                let special = FastLineScanner.specialByteMask(word)
-                if special != 0 {
-                    // The lowest flagged byte is always a true hit (borrows only run upwards).
-                    p += special.trailingZeroBitCount >> 3
-                    break
-                }
-                p += 8
-            }
+            p = JSONStringScan.skipPlainWords(in: base, from: p, end: end)
             guard p < end else { throw FastPathMiss() }
             let byte = base[p]
             if byte == UInt8(ascii: "\"") {
@@ -358,15 +348,15 @@ struct FastLineScanner {
         let w1 = UInt64(littleEndian: words.1)
         let w2 = UInt64(littleEndian: words.2)
         let length: Int
-        let m0 = FastLineScanner.specialByteMask(w0)
+        let m0 = JSONStringScan.specialByteMask(w0)
         if m0 != 0 {
             length = m0.trailingZeroBitCount >> 3
         } else {
-            let m1 = FastLineScanner.specialByteMask(w1)
+            let m1 = JSONStringScan.specialByteMask(w1)
             if m1 != 0 {
                 length = 8 + m1.trailingZeroBitCount >> 3
             } else {
-                let m2 = FastLineScanner.specialByteMask(w2)
+                let m2 = JSONStringScan.specialByteMask(w2)
                 guard m2 != 0 else { return nil }
                 length = 16 + m2.trailingZeroBitCount >> 3
             }
@@ -389,20 +379,6 @@ struct FastLineScanner {
               let name = PackedName(start, count: bytes.count, available: end - (start - base))
         else { throw FastPathMiss() }
         return name
-    }
-
-    /// Sets the high bit of each byte of `word` (little-endian) that is '"', '\\', below
-    /// 0x20 or at least 0x80. Bytes above a flagged byte may be flagged spuriously.
-    @inline(__always)
-    static func specialByteMask(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let quoteHits = (quote &- ones) & ~quote
-        let backslashHits = (backslash &- ones) & ~backslash
-        let controlOrHigh = (word &- ones &* 0x20) | word
-        return (quoteHits | backslashHits | controlOrHigh) & highs
     }
 
     /// Validates the multi-byte UTF-8 sequence whose lead byte (>= 0x80) is at `p`, with

@@ -422,17 +422,7 @@ extension JSONParser {
             let contentStart = position + 1
             var p = contentStart
             while true {
-                // Eight bytes at a time while none is '"', '\\', a control character or non-ASCII.
-                while end - p >= 8 {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
-                    let special = Core.specialByteMask(word)
-                    if special != 0 {
-                        // The lowest flagged byte is always a true hit (borrows only run upwards).
-                        p += special.trailingZeroBitCount >> 3
-                        break
-                    }
-                    p += 8
-                }
+                p = JSONStringScan.skipPlainWords(in: base, from: p, end: end)
                 guard p < end else { throw unterminatedString(startingAt: contentStart - 1) }
                 let byte = base[p]
                 if byte == UInt8(ascii: "\"") {
@@ -451,20 +441,6 @@ extension JSONParser {
                     p += try utf8SequenceLength(at: p)
                 }
             }
-        }
-
-        /// Sets the high bit of each byte of `word` (little-endian) that is '"', '\\', below
-        /// 0x20 or at least 0x80. Bytes above a flagged byte may be flagged spuriously.
-        @inline(__always)
-        static func specialByteMask(_ word: UInt64) -> UInt64 {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            let quoteHits = (quote &- ones) & ~quote
-            let backslashHits = (backslash &- ones) & ~backslash
-            let controlOrHigh = (word &- ones &* 0x20) | word
-            return (quoteHits | backslashHits | controlOrHigh) & highs
         }
 
         /// The slow path for strings with escapes: decodes into `scratch`.
