@@ -28,7 +28,7 @@ public struct OverrideBedtime: Command {
 
     public func decide(in state: LogState, context: CommandContext) throws(CommandError) -> [Event] {
         let plan = try NightRule.checkPlannedNight(night, in: state, at: context.now)
-        guard context.now.millisecondsSince1970 < plan.wakeTime.millisecondsSince1970 else {
+        guard !plan.isOver(at: context.now) else {
             throw CommandError(
                 rule: .nightOver,
                 message: "night \(plan.night.iso) ended at its wake time, \(NightRule.wallClock(plan.wakeTime, in: plan.timeZone)); a night's bedtime can be changed until its wake time"

@@ -27,7 +27,7 @@ public struct StartWindDownEarly: Command {
     public func decide(in state: LogState, context: CommandContext) throws(CommandError) -> [Event] {
         let plan = try NightRule.checkPlannedNight(night, in: state, at: context.now)
         let now = context.now.millisecondsSince1970
-        guard now < plan.wakeTime.millisecondsSince1970 else {
+        guard !plan.isOver(at: context.now) else {
             throw CommandError(
                 rule: .nightOver,
                 message: "night \(plan.night.iso) ended at its wake time, \(NightRule.wallClock(plan.wakeTime, in: plan.timeZone)); wind-down can be started early only before the night's planned wind-down"

@@ -62,11 +62,12 @@ public struct DemoNight: Sendable, Hashable {
         let wake = show(bedtimeAt.adding(milliseconds: Int64(sleepNeedMinutes) * 60_000 / Int64(compression)))
         let local = bedtimeAt.localDateTime
         let values = NightPlanValues(bedtime: local.timeOfDay, timeZone: timeZone, sleepNeedMinutes: sleepNeedMinutes)
+        let night = resolver?.nightDate(of: windDown) ?? windDown.localDateTime.date
         return NightPlan(
-            night: resolver?.nightDate(of: windDown) ?? windDown.localDateTime.date,
+            night: night,
             values: values, bedtimeAt: bedtimeAt, windDownStart: windDown, wakeTime: wake,
             windDownStartedEarlyAt: nil,
-            revisions: [PlanRevision(values: values, previous: nil, cause: start)],
+            revisions: [PlanRevision(values: values, previous: nil, cause: start, causeNight: night)],
             hasConfirmedExit: false
         )
     }

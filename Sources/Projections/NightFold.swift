@@ -73,14 +73,15 @@ struct NightFold: Sendable, Hashable {
     private var governing: Governing?
     private var early: Instant?
     private var current: Derived?
-    /// The revisions folded entry by entry.
-    private var revisions: [PlanRevision] = []
+    /// The revisions folded entry by entry, within the revision horizon.
+    private var revisions: RevisionHorizon
     /// When the plan comes from the early stretch: the number of timeline entries that
     /// stretch holds, whose revisions come before `revisions` (folded when shown).
     private var inheritedEnd: Int?
 
     init(night: LocalDate) {
         self.night = night
+        revisions = RevisionHorizon(night: night)
     }
 
     /// Before this instant (ms since 1970), an entry is early for this night (see above).
@@ -129,7 +130,7 @@ struct NightFold: Sendable, Hashable {
     /// to be folded when shown.
     private mutating func takeEarlyState(at cutoff: Int, timeline: [NightPlans.Entry], index: PlanTimelineIndex, zones: ZoneBook, zoneChanges: [NightPlans.ZoneChange]) {
         early = nil
-        revisions = []
+        revisions.reset()
         guard cutoff > 0, let goal = index.earlyGoal(for: night, before: cutoff, timeline: timeline) else {
             governing = nil
             current = nil
@@ -149,20 +150,27 @@ struct NightFold: Sendable, Hashable {
     }
 
     /// The plan as folded so far, or `nil` when the night is not planned; `earlyRevisions`
-    /// gives the revisions of the early stretch of so many entries, when the plan has them.
-    func plan(earlyRevisions: (Int) -> [PlanRevision]) -> NightPlan? {
+    /// gives the revisions of the early stretch of so many entries, when the plan has them
+    /// (without it, the plan's `revisions` are empty: for queries that need only its values
+    /// and instants).
+    func plan(earlyRevisions: ((Int) -> RevisionHorizon)?) -> NightPlan? {
         guard let current else { return nil }
-        let inherited = inheritedEnd.map(earlyRevisions) ?? []
+        var listed: [PlanRevision] = []
+        if let earlyRevisions {
+            var horizon = inheritedEnd.map(earlyRevisions) ?? RevisionHorizon(night: night)
+            horizon.append(contentsOf: revisions)
+            listed = horizon.revisions
+        }
         return NightPlan(
             night: night, values: current.values, bedtimeAt: current.bedtimeAt,
             windDownStart: current.windDownStart, wakeTime: current.wakeTime,
-            windDownStartedEarlyAt: early, revisions: inherited + revisions, hasConfirmedExit: false
+            windDownStartedEarlyAt: early, revisions: listed, hasConfirmedExit: false
         )
     }
 
     /// The exit window of the plan as folded so far (no revisions needed), or `nil`.
     var exitWindow: ExitWindow? {
-        plan(earlyRevisions: { _ in [] }).map { ExitWindow(plan: $0, isDemo: false) }
+        plan(earlyRevisions: nil).map { ExitWindow(plan: $0, isDemo: false) }
     }
 
     /// Whether the night is planned, as folded so far.
@@ -203,12 +211,12 @@ struct NightFold: Sendable, Hashable {
         if next?.values != current?.values {
             if let next {
                 if current == nil {
-                    revisions = []
+                    revisions.reset()
                     inheritedEnd = nil
                 }
-                revisions.append(PlanRevision(values: next.values, previous: current?.values, cause: entry.cause))
+                revisions.append(PlanRevision(values: next.values, previous: current?.values, cause: entry.cause, causeNight: entry.causeNight))
             } else {
-                revisions = []
+                revisions.reset()
                 inheritedEnd = nil
                 early = nil
             }

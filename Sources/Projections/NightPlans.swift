@@ -24,6 +24,9 @@ public struct NightPlans: Projection, Hashable {
         }
 
         var cause: EventReference
+        /// The cause's own night: the noon-to-noon night holding its `at`, in its `tz`
+        /// (for the revision horizon).
+        var causeNight: LocalDate
         /// The device's new zone, when this event was in another zone than the one before.
         var zoneChange: String?
         var action: Action?
@@ -94,13 +97,18 @@ public struct NightPlans: Projection, Hashable {
         let zoneChange: String? = zone == latestZone || !countsForZone ? nil : zone
         guard zoneChange != nil || action != nil else { return }
         if let zoneChange { zones.add(zoneChange) }
-        let entry = Entry(cause: EventReference(event), zoneChange: zoneChange, action: action)
+        let entry = Entry(cause: EventReference(event), causeNight: ownNight(of: event), zoneChange: zoneChange, action: action)
         switch action {
         case .override(let night, _), .windDownStartedEarly(let night):
-            // An override or early start needs a planned night; otherwise the event is
-            // skipped, and like every skipped event it does not count for the zone rule.
+            // An override or early start needs a planned night that is not over; otherwise
+            // the event is skipped, and like every skipped event it does not count for the
+            // zone rule.
             if !isPlanned(night, after: entry) {
                 warnings.skipped(seq: event.seq, because: "\(event.typeName) names night \(night.iso), which has no plan")
+                return
+            }
+            if let wake = keptExitWindow(for: night)?.closes, NightPlan.isOver(wakeTime: wake, at: event.at) {
+                warnings.skipped(seq: event.seq, because: "\(event.typeName) names night \(night.iso), which was over at its wake time \(wake.rfc3339); a night that is over keeps its plan")
                 return
             }
         default:
@@ -115,6 +123,16 @@ public struct NightPlans: Projection, Hashable {
         timeline.append(entry)
         // Folds kept with shortcuts are not carried on without them: they start afresh.
         if allowedShortcuts, !index.allowsShortcuts { folds = [:] }
+    }
+
+    /// The noon-to-noon night holding `event`'s `at` in its own zone (in the offset its
+    /// `at` was written with when the platform does not know the zone).
+    private mutating func ownNight(of event: RecordedEvent) -> LocalDate {
+        let zone = event.event.timeZone
+        zones.add(zone)
+        if let resolver = zones.resolver(for: zone) { return resolver.nightDate(of: event.at) }
+        let local = event.at.localDateTime
+        return local.hour >= 12 ? local.date : local.date.adding(days: -1)
     }
 
     /// Whether `night` would be planned once `entry` is folded (its fold is kept, up to
@@ -195,8 +213,7 @@ public struct NightPlans: Projection, Hashable {
     func planWithoutRevisions(for night: LocalDate) -> NightPlan? {
         var fold = folds[night] ?? NightFold(night: night)
         fold.advance(over: timeline, index: index, zones: zones, zoneChanges: zoneChanges)
-        guard var plan = fold.plan(earlyRevisions: { _ in [] }) else { return nil }
-        plan.revisions = []
+        guard var plan = fold.plan(earlyRevisions: nil) else { return nil }
         plan.hasConfirmedExit = confirmedExitNights.contains(night)
         return plan
     }

@@ -2,6 +2,10 @@ import Events
 
 /// One change to a night's plan, and the event that caused it (domain.md §1: every
 /// change is a revision, so "why did night X change?" has an answer).
+///
+/// A night lists the revisions of its own week and at most one from before it, which then
+/// stands for the plan as it stood before that week (`standsForEarlierPlan`; domain.md §8,
+/// the revision horizon).
 public struct PlanRevision: Sendable, Hashable {
     /// The plan's values after the change.
     public var values: NightPlanValues
@@ -9,12 +13,20 @@ public struct PlanRevision: Sendable, Hashable {
     public var previous: NightPlanValues?
     /// The event that caused the change.
     public var cause: EventReference
+    /// The cause's own night: the noon-to-noon night holding its `at`, in its `tz`.
+    public var causeNight: LocalDate
+    /// Whether this revision came before the night's week (its cause's night is more than 7
+    /// nights before the night) and stands, first in the list, for the plan as it stood then.
+    public internal(set) var standsForEarlierPlan = false
+    /// When `standsForEarlierPlan`: how many revisions before it are not listed.
+    public internal(set) var earlierRevisionsNotListed = 0
 
     /// Creates the value from its parts.
-    public init(values: NightPlanValues, previous: NightPlanValues?, cause: EventReference) {
+    public init(values: NightPlanValues, previous: NightPlanValues?, cause: EventReference, causeNight: LocalDate) {
         self.values = values
         self.previous = previous
         self.cause = cause
+        self.causeNight = causeNight
     }
 
     /// What changed, in words: "created", "bedtime 23:45 → 23:00", "zone Europe/Berlin →

@@ -78,12 +78,13 @@ struct PlanTimelineIndex: Sendable {
         return nil
     }
 
-    /// The revisions of `night` folded over its early stretch of `end` entries: what
+    /// The revisions of `night` folded over its early stretch of `end` entries, within the
+    /// revision horizon (so the list stays short however long the log): what
     /// `NightFold` records there, from the goals, clears and zone changes alone (in that
     /// stretch the plan's values follow the governing goal and the latest zone, and no
     /// instant needs resolving).
-    func earlyRevisions(for night: LocalDate, end: Int, timeline: [NightPlans.Entry]) -> [PlanRevision] {
-        var revisions: [PlanRevision] = []
+    func earlyRevisions(for night: LocalDate, end: Int, timeline: [NightPlans.Entry]) -> RevisionHorizon {
+        var revisions = RevisionHorizon(night: night)
         var goal: GoalSet?
         var values: NightPlanValues?
         var zone: String?
@@ -102,10 +103,10 @@ struct PlanTimelineIndex: Sendable {
             let next = goal.flatMap { goal in zone.map { NightFold.values(of: goal, night: night, timeZone: $0) } }
             if next != values {
                 if let next {
-                    if values == nil { revisions = [] }
-                    revisions.append(PlanRevision(values: next, previous: values, cause: entry.cause))
+                    if values == nil { revisions.reset() }
+                    revisions.append(PlanRevision(values: next, previous: values, cause: entry.cause, causeNight: entry.causeNight))
                 } else {
-                    revisions = []
+                    revisions.reset()
                 }
             }
             values = next

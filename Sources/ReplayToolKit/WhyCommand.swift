@@ -9,11 +9,14 @@ enum WhyCommand {
         abstract: "Explain a night's plan: every revision and its cause.",
         discussion: """
             Folds the log as of the instant, like 'show', and prints the plan of the night \
-            (bedtime, zone, wind-down, wake time, status), then every revision of it, \
-            oldest first: the event that caused it (seq, type, instant, source, id) and \
-            what changed (created, bedtime, zone, sleep need). A plan created again after \
-            a goal was cleared starts a fresh list. When the night has no plan as of the \
-            instant, says so on standard output and exits 1.
+            (bedtime, zone, wind-down, wake time, status), then its revisions, oldest \
+            first: the event that caused each (seq, type, instant, source, id) and what \
+            changed (created, bedtime, zone, sleep need). A night lists the revisions of \
+            its own week (caused on the night 7 nights before it or later) and at most one \
+            from before, standing for the plan as it stood then, with how many earlier \
+            ones it stands for. A plan created again after a goal was cleared starts a \
+            fresh list. When the night has no plan as of the instant, says so on \
+            standard output and exits 1.
             """,
         arguments: [ReplayTool.logArgument],
         options: [
@@ -60,7 +63,13 @@ enum WhyCommand {
             text += "  \(index + 1). seq \(cause.seq): \(cause.typeName) at \(cause.at.rfc3339)"
             text += cause.source.map { " from \($0.rawValue)" } ?? ""
             text += " (id \(cause.id))\n"
-            text += "     \(revision.changeDescription)\n"
+            if revision.standsForEarlierPlan {
+                let earlier = revision.earlierRevisionsNotListed
+                let omitted = earlier == 0 ? "" : earlier == 1 ? "; 1 earlier revision not listed" : "; \(earlier) earlier revisions not listed"
+                text += "     the plan as it stood before the night's week (night \(revision.causeNight.iso)\(omitted)): bedtime \(revision.values.bedtime.text) in \(revision.values.timeZone), sleep need \(revision.values.sleepNeedMinutes) min\n"
+            } else {
+                text += "     \(revision.changeDescription)\n"
+            }
         }
         return (text + warningLines(warnings), true)
     }

@@ -301,3 +301,88 @@ struct NightPlansTests {
         #expect(plan.wakeTime.rfc3339 == wake)
     }
 }
+
+/// domain.md §8 "Plans": the revision horizon, and nights that are over.
+struct RevisionHorizonTests {
+    /// A goal on 2026-11-01 and a trip every three days (London and back), each a zone
+    /// change and so a revision of every later night: their events fall on the nights
+    /// 2026-11-04, -07, …, -28 (10:00 local, before noon).
+    static func tripsLog() throws -> PlanLog {
+        var log = PlanLog()
+        try log.goal("23:00", "22:30", days: 3, firstNight: "2026-11-02", at: "2026-11-01T20:00:00+01:00")
+        var zone = "Europe/Berlin"
+        var day = try date("2026-11-05")
+        while day <= (try date("2026-11-29")) {
+            zone = zone == "Europe/Berlin" ? "Europe/London" : "Europe/Berlin"
+            let offset = zone == "Europe/Berlin" ? "+01:00" : "Z"
+            try log.add(.appTierAssigned(AppTierAssigned(app: "App\(day.iso)", tier: .blockFirst)), at: "\(day.iso)T10:00:00\(offset)", zone: zone)
+            day = day.adding(days: 3)
+        }
+        return log
+    }
+
+    @Test func aNightListsItsWeekAndOneEntryStandingForThePlanBefore() throws {
+        let state = try Self.tripsLog().state()
+        // Night 2026-12-01: its week starts with night 2026-11-24. Before it: the goal and
+        // the changes of the nights 11-04 … 11-22 (8 revisions); the latest, 11-22's, stands
+        // for them. Then 11-25's and 11-28's, as they are.
+        let plan = try #require(state.nightPlans.plan(for: try date("2026-12-01")))
+        #expect(plan.revisions.map(\.causeNight.iso) == ["2026-11-22", "2026-11-25", "2026-11-28"])
+        #expect(plan.revisions.map(\.standsForEarlierPlan) == [true, false, false])
+        #expect(plan.revisions.first?.earlierRevisionsNotListed == 7)
+        #expect(plan.revisions.first?.cause.typeName == "appTierAssigned")
+        #expect(plan.revisions.first?.values.bedtime.text == "22:30")
+        // A night of the goal's first week lists everything: nothing came before its week.
+        let early = try #require(state.nightPlans.plan(for: try date("2026-11-06")))
+        #expect(early.revisions.map(\.causeNight.iso) == ["2026-11-01", "2026-11-04"])
+        #expect(early.revisions.allSatisfy { !$0.standsForEarlierPlan })
+        // Far ahead, after the last trip: one entry, whatever came before.
+        let later = try #require(state.nightPlans.plan(for: try date("2026-12-20")))
+        #expect(later.revisions.count == 1)
+        #expect(later.revisions.first?.causeNight.iso == "2026-11-28")
+        #expect(later.revisions.first?.earlierRevisionsNotListed == 9)
+    }
+
+    @Test func aPlanCreatedAgainAfterAClearListsOnlyItsOwnRevisions() throws {
+        var log = try Self.tripsLog()
+        try log.add(.goalCleared, at: "2026-11-29T12:00:00+01:00")
+        try log.goal("23:00", "22:30", days: 3, firstNight: "2026-11-30", at: "2026-11-29T13:00:00+01:00")
+        let plan = try #require(try log.state().nightPlans.plan(for: try date("2026-12-20")))
+        #expect(plan.revisions.map(\.cause.seq) == [12])
+        #expect(plan.revisions.first?.earlierRevisionsNotListed == 0)
+    }
+
+    /// Night 2026-11-30 of the seven-night goal: bedtime 23:45, wake 07:45 on 12-01.
+    @Test(arguments: [
+        ("2026-12-01T07:44:59+01:00", false),
+        ("2026-12-01T07:45:00+01:00", true),
+        ("2026-12-01T09:00:00+01:00", true),
+    ])
+    func anOverrideAtOrAfterTheWakeTimeIsSkipped(at: String, skipped: Bool) throws {
+        var log = try NightPlansTests.sevenNightGoal()
+        try log.add(.bedtimeOverridden(BedtimeOverridden(night: try night("2026-11-30"), bedtime: try TimeOfDay(text: "23:59"))), at: at)
+        let runner = try log.runner()
+        let plan = try #require(runner.state.nightPlans.plan(for: try date("2026-11-30")))
+        #expect(plan.bedtime.text == (skipped ? "23:45" : "23:59"))
+        #expect(runner.warnings.all.map(\.seq) == (skipped ? [2] : []))
+        if skipped {
+            #expect(runner.warnings.all.first?.message.contains("over at its wake time") == true)
+        }
+    }
+
+    @Test func anEarlyStartAfterTheWakeTimeIsSkipped() throws {
+        var log = try NightPlansTests.sevenNightGoal()
+        try log.add(.windDownStartedEarly(NightAction(night: try night("2026-11-30"))), at: "2026-12-01T08:00:00+01:00")
+        let runner = try log.runner()
+        #expect(runner.warnings.all.map(\.seq) == [2])
+        #expect(runner.state.nightPlans.plan(for: try date("2026-11-30"))?.windDownStartedEarlyAt == nil)
+    }
+
+    /// The command refuses what the fold skips, by the same check (`NightPlan.isOver(at:)`).
+    @Test func theCommandsAndTheFoldAgreeOnANightThatIsOver() throws {
+        let state = try NightPlansTests.sevenNightGoal().state()
+        let plan = try #require(state.nightPlans.plan(for: try date("2026-11-30")))
+        #expect(!plan.isOver(at: try instant("2026-12-01T07:44:59+01:00")))
+        #expect(plan.isOver(at: try instant("2026-12-01T07:45:00+01:00")))
+    }
+}
