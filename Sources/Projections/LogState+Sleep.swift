@@ -14,10 +14,11 @@ extension LogState {
     }
 
     /// The balance of `night` in minutes (need − asleep; positive = short), `nil` without
-    /// a sleep record.
+    /// a sleep record. Asleep counts in whole minutes as the night shows it (domain.md §8):
+    /// see `SleepDebt.balanceMinutes(needMinutes:asleepMilliseconds:)`.
     public func balanceMinutes(for night: LocalDate) -> Double? {
         guard let record = sleep.record(for: night) else { return nil }
-        return Double(sleepNeedMinutes(for: night)) - record.asleepMinutes
+        return SleepDebt.balanceMinutes(needMinutes: sleepNeedMinutes(for: night), asleepMilliseconds: record.asleepMilliseconds)
     }
 
     /// Sleep debt as of `now`: the 7 and 14 nights end with `now`'s noon-to-noon night

@@ -42,6 +42,14 @@ public struct SleepDebt: Sendable, Hashable {
         self.trend = trend
     }
 
+    /// A night's balance in minutes: `needMinutes` − its time asleep as the night shows it,
+    /// in whole minutes rounded half up (`asleepMinutes` of the JSON view), so the 7- and
+    /// 14-night debts are exactly the sums of what the nights show, and the weighted debt
+    /// and the recovery estimate use the same balances (domain.md §8). A whole number.
+    public static func balanceMinutes(needMinutes: Int, asleepMilliseconds: Int64) -> Double {
+        Double(needMinutes - SleepRecord.wholeMinutes(asleepMilliseconds))
+    }
+
     /// The weight of the night `nightsBack` nights before asOf's night.
     public static func weight(nightsBack: Int) -> Double {
         0.15 * power(0.872, Double(nightsBack))

@@ -63,7 +63,7 @@ struct DebtFigure: TracedFigure {
         var asleepMilliseconds: Int64
         var inLast7: Bool
 
-        var balanceMinutes: Double { Double(needMinutes) - Double(asleepMilliseconds) / 60_000 }
+        var balanceMinutes: Double { SleepDebt.balanceMinutes(needMinutes: needMinutes, asleepMilliseconds: asleepMilliseconds) }
 
         /// `+65 min (need 450 − asleep 385)`.
         var text: String {

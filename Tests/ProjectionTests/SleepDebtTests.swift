@@ -33,6 +33,32 @@ struct SleepDebtTests {
         #expect(debt.trend.first?.night.iso == "2026-11-30")
     }
 
+    /// domain.md §8: a night's balance uses its time asleep as the night shows it, in whole
+    /// minutes rounded half up, so the debts are the sums of what the nights show.
+    @Test func balancesUseTheWholeMinutesTheNightShows() throws {
+        var log = try NightPlansTests.sevenNightGoal()
+        // Night 2026-11-30: 439.5 min asleep, shown as 440; night 2026-12-01: 420.5, shown 421.
+        for (index, (onset, seconds)) in [("2026-11-30T23:30:00+01:00", 26_370), ("2026-12-01T23:30:00+01:00", 25_230)].enumerated() {
+            let start = try instant(onset)
+            let end = start.adding(seconds: Int64(seconds))
+            let sample = SleepSampleIngested(sampleId: "half-\(index)", stage: .asleep, start: start, end: end, timeZone: "Europe/Berlin", sourceName: "Watch")
+            try log.add(.sleepSampleIngested(sample), at: end.adding(seconds: 600).rfc3339)
+        }
+        let now = try instant("2026-12-02T09:00:00+01:00")
+        let runner = try log.runner()
+        let state = runner.state
+        let view = JSONView.render(state: state, warnings: runner.warnings, asOf: now)
+        let shown = try #require(view.objectValue?["sleep"]?.arrayValue).compactMap { $0.objectValue?["asleepMinutes"] }
+        #expect(shown == [.number(JSONNumber(440)), .number(JSONNumber(421))])
+        let debt = state.sleepDebt(at: now)
+        #expect(debt.trend.compactMap(\.balanceMinutes) == [40, 59], "480 − 440 and 480 − 421")
+        #expect(debt.last7Minutes == 99, "the sum of what the nights show, not 99.0 → 99 from 40.5 + 59.5 = 100")
+        #expect(debt.last14Minutes == 99)
+        let weights = [SleepDebt.weight(nightsBack: 1), SleepDebt.weight(nightsBack: 0)]
+        let expected = 14 * (weights[0] * 40 + weights[1] * 59) / (weights[0] + weights[1])
+        #expect(abs(debt.weighted14Minutes - expected) < 1e-9)
+    }
+
     @Test func debtIsNeverNegative() throws {
         let state = try Self.log(asleep: [540, 540]).state()
         let debt = state.sleepDebt(at: try instant("2026-12-02T09:00:00+01:00"))
