@@ -22,8 +22,9 @@ public enum ExitRules {
         scaled(120, isDemo: isDemo)
     }
 
-    /// The reflection prompt of attempt `attempt`; `confirmedSoFar` is the number of exits
-    /// confirmed earlier that night (the N of prompt 4+).
+    /// The reflection prompt of attempt `attempt`; `confirmedSoFar` is the N of prompt 4+:
+    /// the exits confirmed so far that night, as of the moment shown (during attempt k's
+    /// free window that includes attempt k, so the 4th exit's window says "4 times").
     public static func prompt(attempt: Int, confirmedSoFar: Int) -> String {
         switch attempt {
         case ...1: return "Take 3 deep breaths. Is this really worth losing sleep over?"

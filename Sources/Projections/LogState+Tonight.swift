@@ -73,8 +73,10 @@ extension LogState {
     public func exitState(on night: Night, at now: Instant) -> TonightExit? {
         guard let record = exits.records(for: night).last else { return nil }
         let moment = now.millisecondsSince1970
-        let confirmedBefore = exits.records(for: night).filter { $0.confirmedAt != nil && $0.requestedAt.millisecondsSince1970 < record.requestedAt.millisecondsSince1970 }.count
-        let prompt = ExitRules.prompt(attempt: record.attempt, confirmedSoFar: confirmedBefore)
+        // Prompt 4+'s N: the exits confirmed that night as of `now`, so during attempt k's
+        // free window it counts attempt k itself (domain.md §8 "Exits").
+        let confirmedSoFar = exits.records(for: night).filter { $0.confirmedAt.map { $0.millisecondsSince1970 <= moment } ?? false }.count
+        let prompt = ExitRules.prompt(attempt: record.attempt, confirmedSoFar: confirmedSoFar)
         if record.isWaiting {
             return TonightExit(attempt: record.attempt, waitRemainingSeconds: TonightExit.secondsLeft(from: moment, to: record.waitEnds.millisecondsSince1970), freeWindowRemainingSeconds: nil, prompt: prompt)
         }

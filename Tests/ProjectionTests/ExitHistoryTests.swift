@@ -72,6 +72,29 @@ struct ExitHistoryTests {
         #expect(runner.state.confirmedExitsThisWeek(at: now) == 4)
     }
 
+    /// domain.md §8 "Exits": prompt 4+'s N counts the exits confirmed so far, as of the
+    /// moment shown, so during attempt k's free window it includes attempt k.
+    @Test func theFourthPromptCountsTheExitWhoseWindowIsOpen() throws {
+        let log = try Self.log([
+            try Self.exit("request", at: "2026-11-30T20:00:00+01:00"),
+            try Self.exit("confirm", at: "2026-11-30T20:01:00+01:00"),
+            try Self.exit("request", at: "2026-11-30T20:30:00+01:00"),
+            try Self.exit("confirm", at: "2026-11-30T20:33:00+01:00"),
+            try Self.exit("request", at: "2026-11-30T21:00:00+01:00"),
+            try Self.exit("confirm", at: "2026-11-30T21:05:00+01:00"),
+            try Self.exit("request", at: "2026-11-30T21:30:00+01:00"),  // attempt 4: wait 600 s
+            try Self.exit("confirm", at: "2026-11-30T21:40:00+01:00"),  // window 300 s, to 21:45
+            try Self.exit("request", at: "2026-11-30T22:00:00+01:00"),  // attempt 5
+        ])
+        let state = try log.state()
+        func prompt(_ at: String) throws -> String? { state.exitState(on: try night(Self.tonight), at: try instant(at))?.prompt }
+        #expect(try prompt("2026-11-30T21:35:00+01:00") == "You've opted out 3 times tonight. Your sleep debt is growing.", "waiting for the 4th: 3 so far")
+        #expect(try prompt("2026-11-30T21:42:00+01:00") == "You've opted out 4 times tonight. Your sleep debt is growing.", "in the 4th's window: 4")
+        #expect(try prompt("2026-11-30T22:05:00+01:00") == "You've opted out 4 times tonight. Your sleep debt is growing.", "waiting for the 5th: 4")
+        let early = try log.state(asOf: "2026-11-30T21:42:00+01:00")
+        #expect(early.tonight(at: try instant("2026-11-30T21:42:00+01:00"))?.exit?.prompt == "You've opted out 4 times tonight. Your sleep debt is growing.")
+    }
+
     @Test func confirmingOneSecondEarlyIsSkippedAndExactlyOnTimeIsAccepted() throws {
         let early = try Self.log([
             try Self.exit("request", at: "2026-11-30T20:00:00+01:00"),
