@@ -46,12 +46,39 @@ public struct WatchSummary: Codable, Sendable, Hashable {
 }
 
 extension LogState {
-    /// The watch summary at `now`: tonight's night when its window holds `now`, else the
-    /// next planned night (from `now`'s night on).
-    public func watchSummary(at now: Instant) -> WatchSummary {
+    /// How many nights ahead ``bedtimePlan(at:)`` looks for a planned night.
+    public static let bedtimeLookaheadNights = 7
+
+    /// The plan of the coming night at `now`, the night a glance (the watch, a widget)
+    /// shows: the first planned real night, from the night holding `now` on (at most
+    /// ``bedtimeLookaheadNights`` ahead), whose wake time is still to come. So in the
+    /// evening and during the night it is the current night; from that night's wake time on,
+    /// the coming evening's, never last night's. `nil` when nothing is planned.
+    public func bedtimePlan(at now: Instant) -> NightPlan? {
         let current = nightPlans.night(holding: now)
-        let night: Night? = tonightNight(at: now)
-            ?? (0..<LogState.notificationNights).lazy.map { Night.date(current.adding(days: $0)) }.first { schedule(for: $0) != nil }
+        for offset in 0...Self.bedtimeLookaheadNights {
+            guard let plan = nightPlans.planWithoutRevisions(for: current.adding(days: offset)) else { continue }
+            if !plan.isOver(at: now) { return plan }
+        }
+        return nil
+    }
+
+    /// The next checklist items of `night` not yet done at `now`, in order, at most
+    /// `limit` (what the watch and a widget list).
+    public func nextChecklistItems(on night: Night, at now: Instant, limit: Int = 3) -> [String] {
+        guard let schedule = schedule(for: night) else { return [] }
+        return schedule.checklist(at: now, completed: checklists.done(on: night))
+            .filter { $0.state != .done }
+            .prefix(limit)
+            .map(\.item)
+    }
+
+    /// The watch summary at `now`: the demo night while it runs and is not over, else the
+    /// coming night (``bedtimePlan(at:)``): tonight until its wake time, then the next
+    /// evening's, so a morning glance never lists last night's checklist.
+    public func watchSummary(at now: Instant) -> WatchSummary {
+        let demo: Night? = tonightNight(at: now) == .demo && demoNights.latest.map({ !$0.plan.isOver(at: now) }) == true ? .demo : nil
+        let night: Night? = demo ?? bedtimePlan(at: now).map { .date($0.night) }
         guard let night, let schedule = schedule(for: night) else {
             return WatchSummary(night: nil, bedtime: nil, bedtimeAt: nil, windDownStart: nil, nightNumber: nil, nightCount: nil, sleepDebtMinutes: 0, nextChecklistItems: [], blockingActive: false, exitState: "none")
         }
@@ -62,16 +89,13 @@ extension LogState {
             count = goal.days
             number = min(goal.days, date.days(from: goal.firstNight) + 1)
         }
-        let next = schedule.checklist(at: now, completed: checklists.done(on: night))
-            .filter { $0.state != .done }
-            .prefix(3)
-            .map(\.item)
+        let next = nextChecklistItems(on: night, at: now)
         let exit = now.millisecondsSince1970 < plan.wakeTime.millisecondsSince1970 ? exitState(on: night, at: now) : nil
         let inFreeWindow = exit?.freeWindowRemainingSeconds != nil
         return WatchSummary(
             night: night.text, bedtime: plan.bedtime.text, bedtimeAt: plan.bedtimeAt.rfc3339,
             windDownStart: plan.windDownStart.rfc3339, nightNumber: number, nightCount: count,
-            sleepDebtMinutes: Int((sleepDebt(at: now).last7Minutes + 0.5).rounded(.down)), nextChecklistItems: Array(next),
+            sleepDebtMinutes: Int((sleepDebt(at: now).last7Minutes + 0.5).rounded(.down)), nextChecklistItems: next,
             blockingActive: !inFreeWindow && !schedule.blockedApps(at: now).isEmpty,
             exitState: exit == nil ? "none" : (inFreeWindow ? "freeWindow" : "waiting"),
             exitSecondsRemaining: exit.flatMap { $0.waitRemainingSeconds ?? $0.freeWindowRemainingSeconds }

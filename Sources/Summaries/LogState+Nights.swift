@@ -3,9 +3,6 @@ import Foundation
 import Projections
 
 extension LogState {
-    /// How many nights ahead ``bedtimePlan(at:)`` looks for a planned night.
-    public static let bedtimeLookaheadNights = 7
-
     /// "Last night" at `now`: the calendar day before `now`'s local date, in the latest zone
     /// (UTC before any event). At 09:00 and at 20:00 on 1 December it is the night of
     /// 30 November; at 02:00 on 1 December, still asleep, it is the night of 30 November too.
@@ -23,18 +20,4 @@ extension LogState {
         return sleep.nightsWithData.last { $0 <= current }
     }
 
-    /// The plan of the night whose bedtime a widget shows at `now` ("tonight's bedtime"): the
-    /// first planned night, from the night holding `now` on (at most
-    /// ``bedtimeLookaheadNights`` ahead), whose wake time is still to come. So in the
-    /// evening and during the night it is the current night; once that night's wake time has
-    /// passed, the coming evening's. Demo nights are never shown. `nil` when nothing is
-    /// planned.
-    public func bedtimePlan(at now: Instant) -> NightPlan? {
-        let current = nightPlans.night(holding: now)
-        for offset in 0...Self.bedtimeLookaheadNights {
-            guard let plan = nightPlans.plan(for: current.adding(days: offset)) else { continue }
-            if plan.wakeTime.millisecondsSince1970 > now.millisecondsSince1970 { return plan }
-        }
-        return nil
-    }
 }

@@ -4,19 +4,21 @@ import Projections
 /// What a widget shows, as one compact Codable value a host app writes to a shared
 /// container (an App Group) so the widget never replays the log: last night's score, time
 /// asleep and deep sleep, Apple's score (the estimate and the one typed in), the 7-night
-/// sleep debt, and tonight's bedtime, as of an instant.
+/// sleep debt, and the coming night's bedtime and next checklist items, as of an instant.
 ///
 /// "Last night" is the latest night with a record as of `asOf`
 /// (``LogState/latestNightWithRecord(at:)``), named by `night` so a widget can tell a stale
-/// one; "tonight" is ``LogState/bedtimePlan(at:)``. Minutes are whole, rounded half up.
+/// one; "tonight" is the coming night, ``LogState/bedtimePlan(at:)``: the current night
+/// until its wake time, then the next evening's (so a morning widget never lists last
+/// night's checklist). Minutes are whole, rounded half up.
 ///
 /// The JSON keys are short and stable; a new field gets a new key and old keys never change
 /// meaning (`v` is the layout's version, 1). Absent values are left out of the JSON.
 ///
 /// ```json
 /// {"apple":85,"appleLogged":80,"asOf":"2026-12-01T09:00:00+01:00","asleepMin":418,"band":"good",
-///  "bed":"23:30","bedAt":"2026-12-01T23:30:00+01:00","debt7Min":62,"deepMin":52,"night":"2026-11-30",
-///  "score":78,"v":1}
+///  "bed":"23:30","bedAt":"2026-12-01T23:30:00+01:00","debt7Min":62,"deepMin":52,
+///  "next":["last_meal","stop_eating","last_water"],"night":"2026-11-30","score":78,"v":1}
 /// ```
 public struct WidgetSnapshot: Codable, Sendable, Hashable {
     /// The layout version of this value.
@@ -46,6 +48,9 @@ public struct WidgetSnapshot: Codable, Sendable, Hashable {
     public var bedtime: String?
     /// Tonight's bedtime instant, RFC 3339 in the night's zone (`bedAt`).
     public var bedtimeAt: String?
+    /// Tonight's next checklist items not yet done, in order, at most 3 (`next`); empty
+    /// when nothing is planned or everything is done.
+    public var nextChecklistItems: [String]
 
     private enum CodingKeys: String, CodingKey {
         case version = "v"
@@ -60,10 +65,11 @@ public struct WidgetSnapshot: Codable, Sendable, Hashable {
         case sleepDebtMinutes = "debt7Min"
         case bedtime = "bed"
         case bedtimeAt = "bedAt"
+        case nextChecklistItems = "next"
     }
 
     /// Creates the value from its parts.
-    public init(version: Int = WidgetSnapshot.currentVersion, asOf: String, night: String?, score: Int?, band: String?, asleepMinutes: Int?, deepMinutes: Int?, appleEstimate: Int?, appleLogged: Int?, sleepDebtMinutes: Int, bedtime: String?, bedtimeAt: String?) {
+    public init(version: Int = WidgetSnapshot.currentVersion, asOf: String, night: String?, score: Int?, band: String?, asleepMinutes: Int?, deepMinutes: Int?, appleEstimate: Int?, appleLogged: Int?, sleepDebtMinutes: Int, bedtime: String?, bedtimeAt: String?, nextChecklistItems: [String] = []) {
         self.version = version
         self.asOf = asOf
         self.night = night
@@ -76,6 +82,43 @@ public struct WidgetSnapshot: Codable, Sendable, Hashable {
         self.sleepDebtMinutes = sleepDebtMinutes
         self.bedtime = bedtime
         self.bedtimeAt = bedtimeAt
+        self.nextChecklistItems = nextChecklistItems
+    }
+
+    /// Decodes a snapshot; one written before `next` existed decodes with no items.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        asOf = try container.decode(String.self, forKey: .asOf)
+        night = try container.decodeIfPresent(String.self, forKey: .night)
+        score = try container.decodeIfPresent(Int.self, forKey: .score)
+        band = try container.decodeIfPresent(String.self, forKey: .band)
+        asleepMinutes = try container.decodeIfPresent(Int.self, forKey: .asleepMinutes)
+        deepMinutes = try container.decodeIfPresent(Int.self, forKey: .deepMinutes)
+        appleEstimate = try container.decodeIfPresent(Int.self, forKey: .appleEstimate)
+        appleLogged = try container.decodeIfPresent(Int.self, forKey: .appleLogged)
+        sleepDebtMinutes = try container.decode(Int.self, forKey: .sleepDebtMinutes)
+        bedtime = try container.decodeIfPresent(String.self, forKey: .bedtime)
+        bedtimeAt = try container.decodeIfPresent(String.self, forKey: .bedtimeAt)
+        nextChecklistItems = try container.decodeIfPresent([String].self, forKey: .nextChecklistItems) ?? []
+    }
+
+    /// Encodes the snapshot, leaving out absent values and an empty `next`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(asOf, forKey: .asOf)
+        try container.encodeIfPresent(night, forKey: .night)
+        try container.encodeIfPresent(score, forKey: .score)
+        try container.encodeIfPresent(band, forKey: .band)
+        try container.encodeIfPresent(asleepMinutes, forKey: .asleepMinutes)
+        try container.encodeIfPresent(deepMinutes, forKey: .deepMinutes)
+        try container.encodeIfPresent(appleEstimate, forKey: .appleEstimate)
+        try container.encodeIfPresent(appleLogged, forKey: .appleLogged)
+        try container.encode(sleepDebtMinutes, forKey: .sleepDebtMinutes)
+        try container.encodeIfPresent(bedtime, forKey: .bedtime)
+        try container.encodeIfPresent(bedtimeAt, forKey: .bedtimeAt)
+        if !nextChecklistItems.isEmpty { try container.encode(nextChecklistItems, forKey: .nextChecklistItems) }
     }
 
     /// The snapshot of `state` (folded as of `now`) at `now`.
@@ -97,7 +140,8 @@ public struct WidgetSnapshot: Codable, Sendable, Hashable {
             appleLogged: night.flatMap { state.scoreInputs.appleLogged[$0]?.total },
             sleepDebtMinutes: MorningSummary.roundedHalfUp(state.sleepDebt(at: now).last7Minutes),
             bedtime: plan?.bedtime.text,
-            bedtimeAt: plan.map { (resolver?.display($0.bedtimeAt) ?? $0.bedtimeAt).rfc3339 }
+            bedtimeAt: plan.map { (resolver?.display($0.bedtimeAt) ?? $0.bedtimeAt).rfc3339 },
+            nextChecklistItems: plan.map { state.nextChecklistItems(on: .date($0.night), at: now) } ?? []
         )
     }
 }

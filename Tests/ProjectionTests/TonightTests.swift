@@ -137,4 +137,24 @@ struct TonightTests {
         let afterRamp = state.watchSummary(at: try instant("2026-12-09T12:00:00+01:00"))
         #expect(afterRamp.nightNumber == 7, "capped once the target is reached")
     }
+
+    /// Night 2026-11-30 (bedtime 23:45) wakes at 07:45; its first three items were done.
+    /// From its wake time on, the watch shows the coming night (2026-12-01, 23:30) and its
+    /// first items, never last night's remaining ones (domain.md §8, issue: tried at 07:45).
+    @Test(arguments: [
+        ("2026-12-01T07:44:59+01:00", "2026-11-30", ["warm_lighting", "wind_down", "screens_off"]),
+        ("2026-12-01T07:45:00+01:00", "2026-12-01", ["last_meal", "stop_eating", "last_water"]),
+        ("2026-12-01T09:00:00+01:00", "2026-12-01", ["last_meal", "stop_eating", "last_water"]),
+    ])
+    func inTheMorningTheWatchShowsTheComingNight(at text: String, night expected: String, items: [String]) throws {
+        var log = try NightPlansTests.sevenNightGoal()
+        for item in ["last_meal", "stop_eating", "last_water"] {
+            try log.add(.checklistItemCompleted(ChecklistItemChange(night: try night("2026-11-30"), item: item)), at: "2026-11-30T20:00:00+01:00")
+        }
+        let now = try instant(text)
+        let summary = try log.state(asOf: text).watchSummary(at: now)
+        #expect(summary.night == expected)
+        #expect(summary.nextChecklistItems == items)
+        #expect(summary.bedtime == (expected == "2026-11-30" ? "23:45" : "23:30"))
+    }
 }
