@@ -45,7 +45,12 @@ extension LogState {
         }
         parts[.interruptions] = ScoreCurves.interruptions(count: record.interruptions, awakeMinutes: Double(record.awakeMilliseconds) / 60_000)
         let weights = settings.weights.scaled(available: Set(parts.keys))
-        let total = parts.reduce(0.0) { $0 + (weights[$1.key] ?? 0) * $1.value }
+        // Summed in part order, never a dictionary's: its order changes from one instance
+        // to the next, and so would the last bits of the total.
+        let total = ScorePart.allCases.reduce(0.0) { sum, part in
+            guard let value = parts[part] else { return sum }
+            return sum + (weights[part] ?? 0) * value
+        }
         return NightScore(night: night, parts: parts, weights: weights, unroundedTotal: total, deepTargetMinutes: deepTarget, bedtimeReference: reference)
     }
 

@@ -51,7 +51,8 @@ extension ScoreWeights {
     /// For one night: the weights of the parts that have data, scaled up to sum to 100
     /// (domain.md §8); a part without data gets `nil`.
     public func scaled(available: Set<ScorePart>) -> [ScorePart: Double] {
-        let sum = available.reduce(0) { $0 + weight(of: $1) }
+        // In part order, not the set's, so the same night gives the same bits every time.
+        let sum = ScorePart.allCases.filter(available.contains).reduce(0) { $0 + weight(of: $1) }
         var result: [ScorePart: Double] = [:]
         for part in available {
             result[part] = sum > 0 ? weight(of: part) * 100 / sum : 100 / Double(available.count)

@@ -154,3 +154,24 @@ struct ScoreTests {
         #expect(try duration(300) < (try duration(350)))
     }
 }
+
+/// The same log gives the same bytes: a score's total is summed in part order, never in a
+/// dictionary's or a set's (their order changes from one instance to the next, and with it
+/// the last bits of a floating-point sum; a total near x.5 could then round either way).
+struct ScoreDeterminismTests {
+    @Test func theTotalIsTheSumOfThePartsInPartOrder() throws {
+        let state = try SleepDebtTests.log(asleep: [437, 401, 455, 463, 389, 470, 444]).state()
+        for offset in 0..<7 {
+            let night = try date("2026-11-30").adding(days: offset)
+            let score = try #require(state.score(for: night))
+            var expected = 0.0
+            for part in ScorePart.allCases {
+                guard let value = score.parts[part] else { continue }
+                expected += (score.weights[part] ?? 0) * value
+            }
+            #expect(score.unroundedTotal.bitPattern == expected.bitPattern, "night \(night.iso)")
+            // Asked again (new dictionaries, new sets), the same bits.
+            #expect(state.score(for: night)?.unroundedTotal.bitPattern == score.unroundedTotal.bitPattern)
+        }
+    }
+}
