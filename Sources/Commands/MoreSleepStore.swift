@@ -13,11 +13,20 @@ import Projections
 /// ```
 ///
 /// Use an `InMemoryEventLog` in tests and previews.
+///
+/// The state is always a correct fold of the log, in (`at`, `seq`) order. Events appended
+/// after everything folded so far are folded in place; earlier-dated ones (a clock that
+/// went back) need the log re-read. If that re-read fails, the store keeps the last
+/// correct state and says so: every snapshot then carries ``StoreSnapshot/outOfDate`` and a
+/// warning, ``reload()`` retries, and ``send(_:)`` retries first and refuses with
+/// ``StoreError/outOfDate(_:)`` while the log still cannot be read.
 public actor MoreSleepStore {
     private let log: any EventLogStorage
     private let environment: StoreEnvironment
     private var runner: ProjectionRunner<LogState>
     private var lastSeq: Int
+    /// Set while appended events wait to be folded in order (a re-read failed).
+    private var outOfDate: StoreStaleness?
     private var observers: [Int: AsyncStream<StoreSnapshot>.Continuation] = [:]
     private var nextObserver = 0
 
@@ -32,24 +41,43 @@ public actor MoreSleepStore {
         }
     }
 
-    /// The current state, warnings and last seq.
+    /// The current state, warnings and last seq, and whether the state is behind the log
+    /// (then its warning comes last in `warnings`).
     public var snapshot: StoreSnapshot {
-        StoreSnapshot(state: runner.state, warnings: runner.warnings, lastSeq: lastSeq)
+        var warnings = runner.warnings
+        if let outOfDate { warnings.append(.init(seq: nil, message: outOfDate.warning)) }
+        return StoreSnapshot(state: runner.state, warnings: warnings, lastSeq: lastSeq, outOfDate: outOfDate)
     }
 
-    /// The current state.
+    /// The current state (while ``StoreSnapshot/outOfDate`` is set, the last correct fold,
+    /// without the events it names).
     public var state: LogState { runner.state }
 
     /// Decides `command` against the current state now, appends its events (as one
     /// batch, expecting the log not to have moved since this store last read it) and
     /// folds them in.
     ///
+    /// While the store is out of date (``StoreSnapshot/outOfDate``), it first re-reads the
+    /// log, so the command is decided against every event; if the log still cannot be
+    /// read, nothing is decided or appended. Events dated before what was folded already
+    /// are folded by re-reading the log; when that fails, they are appended all the same
+    /// (and returned), and the store is out of date until a re-read succeeds.
+    ///
     /// - Returns: the events appended (none when the command changes nothing).
     /// - Throws: `.rejected` when the command breaks a rule; `.log` when the append
     ///   failed (`.sequenceConflict`: another writer moved the log on; the store has then
-    ///   re-read it, so sending again decides against the fresh state).
+    ///   re-read it, so sending again decides against the fresh state); `.outOfDate` when
+    ///   the store is out of date and re-reading the log failed again (nothing was
+    ///   appended: make the log readable, then send again or call ``reload()``).
     @discardableResult
     public func send(_ command: some Command) throws(StoreError) -> [Event] {
+        if let stale = outOfDate {
+            do {
+                try refold()
+            } catch {
+                throw .outOfDate(noteFailedReread(error, whileOutOfDate: stale))
+            }
+        }
         let context = CommandContext(
             now: environment.now(), timeZone: environment.timeZone(),
             source: environment.source, makeIdentifier: environment.makeIdentifier
@@ -95,28 +123,60 @@ public actor MoreSleepStore {
         return stream
     }
 
-    /// Re-reads the whole log (e.g. after another process appended).
+    /// Re-reads the whole log (e.g. after another process appended), and publishes the
+    /// new snapshot. This is also the retry while the store is out of date: on success
+    /// ``StoreSnapshot/outOfDate`` is cleared.
+    ///
+    /// - Throws: `.log` when the log could not be read; the state is then unchanged (and,
+    ///   if the store was out of date, still is, with this error).
     public func reload() throws(StoreError) {
         do {
-            (runner, lastSeq) = try Self.fold(log)
+            try refold()
         } catch {
+            if let stale = outOfDate { noteFailedReread(error, whileOutOfDate: stale) }
             throw .log(error)
         }
+    }
+
+    /// Re-reads and folds the whole log, clears `outOfDate` and publishes; on failure
+    /// changes nothing.
+    private func refold() throws(EventLogFileError) {
+        (runner, lastSeq) = try Self.fold(log)
+        outOfDate = nil
         publish()
     }
 
+    /// Notes that a re-read failed with `error` while out of date as `stale` says
+    /// (publishing only when the snapshot changes), and answers the staleness now.
+    @discardableResult
+    private func noteFailedReread(_ error: EventLogFileError, whileOutOfDate stale: StoreStaleness) -> StoreStaleness {
+        guard stale.error != error else { return stale }
+        var updated = stale
+        updated.error = error
+        outOfDate = updated
+        publish()
+        return updated
+    }
+
     /// Folds newly appended events: in place when they come after everything folded so
-    /// far in (`at`, `seq`) order, else by a full rebuild from the log.
+    /// far in (`at`, `seq`) order, else by re-reading the whole log. If that fails, they
+    /// are not folded at all (folding them out of order would give a wrong state): the
+    /// store keeps its state and is out of date until a re-read succeeds.
     private func fold(_ newEvents: [RecordedEvent]) {
         let latest = runner.latestInstant?.millisecondsSince1970 ?? .min
         lastSeq = max(lastSeq, newEvents.map(\.seq).max() ?? lastSeq)
-        if newEvents.allSatisfy({ $0.at.millisecondsSince1970 >= latest }) {
+        if outOfDate == nil, newEvents.allSatisfy({ $0.at.millisecondsSince1970 >= latest }) {
             runner.apply(contentsOf: EventOrdering.sorted(newEvents))
             publish()
-        } else if (try? reload()) == nil {
-            // The log could not be re-read: fold in place rather than lose the events;
-            // the next reload puts them in order.
-            runner.apply(contentsOf: EventOrdering.sorted(newEvents))
+            return
+        }
+        do {
+            try refold()
+        } catch {
+            let seqs = newEvents.map(\.seq)
+            guard let first = seqs.min(), let last = seqs.max() else { return }
+            outOfDate = outOfDate?.adding(seqs: first...last, count: seqs.count, error: error)
+                ?? StoreStaleness(unfoldedSeqs: first...last, unfoldedEventCount: seqs.count, error: error)
             publish()
         }
     }

@@ -18,7 +18,13 @@ public struct ExitHistory: Sendable, Hashable {
 
     /// Every real night's exits, oldest night first (demo nights never count).
     public var realRecords: [ExitRecord] {
-        recordsByNight.keys.compactMap(\.date).sorted().flatMap { recordsByNight[.date($0)] ?? [] }
+        realRecords(in: .all)
+    }
+
+    /// The exits of the real nights `nights` keeps, oldest night first (demo nights never
+    /// count).
+    public func realRecords(in nights: NightFilter) -> [ExitRecord] {
+        recordsByNight.keys.compactMap(\.date).filter(nights.contains).sorted().flatMap { recordsByNight[.date($0)] ?? [] }
     }
 
     /// How many exits were confirmed on `night`.

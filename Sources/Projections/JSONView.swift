@@ -4,8 +4,8 @@ import Events
 /// second public contract after the log format. `replay-tool show --json` prints it with
 /// ``JSONViewWriter``; front ends in any language read it; tests compare it byte for byte.
 ///
-/// ``render(state:warnings:asOf:)`` is pure: the same state, warnings and instant give the
-/// same value, keys in the documented order:
+/// ``render(state:warnings:asOf:nights:)`` is pure: the same state, warnings, instant and
+/// nights give the same value, keys in the documented order:
 ///
 /// - `asOf`: the instant, shown in the latest zone (the zone of the latest event folded);
 ///   `null` only when there is no instant (an empty log and no `--at`).
@@ -35,6 +35,11 @@ import Events
 ///   ``LogState/streaks(at:)`` (domain.md §5, §6); minutes rounded half up.
 /// - `scores`: per night with a sleep record, the tunable score with the settings in force,
 ///   its parts' points, Apple's estimated and logged totals (domain.md §7).
+///
+/// A ``NightFilter`` (`show --from D --to D`) keeps only the nights in its range in `plans`,
+/// `sleep`, `exits.byNight` and `scores`, and leaves every other key as it is; only the
+/// nights kept are built (``NightPlans/plans(asOf:nights:)``), so a long log's view can be
+/// read a week at a time for the cost of a week.
 public enum JSONView {
     /// The whole view as of `asOf` (see the type's documentation for every key).
     ///
@@ -43,16 +48,18 @@ public enum JSONView {
     ///   - warnings: The warnings of the fold, and any the reader added (a torn tail).
     ///   - asOf: The query instant; `nil` only when there is none (an empty log without an
     ///     explicit instant): then `asOf` is `null`, `plans` empty and `tonight` `null`.
-    public static func render(state: LogState, warnings: ProjectionWarnings, asOf: Instant?) -> JSONValue {
+    ///   - nights: The nights kept in `plans`, `sleep`, `exits.byNight` and `scores`
+    ///     (default: all); the other keys do not depend on it.
+    public static func render(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter = .all) -> JSONValue {
         var root = JSONObject()
         root.append("asOf", asOf.map { instant(displayedIn: state.nightPlans.latestTimeZone, $0) } ?? .null)
-        root.append("plans", .array(asOf.map { now in state.nightPlans.plans(asOf: now).map { plan($0, at: now) } } ?? []))
+        root.append("plans", .array(asOf.map { now in state.nightPlans.plans(asOf: now, nights: nights).map { plan($0, at: now) } } ?? []))
         root.append("tonight", asOf.flatMap { state.tonight(at: $0) }.map { tonight($0, state: state) } ?? .null)
-        root.append("sleep", sleep(state: state))
+        root.append("sleep", sleep(state: state, nights: nights))
         root.append("debt", asOf.map { debt(state.sleepDebt(at: $0)) } ?? debt(nil))
         root.append("streaks", asOf.map { streaks(state.streaks(at: $0)) } ?? streaks(nil))
-        root.append("exits", asOf.map { exits(state: state, at: $0) } ?? exits())
-        root.append("scores", scores(state: state))
+        root.append("exits", asOf.map { exits(state: state, at: $0, nights: nights) } ?? exits())
+        root.append("scores", scores(state: state, nights: nights))
         root.append("warnings", .array(warnings.all.map { .string($0.description) }))
         return .object(root)
     }
@@ -128,11 +135,12 @@ public enum JSONView {
     }
 
     /// `exits`: the confirmed exits of the 7 nights ending with asOf's night, and one row
-    /// per request of every real night (demo nights never count), as of `now`.
-    public static func exits(state: LogState, at now: Instant) -> JSONValue {
+    /// per request of every real night that `nights` keeps (demo nights never count), as
+    /// of `now`. `thisWeek` does not depend on `nights`.
+    public static func exits(state: LogState, at now: Instant, nights: NightFilter = .all) -> JSONValue {
         var object = JSONObject()
         object.append("thisWeek", .number(JSONNumber(Int64(state.confirmedExitsThisWeek(at: now)))))
-        object.append("byNight", .array(state.exits.realRecords.map { record in
+        object.append("byNight", .array(state.exits.realRecords(in: nights).map { record in
             let zone = ZoneDisplay(record.night.date.flatMap { state.nightPlans.planWithoutRevisions(for: $0)?.timeZone })
             var row = JSONObject()
             row.append("night", .string(record.night.text))
@@ -161,11 +169,11 @@ public enum JSONView {
 
     // MARK: Parts not built yet
 
-    /// `sleep`: one entry per night with samples or a manual log, oldest first; instants in
-    /// the zone of the night's onset sample; minutes rounded half up; efficiency with 4
-    /// decimals; stage minutes and latency `null` when unknown.
-    public static func sleep(state: LogState) -> JSONValue {
-        .array(state.sleep.nightsWithData.compactMap { state.sleep.record(for: $0) }.map { record in
+    /// `sleep`: one entry per night with samples or a manual log that `nights` keeps,
+    /// oldest first; instants in the zone of the night's onset sample; minutes rounded half
+    /// up; efficiency with 4 decimals; stage minutes and latency `null` when unknown.
+    public static func sleep(state: LogState, nights: NightFilter = .all) -> JSONValue {
+        .array(state.sleep.nightsWithData(in: nights).compactMap { state.sleep.record(for: $0) }.map { record in
             let zone = ZoneDisplay(record.timeZone)
             func minutes(_ milliseconds: Int64?) -> JSONValue {
                 milliseconds.map { .number(JSONNumber(Int64(SleepRecord.wholeMinutes($0)))) } ?? .null
@@ -216,11 +224,12 @@ public enum JSONView {
         .object(JSONObject([.init(key: "thisWeek", value: .number(JSONNumber(0))), .init(key: "byNight", value: .array([]))]))
     }
 
-    /// `scores`: one per night with a sleep record, oldest first: the total (rounded half up
-    /// from the unrounded parts), each part's points with 1 decimal (`null` without data,
-    /// the others scaled to 100), the estimate of Apple's score and the one typed in.
-    public static func scores(state: LogState) -> JSONValue {
-        .array(state.sleep.nightsWithData.compactMap { night -> JSONValue? in
+    /// `scores`: one per night with a sleep record that `nights` keeps, oldest first: the
+    /// total (rounded half up from the unrounded parts), each part's points with 1 decimal
+    /// (`null` without data, the others scaled to 100), the estimate of Apple's score and
+    /// the one typed in.
+    public static func scores(state: LogState, nights: NightFilter = .all) -> JSONValue {
+        .array(state.sleep.nightsWithData(in: nights).compactMap { night -> JSONValue? in
             guard let score = state.score(for: night) else { return nil }
             var parts = JSONObject()
             for part in ScorePart.allCases {

@@ -268,24 +268,39 @@ public struct NightPlans: Projection, Hashable {
     /// The planned nights from the first planned night to the later of `now`'s night + 6
     /// and the last night of the latest goal's ramp, oldest first (json-view.md `plans`).
     public func plans(asOf now: Instant) -> [NightPlan] {
-        let goals = timeline.compactMap { entry -> GoalSet? in
-            if case .goal(let goal) = entry.action { return goal }
-            return nil
-        }
-        guard let firstNight = goals.map(\.firstNight).min() else { return [] }
-        var last = night(holding: now).adding(days: 6)
-        for entry in timeline.reversed() {
-            if case .goal(let goal) = entry.action {
-                last = max(last, GoalRules.lastRampNight(of: goal))
-                break
-            }
+        plans(asOf: now, nights: .all)
+    }
+
+    /// The plans of ``plans(asOf:)`` whose night `nights` keeps, oldest first
+    /// (`replay-tool show --from D --to D`): the same list, filtered, but only the nights in
+    /// range are folded and their revisions built, so a week of a long log costs a week.
+    public func plans(asOf now: Instant, nights: NightFilter) -> [NightPlan] {
+        guard let listed = listedNights(asOf: now), let kept = nights.clamped(first: listed.lowerBound, last: listed.upperBound) else {
+            return []
         }
         var plans: [NightPlan] = []
-        var night = firstNight
-        while night <= last {
+        var night = kept.lowerBound
+        while night <= kept.upperBound {
             if let plan = plan(for: night) { plans.append(plan) }
             night = night.adding(days: 1)
         }
         return plans
+    }
+
+    /// The nights ``plans(asOf:)`` lists plans for: from the first planned night to the
+    /// later of `now`'s night + 6 and the last night of the latest goal's ramp; `nil`
+    /// before any goal.
+    private func listedNights(asOf now: Instant) -> ClosedRange<LocalDate>? {
+        var firstNight: LocalDate?
+        var latestGoal: GoalSet?
+        for entry in timeline {
+            if case .goal(let goal) = entry.action {
+                firstNight = min(firstNight ?? goal.firstNight, goal.firstNight)
+                latestGoal = goal
+            }
+        }
+        guard let firstNight, let latestGoal else { return nil }
+        let last = max(night(holding: now).adding(days: 6), GoalRules.lastRampNight(of: latestGoal))
+        return firstNight <= last ? firstNight...last : nil
     }
 }

@@ -365,11 +365,22 @@ public struct SleepLedger: Projection, Hashable {
         return Array(nights.suffix(count))
     }
 
+    /// The nights with a sleep record that `nights` keeps, oldest first
+    /// (`nightsWithData.filter(nights.contains)`, without listing every night).
+    public func nightsWithData(in nights: NightFilter) -> [LocalDate] {
+        let first = nights.from.map { Int32($0.daysSince1970) }
+        let limit = nights.to.map { Int32($0.daysSince1970) + 1 }
+        let start = first.map { Self.firstPosition(of: $0, in: builtDays) } ?? 0
+        let end = limit.map { Self.firstPosition(of: $0, in: builtDays) } ?? builtDays.count
+        return nightsWithData(in: builtDays[start..<max(start, end)], from: first, before: limit)
+    }
+
     /// The nights of `days` (built nights with records, in order), with the pending night
-    /// added or taken out by its record, before `limit` when there is one.
-    private func nightsWithData(in days: ArraySlice<Int32>, before limit: Int32? = nil) -> [LocalDate] {
+    /// added or taken out by its record, from `first` and before `limit` when there are
+    /// ones.
+    private func nightsWithData(in days: ArraySlice<Int32>, from first: Int32? = nil, before limit: Int32? = nil) -> [LocalDate] {
         var days = Array(days)
-        if let pendingDay, limit.map({ pendingDay < $0 }) ?? true {
+        if let pendingDay, first.map({ pendingDay >= $0 }) ?? true, limit.map({ pendingDay < $0 }) ?? true {
             let position = Self.firstPosition(of: pendingDay, in: days)
             let isListed = position < days.count && days[position] == pendingDay
             let hasRecord = build(LocalDate(daysSince1970: Int(pendingDay))) != nil

@@ -33,8 +33,8 @@ enum ReportCommand {
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
-        let from = try ScoresCommand.date(option: "from", in: arguments)
-        let to = try ScoresCommand.date(option: "to", in: arguments)
+        let from = try NightFilter.date(option: "from", in: arguments)
+        let to = try NightFilter.date(option: "to", in: arguments)
         let instant = try LogStateFold.instant(option: "at", in: arguments)
         if let from, let to, from > to {
             throw UsageError(message: "The period is empty: '--from' \(from.iso) is after '--to' \(to.iso)", commandPath: arguments.commandPath)

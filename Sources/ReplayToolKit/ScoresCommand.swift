@@ -27,8 +27,8 @@ enum ScoresCommand {
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
-        let from = try date(option: "from", in: arguments)
-        let to = try date(option: "to", in: arguments)
+        let from = try NightFilter.date(option: "from", in: arguments)
+        let to = try NightFilter.date(option: "to", in: arguments)
         var settings: ScoreSettings?
         if let id = arguments.value("preset") {
             guard let preset = ScorePreset.preset(id: id) else {
@@ -42,19 +42,8 @@ enum ScoresCommand {
         return .success
     }
 
-    static func date(option name: String, in arguments: ParsedArguments) throws(UsageError) -> LocalDate? {
-        guard let text = arguments.value(name) else { return nil }
-        do {
-            return try LocalDate(iso: text)
-        } catch {
-            throw UsageError(message: "The value '\(text)' is invalid for '--\(name)': \(error.description)", commandPath: arguments.commandPath)
-        }
-    }
-
     static func render(_ state: LogState, from: LocalDate?, to: LocalDate?, settings: ScoreSettings?) -> String {
-        let nights = state.sleep.nightsWithData.filter { night in
-            (from.map { night >= $0 } ?? true) && (to.map { night <= $0 } ?? true)
-        }
+        let nights = state.sleep.nightsWithData.filter(NightFilter(from: from, to: to).contains)
         let used = settings ?? state.scoreInputs.settings
         var text = "settings: \(used.preset ?? "custom") (duration \(number(used.weights.duration)), deep \(number(used.weights.deep)), REM \(number(used.weights.rem)), bedtime \(number(used.weights.bedtime)), interruptions \(number(used.weights.interruptions)))\n"
         guard !nights.isEmpty else { return text + "no night with a sleep record\n" }

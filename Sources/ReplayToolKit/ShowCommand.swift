@@ -2,7 +2,7 @@ import EventLogFile
 import Events
 import Projections
 
-/// `replay-tool show LOG [--at INSTANT] [--until-seq N] [--json]`.
+/// `replay-tool show LOG [--at INSTANT] [--until-seq N] [--from D] [--to D] [--json]`.
 enum ShowCommand {
     static let specification = CommandSpecification(
         name: "show",
@@ -13,7 +13,11 @@ enum ShowCommand {
             exit, minutes to bed, ring, checklist, blocked apps, next notification), sleep \
             (one row per night with samples or a manual log), the sleep debt, the bedtime \
             streaks, the mindful exits, the scores and the warnings. With --until-seq N only the first N lines are folded (what the log \
-            knew then). With --json it prints the JSON view of json-view.md instead: one \
+            knew then). With --from D and --to D (nights, both included; either may be \
+            left out) only the nights in that range are kept in the plans, sleep, exits \
+            by night and scores, so a long log can be read a week at a time; everything \
+            else (the instant, tonight, debt, streaks, exits this week, warnings) is \
+            still as of the instant, over the whole log. With --json it prints the JSON view of json-view.md instead: one \
             pretty-printed object with its keys in the documented order, the same bytes \
             for the same log. A torn tail is not read; it becomes a warning.
             """,
@@ -21,6 +25,8 @@ enum ShowCommand {
         options: [
             LogStateFold.atOption,
             .value("until-seq", valueName: "n", help: "Fold only the first N lines of the log (N at least 1); the default instant is then the largest 'at' among them."),
+            .value("from", valueName: "date", help: "Keep only nights from this one on (YYYY-MM-DD) in the plans, sleep, exits by night and scores."),
+            .value("to", valueName: "date", help: "Keep only nights up to this one (YYYY-MM-DD, not before --from) in the plans, sleep, exits by night and scores."),
             .flag("json", help: "Print the JSON view (json-view.md) instead of text."),
         ]
     )
@@ -29,52 +35,64 @@ enum ShowCommand {
         let path = try arguments.positional("log")
         let instant = try LogStateFold.instant(option: "at", in: arguments)
         let untilSeq = try arguments.integer("until-seq", in: 1...Int.max)
+        let nights = try NightFilter(fromAndTo: arguments)
         let fold = try LogStateFold.fold(path: path, at: instant, untilSeq: untilSeq)
         let state = fold.runner.state
         if arguments.flag("json") {
-            console.output(JSONViewWriter.prettyText(JSONView.render(state: state, warnings: fold.runner.warnings, asOf: fold.asOf)))
+            console.output(JSONViewWriter.prettyText(JSONView.render(state: state, warnings: fold.runner.warnings, asOf: fold.asOf, nights: nights)))
         } else {
-            console.output(render(state: state, warnings: fold.runner.warnings, asOf: fold.asOf))
+            console.output(render(state: state, warnings: fold.runner.warnings, asOf: fold.asOf, nights: nights))
         }
         return .success
     }
 
     // MARK: Text
 
-    /// The text form: the instant, the plans as a table, tonight, the warnings.
-    static func render(state: LogState, warnings: ProjectionWarnings, asOf: Instant?) -> String {
+    /// The text form: the instant, the plans as a table, tonight, sleep, debt, streaks,
+    /// exits, scores, the warnings. `nights` keeps only its nights in the plans, sleep,
+    /// exits by night and scores (like the JSON view); with a range, a line after the
+    /// instant says which nights are kept.
+    static func render(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter = .all) -> String {
         var text = ""
         guard let asOf else {
-            text += "as of: no instant (the log holds no events; give --at)\n\n"
+            text += "as of: no instant (the log holds no events; give --at)\n"
+            text += rangeLine(nights) + "\n"
             text += "plans: none\n\ntonight: none\n\nsleep: none\n\ndebt: none\n\nstreaks: none\n\nexits: none\n\nscores: none\n\n"
             text += renderWarnings(warnings)
             return text
         }
         let latestZone = state.nightPlans.latestTimeZone
         let shownAsOf = ZoneText(latestZone).text(asOf)
-        text += "as of \(shownAsOf)\(latestZone.map { " in \($0)" } ?? ""), night \(state.nightPlans.night(holding: asOf).iso)\n\n"
-        text += renderPlans(state.nightPlans.plans(asOf: asOf), at: asOf)
+        text += "as of \(shownAsOf)\(latestZone.map { " in \($0)" } ?? ""), night \(state.nightPlans.night(holding: asOf).iso)\n"
+        text += rangeLine(nights) + "\n"
+        text += renderPlans(state.nightPlans.plans(asOf: asOf, nights: nights), at: asOf)
         text += "\n"
         text += renderTonight(state.tonight(at: asOf), state: state)
         text += "\n"
-        text += renderSleep(state.sleep.nightsWithData.compactMap { state.sleep.record(for: $0) })
+        text += renderSleep(state.sleep.nightsWithData(in: nights).compactMap { state.sleep.record(for: $0) })
         text += "\n"
         text += renderDebt(state.sleepDebt(at: asOf))
         text += "\n"
         text += renderStreaks(state.streaks(at: asOf))
         text += "\n"
-        text += renderExits(state: state, at: asOf)
+        text += renderExits(state: state, at: asOf, nights: nights)
         text += "\n"
-        text += renderScores(state: state)
+        text += renderScores(state: state, nights: nights)
         text += "\n"
         text += renderWarnings(warnings)
         return text
     }
 
-    /// `scores:` one row per night with a sleep record: total, band, Apple's estimate and
-    /// the score typed in (see `replay-tool scores` for the parts).
-    static func renderScores(state: LogState) -> String {
-        let rows = state.sleep.nightsWithData.compactMap { night -> [String]? in
+    /// With a range of nights, the line saying which nights the lists keep; nothing
+    /// without one (the text is then as it always was).
+    static func rangeLine(_ nights: NightFilter) -> String {
+        nights.isAll ? "" : "\(nights.description) only, in plans, sleep, exits by night and scores\n"
+    }
+
+    /// `scores:` one row per night with a sleep record that `nights` keeps: total, band,
+    /// Apple's estimate and the score typed in (see `replay-tool scores` for the parts).
+    static func renderScores(state: LogState, nights: NightFilter) -> String {
+        let rows = state.sleep.nightsWithData(in: nights).compactMap { night -> [String]? in
             guard let score = state.score(for: night) else { return nil }
             return [
                 night.iso, "\(score.total)", score.band.rawValue,
@@ -134,12 +152,13 @@ enum ShowCommand {
     }
 
     /// The exits part (json-view.md `exits`): the confirmed exits of the 7 nights ending
-    /// with asOf's night, then one row per request of every real night as of `now`.
-    static func renderExits(state: LogState, at now: Instant) -> String {
+    /// with asOf's night, then one row per request of every real night that `nights` keeps,
+    /// as of `now`.
+    static func renderExits(state: LogState, at now: Instant, nights: NightFilter) -> String {
         let last = state.nightPlans.night(holding: now)
         let confirmed = state.confirmedExitsThisWeek(at: now)
         var text = "exits: \(confirmed) confirmed this week (nights \(last.adding(days: -6).iso) to \(last.iso))"
-        let records = state.exits.realRecords
+        let records = state.exits.realRecords(in: nights)
         guard !records.isEmpty else { return text + "; none requested\n" }
         text += "; \(records.count) requested:\n"
         var rows = [["night", "attempt", "requested", "wait", "outcome", "window", "used", "resumed automatically"]]

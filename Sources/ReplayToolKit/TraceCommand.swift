@@ -49,7 +49,7 @@ enum TraceCommand {
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
         let figure = try Self.figure(in: arguments)
-        let nights = try NightFilter(arguments)
+        let nights = try NightFilter(nightOrFromAndTo: arguments)
         let instant = try LogStateFold.instant(option: "at", in: arguments)
         let text: String
         switch figure {
@@ -138,68 +138,5 @@ enum TraceCommand {
             line += "touched \(nights.map(\.iso).joined(separator: ", ")): "
         }
         return line
-    }
-}
-
-/// The nights a trace shows: all, one (`--night`), or a range (`--from`, `--to`, either
-/// open).
-struct NightFilter: Sendable, Hashable, CustomStringConvertible {
-    /// The first night shown; `nil` for no limit.
-    var from: LocalDate?
-    /// The last night shown; `nil` for no limit.
-    var to: LocalDate?
-
-    /// The nights from `from` to `to`, both included.
-    init(from: LocalDate? = nil, to: LocalDate? = nil) {
-        self.from = from
-        self.to = to
-    }
-
-    /// The nights `--night`, `--from` and `--to` ask for; a usage error when `--night` comes
-    /// with one of the others, or `--to` is before `--from`.
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        let night = try Self.date(option: "night", in: arguments)
-        let from = try Self.date(option: "from", in: arguments)
-        let to = try Self.date(option: "to", in: arguments)
-        if let night {
-            guard from == nil, to == nil else {
-                throw UsageError(message: "'--night' cannot be combined with '--from' or '--to'", commandPath: arguments.commandPath)
-            }
-            self.init(from: night, to: night)
-            return
-        }
-        if let from, let to, to < from {
-            throw UsageError(message: "'--to \(to.iso)' is before '--from \(from.iso)'", commandPath: arguments.commandPath)
-        }
-        self.init(from: from, to: to)
-    }
-
-    /// The date of the option `name` (YYYY-MM-DD), `nil` when not given.
-    static func date(option name: String, in arguments: ParsedArguments) throws(UsageError) -> LocalDate? {
-        guard let text = arguments.value(name) else { return nil }
-        do {
-            return try LocalDate(iso: text)
-        } catch {
-            throw UsageError(message: "The value '\(text)' is invalid for '--\(name)': \(error.description)", commandPath: arguments.commandPath)
-        }
-    }
-
-    /// Whether `night` is shown.
-    func contains(_ night: LocalDate) -> Bool {
-        (from.map { night >= $0 } ?? true) && (to.map { night <= $0 } ?? true)
-    }
-
-    /// Whether every night is shown.
-    var isAll: Bool { from == nil && to == nil }
-
-    /// `every night`, `night 2026-11-18`, `nights 2026-11-19 to 2026-11-20`, …
-    var description: String {
-        switch (from, to) {
-        case (nil, nil): return "every night"
-        case (let from?, let to?) where from == to: return "night \(from.iso)"
-        case (let from?, let to?): return "nights \(from.iso) to \(to.iso)"
-        case (let from?, nil): return "nights from \(from.iso)"
-        case (nil, let to?): return "nights up to \(to.iso)"
-        }
     }
 }

@@ -26,6 +26,8 @@ struct ReadmeExampleTests {
             shown = error.message
         } catch StoreError.log(let error) {
             shown = error.description
+        } catch StoreError.outOfDate(let staleness) {
+            shown = staleness.warning
         }
         if let snapshot = await iterator.next() { rendered.append(snapshot.lastSeq) }
 

@@ -107,6 +107,8 @@ public struct Scenario: Sendable {
                 }
             case .failure(.log(let error)):
                 Issue.record("Expected a rejection for \(rule), but the log failed: \(error)", sourceLocation: sourceLocation)
+            case .failure(.outOfDate(let staleness)):
+                Issue.record("Expected a rejection for \(rule), but the store was out of date: \(staleness)", sourceLocation: sourceLocation)
             }
             #expect(appended.isEmpty, "a rejected command must append nothing", sourceLocation: sourceLocation)
             #expect(after == before, "a rejected command must leave the state as it was", sourceLocation: sourceLocation)

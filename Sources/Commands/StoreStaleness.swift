@@ -1,0 +1,47 @@
+import EventLogFile
+
+/// Why a store's state is behind its log: events this store appended are dated before
+/// events it had already folded, so they can only be folded in order by re-reading the log
+/// (`MoreSleepStore.reload()`), and that re-read failed.
+///
+/// The store never folds such events out of order: until a re-read succeeds, its state is
+/// the last correct fold, without these events, and every snapshot carries this value (and a
+/// warning) so a front end can say so. `MoreSleepStore.reload()` retries; `send` retries
+/// first, and refuses with `StoreError.outOfDate` while the log still cannot be read.
+public struct StoreStaleness: Sendable, Hashable, CustomStringConvertible {
+    /// The seqs of the events appended but not folded in yet (the log holds them).
+    public var unfoldedSeqs: ClosedRange<Int>
+    /// How many events are appended but not folded in yet.
+    public var unfoldedEventCount: Int
+    /// Why the latest re-read of the log failed.
+    public var error: EventLogFileError
+
+    /// Creates the value from its parts.
+    public init(unfoldedSeqs: ClosedRange<Int>, unfoldedEventCount: Int, error: EventLogFileError) {
+        self.unfoldedSeqs = unfoldedSeqs
+        self.unfoldedEventCount = unfoldedEventCount
+        self.error = error
+    }
+
+    /// A sentence a front end can show: what is missing, why, and what to do.
+    public var warning: String {
+        let events = unfoldedEventCount == 1 ? "1 event" : "\(unfoldedEventCount) events"
+        let seqs = unfoldedSeqs.count == 1 ? "seq \(unfoldedSeqs.lowerBound)" : "seq \(unfoldedSeqs.lowerBound)–\(unfoldedSeqs.upperBound)"
+        return "out of date: \(events) recorded (\(seqs)) \(unfoldedEventCount == 1 ? "is" : "are") not shown yet: "
+            + "\(unfoldedEventCount == 1 ? "it is" : "they are") dated before events already shown, and the log could not be re-read "
+            + "to fold \(unfoldedEventCount == 1 ? "it" : "them") in order (\(error.description)); what is shown is the state before "
+            + "\(unfoldedEventCount == 1 ? "it" : "them"). Reload the store once the log can be read"
+    }
+
+    /// The warning.
+    public var description: String { warning }
+
+    /// This value with `count` more unfolded events, `seqs`, and the latest error.
+    func adding(seqs: ClosedRange<Int>, count: Int, error: EventLogFileError) -> StoreStaleness {
+        StoreStaleness(
+            unfoldedSeqs: min(unfoldedSeqs.lowerBound, seqs.lowerBound)...max(unfoldedSeqs.upperBound, seqs.upperBound),
+            unfoldedEventCount: unfoldedEventCount + count,
+            error: error
+        )
+    }
+}
