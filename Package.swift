@@ -8,6 +8,9 @@ let package = Package(
     name: "MoreSleep",
     platforms: [.iOS(.v17), .watchOS(.v10), .macOS(.v14)],
     products: [
+        // What a front end imports: `import MoreSleep` brings the store, commands, state,
+        // events, log and summaries.
+        .library(name: "MoreSleep", targets: ["MoreSleep"]),
         .library(name: "Events", targets: ["Events"]),
         .library(name: "EventLogFile", targets: ["EventLogFile"]),
         .library(name: "Projections", targets: ["Projections"]),
@@ -29,6 +32,8 @@ let package = Package(
         .target(name: "Commands", dependencies: ["Events", "EventLogFile", "Projections"]),
         // The morning summary, sleep tips, voice and widget answers, and the message catalogue.
         .target(name: "Summaries", dependencies: ["Events", "Projections"]),
+        // One import for a front end: re-exports the five library modules it uses.
+        .target(name: "MoreSleep", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Summaries"]),
         // Import of an Apple Health export (export.xml), streamed, with content-derived ids.
         .target(name: "HealthImport", dependencies: ["Events", "EventLogFile"]),
         // The command-line tool's logic, testable in process; `replay-tool` is its thin main.
@@ -38,6 +43,9 @@ let package = Package(
         .executableTarget(name: "replay-tool", dependencies: ["ReplayToolKit"]),
         // `swift run -c release replay-bench`: replay, launch and append figures on simulated logs of 10k, 100k and 1M events.
         .executableTarget(name: "replay-bench", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Simulation"]),
+        // The README's embedding example as a program (`swift run embedding-example`), built and
+        // run by the tests so that what the README shows keeps compiling and working.
+        .executableTarget(name: "embedding-example", dependencies: ["MoreSleep"], path: "Examples/embedding-example"),
         // `log-crash-harness run`: SIGKILLs a writer process at random moments and checks
         // that acknowledged events survive, only torn tails appear, and repair heals them.
         .executableTarget(name: "log-crash-harness", dependencies: ["Events", "EventLogFile"]),
@@ -60,7 +68,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReplayToolKitTests",
-            dependencies: ["ReplayToolKit", "replay-tool", "Events", "EventLogFile", "TestSupport"]
+            dependencies: ["ReplayToolKit", "replay-tool", "embedding-example", "Events", "EventLogFile", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

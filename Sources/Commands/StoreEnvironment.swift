@@ -29,11 +29,7 @@ public struct StoreEnvironment: Sendable {
     /// The device's clock and zone, and UUID ids.
     public static func live(source: EventSource?) -> StoreEnvironment {
         StoreEnvironment(
-            now: {
-                let date = Date()
-                let offset = Int32(TimeZone.current.secondsFromGMT(for: date))
-                return Instant(date, utcOffsetSeconds: offset)
-            },
+            now: { Instant.now },
             timeZone: { TimeZone.current.identifier },
             makeIdentifier: { UUID().uuidString.lowercased() },
             source: source

@@ -18,3 +18,12 @@ public struct StoreSnapshot: Sendable, Hashable {
     /// front end to show. `MoreSleepStore.reload()` retries.
     public var outOfDate: StoreStaleness?
 }
+
+extension StoreSnapshot: CustomStringConvertible {
+    /// "log at seq 42, 1 warning" (and "out of date: …" while it is), for a console.
+    public var description: String {
+        var text = "log at seq \(lastSeq), \(warnings.all.count) warning\(warnings.all.count == 1 ? "" : "s")"
+        if let outOfDate { text += "; out of date: \(outOfDate.warning)" }
+        return text
+    }
+}

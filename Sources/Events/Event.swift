@@ -45,6 +45,9 @@ public struct Event: Sendable, Hashable {
 
     /// The `type` on the wire.
     public var typeName: String { payload.typeName }
+    /// The event's type, `nil` for an opaque event whose type this reader does not know
+    /// (`typeName` names it either way).
+    public var type: EventType? { EventType(rawValue: typeName) }
     /// The `v` on the wire.
     public var version: Int { payload.version }
 }

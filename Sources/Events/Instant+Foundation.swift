@@ -20,6 +20,15 @@ extension Instant {
             utcOffsetSeconds: utcOffsetSeconds)
     }
 
+    /// The moment now, read from the system clock and shown with the device's current
+    /// offset: what a front end passes to the queries (`tonight(at: .now)`). Projections
+    /// never read it themselves: every query takes its instant, so the same log gives the
+    /// same answers at any moment a test or a replay names.
+    public static var now: Instant {
+        let date = Date()
+        return Instant(date, utcOffsetSeconds: Int32(TimeZone.current.secondsFromGMT(for: date)))
+    }
+
     /// The moment as a Foundation `Date` (the offset is not part of a `Date`).
     public var date: Date {
         Date(timeIntervalSince1970: Double(millisecondsSince1970) / 1000)

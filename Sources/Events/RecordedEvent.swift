@@ -26,4 +26,6 @@ public struct RecordedEvent: Sendable, Hashable {
     public var payload: EventPayload { event.payload }
     /// The event's type name.
     public var typeName: String { event.typeName }
+    /// The event's type, `nil` for an opaque event whose type this reader does not know.
+    public var type: EventType? { event.type }
 }

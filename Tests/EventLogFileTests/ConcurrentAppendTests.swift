@@ -2,6 +2,7 @@ import EventLogFile
 import Events
 import Foundation
 import Testing
+import TestSupport
 
 /// The built `replay-tool` binary, run as a real process.
 enum ReplayToolBinary {
@@ -13,35 +14,7 @@ enum ReplayToolBinary {
 
     /// The `replay-tool` next to the test bundle, in the build products directory.
     static func path() throws -> String {
-        if let override = ProcessInfo.processInfo.environment["REPLAY_TOOL_PATH"] {
-            return override
-        }
-        var starts: [URL] = [Bundle.main.bundleURL, Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])]
-            .compactMap { $0 }
-        starts += Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
-        var tried: [String] = []
-        for start in starts {
-            var folder = start.resolvingSymlinksInPath()
-            for _ in 0..<5 {
-                let candidate = folder.appendingPathComponent("replay-tool").path
-                tried.append(candidate)
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
-                   FileManager.default.isExecutableFile(atPath: candidate) {
-                    return candidate
-                }
-                folder = folder.deletingLastPathComponent()
-            }
-        }
-        Issue.record("""
-            replay-tool was not found next to the test bundle; build it (swift build --product replay-tool) \
-            or set REPLAY_TOOL_PATH. Tried: \(tried.joined(separator: ", "))
-            """)
-        throw ToolNotFound()
-    }
-
-    struct ToolNotFound: Error, CustomStringConvertible {
-        var description: String { "replay-tool was not found next to the test bundle" }
+        try BuiltExecutable.path("replay-tool", override: "REPLAY_TOOL_PATH")
     }
 
     /// Runs `replay-tool arguments…` with `input` on standard input, and waits for it.

@@ -341,3 +341,26 @@ struct InstantTests {
         #expect(LocalDateTime(date: try LocalDate(iso: "2026-12-01"), hour: 0, minute: 0, second: 0, millisecond: 1000) == nil)
     }
 }
+
+/// `Instant.now` for front ends, and the night an instant belongs to.
+struct InstantNowTests {
+    @Test func nowIsTheSystemClockInTheDevicesOffset() {
+        let before = Date()
+        let now = Instant.now
+        let after = Date()
+        #expect(now.date >= before.addingTimeInterval(-0.001) && now.date <= after)
+        #expect(now.utcOffsetSeconds == Int32(TimeZone.current.secondsFromGMT(for: now.date)))
+    }
+
+    @Test(arguments: [
+        ("2026-11-30T12:00:00+01:00", "2026-11-30"),
+        ("2026-11-30T23:59:00+01:00", "2026-11-30"),
+        ("2026-12-01T00:00:00+01:00", "2026-11-30"),
+        ("2026-12-01T11:59:59.999+01:00", "2026-11-30"),
+        ("2026-12-01T12:00:00+01:00", "2026-12-01"),
+        ("2026-12-01T03:00:00-08:00", "2026-11-30"),
+    ])
+    func theNightDateIsTheNoonToNoonNightOnTheInstantsOwnClock(_ text: String, _ night: String) throws {
+        #expect(try Instant(rfc3339: text).nightDate.iso == night)
+    }
+}

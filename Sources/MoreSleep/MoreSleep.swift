@@ -1,0 +1,19 @@
+// `import MoreSleep`: everything a front end needs, in one import.
+//
+// The store and the commands it sends (Commands), the folded state and its queries
+// (Projections), the event vocabulary (Events), the log on disk or in memory
+// (EventLogFile), and the words and glances built on the state: morning summary, voice
+// answers, widget snapshot (Summaries).
+//
+// ```swift
+// import MoreSleep
+//
+// let store = try MoreSleepStore(log: try FileEventLog(path: path), environment: .live(source: .phone))
+// let tonight = await store.state.tonight(at: .now)
+// ```
+
+@_exported import Commands
+@_exported import EventLogFile
+@_exported import Events
+@_exported import Projections
+@_exported import Summaries
