@@ -22,6 +22,18 @@ public struct DemoNights: Projection, Hashable {
                 return
             }
             latest = DemoNight(start: EventReference(event), timeZone: event.event.timeZone, compression: compression, sleepNeedMinutes: latestGoalSleepNeed ?? GoalSet.defaultSleepNeedMinutes)
+        case .windDownStartedEarly(let early) where early.night == .demo:
+            // A demo night is in wind-down from its start, so an early start changes
+            // nothing; one with no demo night, or at or after the demo night's own wake
+            // time, is skipped like any early start of a night that is over (domain.md §8).
+            guard let demo = latest else {
+                warnings.skipped(seq: event.seq, because: "windDownStartedEarly names the demo night, but no demo night has started")
+                return
+            }
+            let plan = demo.plan
+            if plan.isOver(at: event.at) {
+                warnings.skipped(seq: event.seq, because: "windDownStartedEarly names the demo night, which was over at its wake time \(plan.wakeTime.rfc3339)")
+            }
         default:
             break
         }

@@ -88,6 +88,8 @@ public struct NightPlans: Projection, Hashable {
             guard let night = nightInRange(override.night, of: event, demoReason: "whose bedtime follows from its start", warnings: &warnings) else { return }
             action = .override(night, override.bedtime)
         case .windDownStartedEarly(let early):
+            // The demo night's early start is `DemoNights`' to judge (it starts in wind-down).
+            if early.night == .demo { break }
             guard let night = nightInRange(early.night, of: event, demoReason: "which starts with its wind-down", warnings: &warnings) else { return }
             action = .windDownStartedEarly(night)
         default:

@@ -216,12 +216,21 @@ struct NightPlansTests {
         #expect(runner.state.nightPlans.plan(for: try date("2026-11-30"))?.timeZone == "Europe/Berlin")
     }
 
-    @Test func demoNightsCannotBeOverriddenOrStartedEarly() throws {
+    /// A demo night's bedtime follows from its start, so it cannot be overridden; it is in
+    /// wind-down from its start, so an early start before its own wake time (15:00 + 4 min
+    /// + 8 min at 60×) changes nothing and is no error, and one at or after it is skipped
+    /// like any early start of a night that is over (domain.md §8).
+    @Test func demoNightsCannotBeOverriddenAndAreJudgedByTheirOwnWakeTime() throws {
         var log = try Self.sevenNightGoal()
+        try log.add(.windDownStartedEarly(NightAction(night: .demo)), at: "2026-11-30T14:59:00+01:00")
         try log.add(.demoNightStarted(DemoNightStarted()), at: "2026-11-30T15:00:00+01:00")
         try log.add(.bedtimeOverridden(BedtimeOverridden(night: .demo, bedtime: try TimeOfDay(text: "15:30"))), at: "2026-11-30T15:01:00+01:00")
         try log.add(.windDownStartedEarly(NightAction(night: .demo)), at: "2026-11-30T15:01:00+01:00")
-        #expect(try log.runner().warnings.all.map(\.seq) == [3, 4])
+        try log.add(.windDownStartedEarly(NightAction(night: .demo)), at: "2026-11-30T15:12:00+01:00")
+        let runner = try log.runner()
+        #expect(runner.warnings.all.map(\.seq) == [2, 4, 6])
+        #expect(runner.warnings.all.first?.message.contains("no demo night") == true)
+        #expect(runner.warnings.all.last?.message.contains("over at its wake time 2026-11-30T15:12:00+01:00") == true)
     }
 
     @Test func foldsKeptBetweenQuestionsAgreeWithFreshOnes() throws {
