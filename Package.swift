@@ -58,7 +58,7 @@ let package = Package(
         ),
         .testTarget(name: "EventsTests", dependencies: ["Events", "TestSupport"]),
         .testTarget(name: "EventLogFileTests", dependencies: ["Events", "EventLogFile", "TestSupport", "replay-tool"]),
-        .testTarget(name: "ProjectionTests", dependencies: ["Events", "Projections", "TestSupport"]),
+        .testTarget(name: "ProjectionTests", dependencies: ["Events", "Projections", "HealthImport", "TestSupport"]),
         .testTarget(name: "CommandsTests", dependencies: ["Events", "Projections", "Commands", "EventLogFile", "TestSupport"]),
         .testTarget(name: "SummariesTests", dependencies: ["Summaries", "Events", "Projections", "TestSupport"]),
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "Events", "EventLogFile", "TestSupport"]),

@@ -4,18 +4,19 @@ import Testing
 import Events
 
 /// The JSONTestSuite `test_parsing` corpus (y_ must be accepted, n_ rejected, i_ either),
-/// found by walking up from this file: first `<package root>/../shared/corpora/...`, where
-/// the package root is the nearest ancestor holding `Package.swift`, then any ancestor's
-/// `shared/corpora/...`.
+/// kept in the repository under `Tests/Fixtures/JSONTestSuite` with its MIT licence.
 enum JSONTestSuiteCorpus {
     /// Stands in for the file list when the corpus is missing, so the tests fail instead of
     /// silently running zero cases.
     static let missingMarker = "<JSONTestSuite corpus not found>"
 
-    private static let relativePath = "shared/corpora/JSONTestSuite/test_parsing"
-
     /// The absolute path of `test_parsing`, or `nil` if it cannot be found.
-    static let directory: String? = locate(from: #filePath)
+    static let directory: String? = {
+        // Tests/EventsTests/JSONParserTests.swift → Tests/Fixtures/JSONTestSuite/test_parsing
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let corpus = tests.appendingPathComponent("Fixtures/JSONTestSuite/test_parsing").standardizedFileURL.path
+        return isDirectory(corpus) ? corpus : nil
+    }()
 
     /// Every `.json` file name in the corpus, sorted; `[missingMarker]` if there is no corpus.
     static let fileNames: [String] = {
@@ -32,30 +33,6 @@ enum JSONTestSuiteCorpus {
         return names.isEmpty ? [missingMarker] : names
     }()
 
-    static func locate(from filePath: String) -> String? {
-        let manager = FileManager.default
-        var directory = URL(fileURLWithPath: filePath).deletingLastPathComponent().standardizedFileURL
-        var packageRoot: URL?
-        while directory.path != "/" {
-            if manager.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                packageRoot = directory
-                break
-            }
-            directory = directory.deletingLastPathComponent()
-        }
-        if let packageRoot {
-            let sibling = packageRoot.deletingLastPathComponent().appendingPathComponent(relativePath)
-            if isDirectory(sibling.path) { return sibling.path }
-        }
-        var candidate = packageRoot ?? URL(fileURLWithPath: filePath).deletingLastPathComponent()
-        while true {
-            let corpus = candidate.appendingPathComponent(relativePath)
-            if isDirectory(corpus.path) { return corpus.standardizedFileURL.path }
-            if candidate.path == "/" { return nil }
-            candidate = candidate.deletingLastPathComponent()
-        }
-    }
-
     private static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
@@ -64,7 +41,7 @@ enum JSONTestSuiteCorpus {
     /// The bytes of corpus file `name`; records an issue and returns `nil` if unavailable.
     static func bytes(of name: String, sourceLocation: SourceLocation = #_sourceLocation) -> [UInt8]? {
         guard name != missingMarker, let directory else {
-            Issue.record("JSONTestSuite corpus not found walking up from \(#filePath)", sourceLocation: sourceLocation)
+            Issue.record("JSONTestSuite corpus not found in Tests/Fixtures/JSONTestSuite/test_parsing", sourceLocation: sourceLocation)
             return nil
         }
         guard let data = FileManager.default.contents(atPath: directory + "/" + name) else {

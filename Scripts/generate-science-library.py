@@ -2,11 +2,13 @@
 """Writes Sources/Projections/ScienceLibrary.swift from science-facts.md.
 
 Usage, from the package root:
-    python3 Tests/Fixtures/Science/generate-science-library.py ../shared/design/science-facts.md > Sources/Projections/ScienceLibrary.swift
+    python3 Scripts/generate-science-library.py Scripts/science-facts.md > Sources/Projections/ScienceLibrary.swift
 
 Python 3 standard library only. The output is deterministic (the same Markdown always gives
-the same bytes); ScienceLibraryTests runs this script and fails when the committed Swift file
-differs from its output. Any shape of the Markdown it does not understand stops it with a
+the same bytes). The output's first line records the SHA-256 of the Markdown it was made
+from: ScienceLibraryTests fails when Scripts/science-facts.md no longer has that digest (the
+data changed and the Swift file was not regenerated), and CI runs this script and compares
+its output with the committed file. The tests never need Python. Any shape of the Markdown it does not understand stops it with a
 message on stderr and exit status 1, rather than a guess.
 
 What it reads:
@@ -38,6 +40,7 @@ score references no grade: SCORE_GRADES below grades them by science-facts.md's 
 definitions.
 """
 import re
+import hashlib
 import sys
 import unicodedata
 
@@ -291,7 +294,7 @@ def emit_reference(out, indent, reference, opening=""):
     out.append(f"{pad})")
 
 
-def generate(markdown):
+def generate(markdown, digest):
     lines = markdown.split("\n")
     reminder_rows, named, studies = parse_reminder_rows(read_table(lines))
     score_references = parse_score_bullets(read_score_bullets(lines), studies)
@@ -307,9 +310,9 @@ def generate(markdown):
             raise FormatError(f"{reminder} has {len(entry['primary'])} rows without an aspect; it needs exactly one")
 
     out = [
-        "// Generated from ../shared/design/science-facts.md by Tests/Fixtures/Science/generate-science-library.py; do not edit by hand.",
+        f"// Generated from Scripts/science-facts.md (SHA-256 {digest}) by Scripts/generate-science-library.py; do not edit by hand.",
         "// Regenerate from the package root:",
-        "//     python3 Tests/Fixtures/Science/generate-science-library.py ../shared/design/science-facts.md > Sources/Projections/ScienceLibrary.swift",
+        "//     python3 Scripts/generate-science-library.py Scripts/science-facts.md > Sources/Projections/ScienceLibrary.swift",
         "",
         "/// The checked science behind the reminders, the bedtime plan, the mindful exit and the",
         "/// scores, as data (`science-facts.md`; generated Swift rather than a bundled resource, so",
@@ -372,12 +375,12 @@ def generate(markdown):
 
 def main(arguments):
     if len(arguments) != 2:
-        sys.stderr.write("usage: generate-science-library.py PATH/TO/science-facts.md > Sources/Projections/ScienceLibrary.swift\n")
+        sys.stderr.write("usage: generate-science-library.py Scripts/science-facts.md > Sources/Projections/ScienceLibrary.swift\n")
         return 64
     try:
         with open(arguments[1], encoding="utf-8") as file:
             markdown = file.read()
-        text = generate(markdown)
+        text = generate(markdown, hashlib.sha256(markdown.encode("utf-8")).hexdigest())
     except (OSError, FormatError) as error:
         sys.stderr.write(f"generate-science-library.py: {arguments[1]}: {error}\n")
         return 1
