@@ -1,8 +1,9 @@
 /// The short strings that repeat from line to line of a log (zones, sources, source names,
 /// units, template ids), each made once and then handed out again, found by their exact
 /// bytes: `FastEventLineDecoder` builds no `String` for them and checks the form of each zone
-/// name (`ZoneName.isPlausible(_:)`) only once; no decoder asks whether the platform knows a zone. In front of the table, the last value of each field
-/// is compared as a ``PackedName``, which answers most lookups.
+/// name (`ZoneName.isPlausible(_:)`) only once (no decoder asks whether the platform knows a
+/// zone). In front of the table, the last value of each field is compared as a
+/// ``PackedName``, which answers most lookups.
 ///
 /// Entries are keyed by bytes, never by `String` equality, which is canonical equivalence:
 /// `"Caf\u{E9}"` and `"Cafe\u{301}"` are equal `String`s but other bytes, and an event
