@@ -74,6 +74,23 @@ struct UnknownZoneFoldTests {
         #expect(runner.latestTimeZone == "Europe/Berlin")
     }
 
+    /// As for an unknown type: the first occurrence of an id is the one that counts, even
+    /// when it is skipped.
+    @Test("a skipped event's id is still used: a later event with that id is a repeat")
+    func skippedEventKeepsItsId() throws {
+        let events = [
+            try Self.tier(1, "same", at: "2026-11-30T20:00:00+01:00", timeZone: Self.mars, .alwaysAllowed),
+            try Self.tier(2, "same", at: "2026-11-30T20:01:00+01:00", timeZone: "Europe/Berlin", .block30Min),
+        ]
+        var runner = ProjectionRunner<AppTierAssignments>()
+        runner.apply(contentsOf: events)
+        #expect(runner.appliedCount == 0)
+        #expect(runner.warnings.all.map(\.seq) == [1, 2])
+        #expect(runner.warnings.all.last?.message.contains("id already used") == true)
+        #expect(runner.latestTimeZone == nil)
+        #expect(runner.latestInstant == events[0].at)
+    }
+
     @Test("a name that does not look like a zone, in an event made in code, is skipped too")
     func implausibleZoneInCode() throws {
         let kelvin = "Asia/\u{212A}arachi"
