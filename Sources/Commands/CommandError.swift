@@ -90,7 +90,8 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let durationTooLong = Rule(rawValue: "durationTooLong")
         /// A sample that ends more than 1 day after the command's instant.
         public static let endsTooLate = Rule(rawValue: "endsTooLate")
-        /// A sample's zone (`tz`) that the platform does not know.
+        /// A sample's zone (`tz`) that does not have the form of a zone name
+        /// (`ZoneName.isPlausible(_:)`); one the platform does not know is accepted.
         public static let unknownTimeZone = Rule(rawValue: "unknownTimeZone")
         /// A vital reading that is not a finite number.
         public static let valueNotFinite = Rule(rawValue: "valueNotFinite")

@@ -12,8 +12,10 @@ import Projections
 ///   most 24 h (`.durationTooLong`; 24 h exactly is accepted, 24 h + 1 ms is not) and end
 ///   no later than 1 day after now, the command's instant and the events' `at`
 ///   (`.endsTooLate`); how long ago it started is not limited (a first sync reaches back);
-/// - name a zone the platform knows when it names one (`tz`; `.unknownTimeZone`). Without
-///   one, the night is read in the event's zone (domain.md §5).
+/// - have a zone name of the right form when it names one (`tz`, `ZoneName.isPlausible(_:)`;
+///   `.unknownTimeZone`). A plausible zone this platform does not know is accepted: the log
+///   keeps it and projections skip the sample with a warning until the platform knows it
+///   (domain.md §8). Without a zone, the night is read in the event's zone (domain.md §5).
 ///
 /// A stage is a `SleepStage`, so a stage that does not exist cannot be expressed here; from
 /// JSON (`replay-tool append`, another front end) the decoder refuses it, naming the

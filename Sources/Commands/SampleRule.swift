@@ -76,15 +76,19 @@ enum SampleRule {
         }
     }
 
-    /// Checks that a sample's own zone, when it has one, is a zone the platform knows.
+    /// Checks that a sample's own zone, when it has one, has the form of a zone name
+    /// (`ZoneName.isPlausible(_:)`). A plausible zone this platform does not know is
+    /// accepted (domain.md §8: the watch's newer tzdata may name a new zone; refusing it would
+    /// refuse the whole batch): the log keeps it and projections skip the sample, with a
+    /// warning naming the zone, until the platform knows it.
     ///
     /// - Throws: `.unknownTimeZone`.
     static func checkZone(_ zone: String?, label: String, index: Int) throws(CommandError) {
         guard let zone else { return }
-        guard !zone.isEmpty, LocalTimeResolver(identifier: zone) != nil else {
+        guard ZoneName.isPlausible(zone) else {
             throw CommandError(
                 rule: .unknownTimeZone,
-                message: "\(label) names the zone \"\(zone)\", which this platform does not know; an IANA zone such as \"Europe/Berlin\", or no zone (the event's zone is then used), is accepted",
+                message: "\(label) names the zone \(zone.debugDescription), which is not a time zone name; \(ZoneName.expectedForm), or no zone (the event's zone is then used), is accepted",
                 sampleIndex: index
             )
         }

@@ -4,8 +4,9 @@ import Foundation
 /// line (as `replay-tool append` takes them) into an `Event`, checking everything the
 /// wire format requires and naming the key and what was expected when a check fails.
 ///
-/// It keeps a small cache of the time zones it has checked, so reuse one decoder for a
-/// whole file.
+/// A zone name (the envelope's `tz`, a sample's own `tz`) must have the form of one
+/// (`ZoneName.isPlausible(_:)`); whether this platform's time-zone data knows the zone is
+/// not asked: such a line is sound, and projections skip it (domain.md §8).
 public struct EventLineDecoder: Sendable {
     /// The envelope keys of log-format.md, in write order.
     public static let envelopeKeys = ["seq", "id", "type", "v", "at", "tz", "source", "causedBy", "batch", "data"]
@@ -13,7 +14,6 @@ public struct EventLineDecoder: Sendable {
 
     /// The types and versions this decoder knows.
     public var catalogue: EventCatalogue
-    private var checkedZones: [String: Bool] = [:]
 
     /// Creates a decoder for `catalogue`.
     public init(catalogue: EventCatalogue = .current) {
@@ -120,10 +120,10 @@ public struct EventLineDecoder: Sendable {
         } catch {
             throw EventDecodingError(key: "at", message: error.description)
         }
-        let zone = try Self.string(object, "tz", expected: "an IANA time zone name")
-        guard isKnownZone(zone) else {
-            throw EventDecodingError(key: "tz", message: "expected an IANA time zone name such as \"Europe/Berlin\"; this one is unknown")
-        }
+        // A plausible name this platform's time-zone data does not know is sound (domain.md
+        // §8): projections skip the event; only the name's form is checked here.
+        let zone = try Self.string(object, "tz", expected: ZoneName.expectedForm)
+        try ZoneName.check(zone, key: "tz")
         let source = try Self.optionalString(object, "source").map(EventSource.init(rawValue:))
         let causedBy = try Self.optionalString(object, "causedBy")
         let dataValue = try Self.required(object, "data", expected: "an object")
@@ -137,17 +137,5 @@ public struct EventLineDecoder: Sendable {
             additionalEnvelopeFields: additionalEnvelope,
             additionalPayloadFields: decoded.additional
         )
-    }
-
-    private mutating func isKnownZone(_ identifier: String) -> Bool {
-        // IANA names are ASCII. Any other name is refused: `String` equality is canonical
-        // equivalence, so "Asia/\u{212A}arachi" (a Kelvin sign) would find "Asia/Karachi"
-        // in this cache, and in Foundation's own once that zone is loaded, and be accepted
-        // or not depending on which lines came before.
-        guard identifier.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
-        if let known = checkedZones[identifier] { return known }
-        let known = !identifier.isEmpty && TimeZone(identifier: identifier) != nil
-        checkedZones[identifier] = known
-        return known
     }
 }

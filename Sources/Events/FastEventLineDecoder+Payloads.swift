@@ -82,12 +82,12 @@ extension FastEventLineDecoder {
                 end = try Self.instant(&scanner)
             case .tz:
                 likely = .sourceName
-                // Optional; `null` reads as absent. Not checked as a zone (the reference does not).
+                // Optional; `null` reads as absent. A zone name, by form only (as the reference).
                 try Self.mark(1 << 4, in: &seen)
                 if scanner.consumeNull() {
                     timeZone = nil
                 } else {
-                    timeZone = try strings.string(at: &scanner, field: .sampleZone)
+                    timeZone = try strings.zoneName(at: &scanner, field: .sampleZone)
                 }
             case .sourceName:
                 try Self.mark(1 << 5, in: &seen)

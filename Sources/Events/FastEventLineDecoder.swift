@@ -131,7 +131,7 @@ public struct FastEventLineDecoder: EventLineDecoding {
             case .tz:
                 try Self.mark(.tz, in: &seen)
                 likely = .source
-                zone = try strings.knownZone(at: &scanner)
+                zone = try strings.zoneName(at: &scanner, field: .zone)
             case .source:
                 try Self.mark(.source, in: &seen)
                 likely = .batch

@@ -1,10 +1,9 @@
-import Foundation
-
 /// The short strings that repeat from line to line of a log (zones, sources, source names,
 /// units, template ids), each made once and then handed out again, found by their exact
-/// bytes: `FastEventLineDecoder` builds no `String` for them and checks each zone name with
-/// `TimeZone(identifier:)` only once. In front of the table, the last value of each field
-/// is compared as a ``PackedName``, which answers most lookups.
+/// bytes: `FastEventLineDecoder` builds no `String` for them and checks the form of each zone
+/// name (`ZoneName.isPlausible(_:)`) only once (no decoder asks whether the platform knows a
+/// zone). In front of the table, the last value of each field is compared as a
+/// ``PackedName``, which answers most lookups.
 ///
 /// Entries are keyed by bytes, never by `String` equality, which is canonical equivalence:
 /// `"Caf\u{E9}"` and `"Cafe\u{301}"` are equal `String`s but other bytes, and an event
@@ -19,9 +18,9 @@ struct InternedStrings: Sendable {
     /// The longest name kept, in bytes.
     static let maximumLength = 64
 
-    /// What is known of a name as a time zone.
+    /// What is known of a name as a time-zone name: only its form is checked.
     private enum ZoneCheck: UInt8, Sendable {
-        case notChecked, known, unknown
+        case notChecked, plausible, implausible
     }
 
     private struct Entry: Sendable {
@@ -35,7 +34,7 @@ struct InternedStrings: Sendable {
     /// The fields whose last value is remembered: a line is most often read with the
     /// same zone, source, source name or unit as the line before.
     enum Field: Int, CaseIterable {
-        case source, sampleZone, sourceName, unit, item, template, app, preset
+        case zone, source, sampleZone, sourceName, unit, item, template, app, preset
     }
 
     /// Matches no name: 0xFF never occurs in UTF-8.
@@ -43,9 +42,6 @@ struct InternedStrings: Sendable {
     /// Per field, the last short name read and its string.
     private var recentNames = Array(repeating: InternedStrings.noName, count: Field.allCases.count)
     private var recentStrings = Array(repeating: "", count: Field.allCases.count)
-    /// The last zone read that the platform knows, and its string.
-    private var recentZoneName = InternedStrings.noName
-    private var recentZone = ""
 
     /// Open addressing: entry index + 1 per slot, 0 for an empty slot.
     private var slots: [Int32]
@@ -77,19 +73,21 @@ struct InternedStrings: Sendable {
         return string(bytes) ?? String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Reads the string at `scanner`'s cursor as an envelope `tz`: its string when the
-    /// platform knows the zone; a miss when it does not, or when the name cannot be cached
-    /// (the reference decoder then decides).
+    /// Reads the string at `scanner`'s cursor as a zone name (the envelope's `tz` or a
+    /// sample's own, `field`): its string when it has the form of a zone name
+    /// (`ZoneName.isPlausible(_:)`, checked once per name), whether or not the platform
+    /// knows the zone; a miss when it has not (the reference decoder then says why).
     @inline(__always)
-    mutating func knownZone(at scanner: inout FastLineScanner) throws(FastPathMiss) -> String {
+    mutating func zoneName(at scanner: inout FastLineScanner, field: Field) throws(FastPathMiss) -> String {
         if let short = scanner.plainShortString() {
-            if short.name == recentZoneName { return recentZone }
-            guard let zone = knownZone(short.bytes) else { throw FastPathMiss() }
-            recentZoneName = short.name
-            recentZone = zone
+            let slot = field.rawValue
+            if short.name == recentNames[slot] { return recentStrings[slot] }
+            guard let zone = zoneName(short.bytes) else { throw FastPathMiss() }
+            recentNames[slot] = short.name
+            recentStrings[slot] = zone
             return zone
         }
-        guard let zone = knownZone(try scanner.string()) else { throw FastPathMiss() }
+        guard let zone = zoneName(try scanner.string()) else { throw FastPathMiss() }
         return zone
     }
 
@@ -101,23 +99,22 @@ struct InternedStrings: Sendable {
         return entries[index].string
     }
 
-    /// The string of `bytes` when it names a time zone the platform knows (by
-    /// `TimeZone(identifier:)`, checked once per name), else `nil`; also `nil` when the
-    /// name cannot be cached.
+    /// The string of `bytes` when it has the form of a zone name (`ZoneName.isPlausible(_:)`,
+    /// checked once per entry), else `nil`; also `nil` when the name cannot be cached (every
+    /// zone name fits: ``maximumLength`` is `ZoneName.maximumLength`, but the table may be
+    /// full).
     @inline(__always)
-    mutating func knownZone(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    mutating func zoneName(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard let index = entryIndex(bytes) else { return nil }
         switch entries[index].zone {
-        case .known:
+        case .plausible:
             return entries[index].string
-        case .unknown:
+        case .implausible:
             return nil
         case .notChecked:
-            let name = entries[index].string
-            // As the reference checks it: IANA names are ASCII (see `EventLineDecoder`).
-            let known = !name.isEmpty && name.utf8.allSatisfy { $0 < 0x80 } && TimeZone(identifier: name) != nil
-            entries[index].zone = known ? .known : .unknown
-            return known ? name : nil
+            let plausible = ZoneName.isPlausible(bytes)
+            entries[index].zone = plausible ? .plausible : .implausible
+            return plausible ? entries[index].string : nil
         }
     }
 

@@ -44,6 +44,15 @@ public struct PayloadDecoder: Sendable {
         return text
     }
 
+    /// An optional time-zone name (absent or `null` give `nil`): a string of the form
+    /// `ZoneName.isPlausible(_:)` accepts, whether or not this platform knows the zone.
+    public func optionalZoneName(_ key: String) throws(EventDecodingError) -> String? {
+        guard let value = object[key], value != .null else { return nil }
+        guard case .string(let text) = value else { throw .mistyped(keyPath(key), expected: ZoneName.expectedForm, found: value) }
+        try ZoneName.check(text, key: keyPath(key))
+        return text
+    }
+
     /// A required integer written without fraction or exponent (`1.0` is not an integer).
     public func integer(_ key: String) throws(EventDecodingError) -> Int {
         let value = try required(key, expected: "an integer")

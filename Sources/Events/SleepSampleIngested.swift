@@ -10,7 +10,9 @@ public struct SleepSampleIngested: EventPayloadContent {
     public var end: Instant
     // `Optional<String>` rather than `String?`, as in `Event` (an implicit `nil` makes the
     // optimizer copy the value in `init`).
-    /// The sample's own IANA zone, when HealthKit gave one.
+    /// The sample's own IANA zone, when HealthKit gave one. It must have the form of a zone
+    /// name (`ZoneName.isPlausible(_:)`); one this platform does not know is kept, and
+    /// projections skip the event until the platform knows it (domain.md §8).
     public var timeZone: Optional<String>
     /// The writing source, e.g. `"Apple Watch"`.
     public var sourceName: String
@@ -32,7 +34,7 @@ public struct SleepSampleIngested: EventPayloadContent {
         stage = try data.enumeration("stage", as: SleepStage.self)
         start = try data.instant("start")
         end = try data.instant("end")
-        timeZone = try data.optionalString("tz")
+        timeZone = try data.optionalZoneName("tz")
         sourceName = try data.string("sourceName")
     }
 

@@ -13,11 +13,20 @@ import Foundation
 ///   `RespiratoryRate` → `respiratoryRate`, `AppleSleepingWristTemperature` →
 ///   `wristTemperature` (each `HKQuantityTypeIdentifier…`).
 /// - The zone is the record's `HKTimeZone` metadata entry, else the zone the person named
-///   (`fallbackTimeZone`, `--tz`); a record with neither, or whose zone this system does
-///   not know, is rejected. The sleep payload's `tz` is the `HKTimeZone` only (the sample's
-///   own zone "when HealthKit gave one"); the envelope's `tz` is the zone used.
+///   (`fallbackTimeZone`, `--tz`); a record with neither is rejected, and so is one whose
+///   `HKTimeZone` does not have the form of a zone name (`ZoneName.isPlausible(_:)`: ASCII
+///   letters, digits, `/`, `_`, `-`, `+`, 1 to 64 bytes). The sleep payload's `tz` is the
+///   `HKTimeZone` only (the sample's own zone "when HealthKit gave one"); the envelope's
+///   `tz` is the zone used.
+/// - A plausible `HKTimeZone` this system's time-zone data does not know (the watch's
+///   newer tzdata named a new zone) is kept as the record's zone, as a device would write
+///   it (domain.md §8): the event is imported, and projections skip it with a warning naming
+///   the zone until the platform knows it. `--tz` does not replace it: the log keeps what
+///   HealthKit said, and the event ids do not depend on the zone, so importing again later
+///   would not correct it.
 /// - Instants (`at`, `start`, `end`) keep the moment of the printed date and are shown
-///   with the offset of that zone at that moment, never the printed offset.
+///   with the offset of that zone at that moment, never the printed offset (which is the
+///   export's, not the record's); in UTC (`+00:00`) when this system does not know the zone.
 /// - `at` is `creationDate`, else `endDate`; `source` is `import`; the event id and the
 ///   `sampleId` are ``ContentIdentifier``'s.
 /// - Rejected (domain.md §8): a sample that ends before it starts or lasts more than 24 h,
@@ -139,9 +148,10 @@ public struct HealthRecordMapper {
         guard let zoneName = recordZone ?? fallbackTimeZone else {
             return .rejected("the record has no HKTimeZone metadata entry and no --tz was given")
         }
-        guard let zone = timeZone(zoneName) else {
-            return .rejected("its HKTimeZone names a zone this system does not know")
+        guard ZoneName.isPlausible(zoneName) else {
+            return .rejected("its HKTimeZone is not a time zone name (\(ZoneName.expectedForm))")
         }
+        let zone = timeZone(zoneName)
         let shownStart = Self.show(start, in: zone)
         let shownEnd = Self.show(end, in: zone)
         let shownAt = Self.show(at, in: zone)
@@ -166,20 +176,25 @@ public struct HealthRecordMapper {
         }
     }
 
-    /// Whether `name` is an IANA zone this system knows (the log's reading rule for `tz`).
+    /// Whether `name` has the form of a zone name and this system's time-zone data knows it
+    /// (`ZoneName.isKnown(_:)`), as `--tz` must.
     public static func isKnownZone(_ name: String) -> Bool {
-        !name.isEmpty && TimeZone(identifier: name) != nil
+        ZoneName.isKnown(name)
     }
 
-    /// The same moment, shown with `zone`'s offset at that moment.
-    static func show(_ instant: Instant, in zone: TimeZone) -> Instant {
-        instant.withOffset(Int32(zone.secondsFromGMT(for: instant.date)))
+    /// The same moment, shown with `zone`'s offset at that moment, or in UTC without a zone.
+    static func show(_ instant: Instant, in zone: TimeZone?) -> Instant {
+        instant.withOffset(zone.map { Int32($0.secondsFromGMT(for: instant.date)) } ?? 0)
     }
 
+    /// This system's zone named `name` (`ZoneName.timeZone(_:)`, the form checked first),
+    /// looked up once per name.
     private mutating func timeZone(_ name: String) -> TimeZone? {
+        // Only plausible (ASCII) names are keys, so `String` equality is byte equality here.
+        guard ZoneName.isPlausible(name) else { return nil }
         if let known = zones[name] { return known }
         if unknownZones.contains(name) { return nil }
-        guard !name.isEmpty, let zone = TimeZone(identifier: name) else {
+        guard let zone = ZoneName.timeZone(name) else {
             unknownZones.insert(name)
             return nil
         }

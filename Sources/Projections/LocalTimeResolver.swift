@@ -55,9 +55,12 @@ public struct LocalTimeResolver: Sendable, Hashable {
 
     /// Creates a resolver for the zone named by an IANA identifier such as `"Europe/Berlin"`
     /// or `"America/New_York"`, or `nil` when the platform's time-zone data does not know the
-    /// identifier (identifiers are case-sensitive).
+    /// identifier (identifiers are case-sensitive) or it does not have the form of a zone name
+    /// (`ZoneName.isPlausible(_:)`: ASCII letters, digits, `/`, `_`, `-`, `+`, 1 to 64 bytes).
+    /// The form is checked before Foundation is asked, so `Asia/\u{212A}arachi` (a Kelvin
+    /// sign) gives `nil` whether or not `Asia/Karachi` was loaded before.
     public init?(identifier: String) {
-        guard let zone = TimeZone(identifier: identifier) else {
+        guard let zone = ZoneName.timeZone(identifier) else {
             return nil
         }
         self.timeZone = zone

@@ -7,7 +7,11 @@ import Events
 /// `EventLogReader` streams a file that way). It:
 /// - leaves out events beyond `position`;
 /// - applies the first occurrence of a repeated id and warns about the others;
-/// - counts opaque events (unknown types, newer versions) in warnings and skips them.
+/// - counts opaque events (unknown types, newer versions) in warnings and skips them;
+/// - skips, with one warning naming the zone, an event whose envelope `tz` or whose sleep
+///   sample's own `tz` this platform's time-zone data does not know (domain.md §8: a newer
+///   device's tzdata named a new zone). Such an event is not applied, but its `at` still
+///   counts for ``latestInstant``, as any line counts for the default instant.
 public struct ProjectionRunner<State: Projection>: Sendable {
     /// The folded state.
     public private(set) var state: State
@@ -17,12 +21,17 @@ public struct ProjectionRunner<State: Projection>: Sendable {
     public let position: ReplayPosition
     /// How many events were applied.
     public private(set) var appliedCount = 0
-    /// The largest `at` applied so far (by moment), the default "now" of queries.
+    /// The largest `at` (by moment) of the events applied so far and of those skipped for a
+    /// zone this platform does not know, the default "now" of queries.
     public private(set) var latestInstant: Instant?
-    /// The zone of the event with the largest `at` applied so far.
+    /// The zone of the applied event with the largest `at`: always a zone this platform
+    /// knows, as it is used to show instants. An event skipped for an unknown zone moves
+    /// ``latestInstant`` but not this, so the two may come from different events.
     public private(set) var latestTimeZone: String?
     /// The ids applied: `IdentifierSet`'s digests, in a table that does not hash them again.
     private var seenIdentifiers = IdentifierDigestTable()
+    /// The zones asked about, each looked up in the platform's data once.
+    private var knownZones = KnownZones()
 
     /// Starts from the empty state.
     public init(position: ReplayPosition = .end) {
@@ -49,12 +58,35 @@ public struct ProjectionRunner<State: Projection>: Sendable {
             warnings.append(.init(seq: event.seq, message: opaque.warning))
             return
         }
-        if latestInstant.map({ event.at.millisecondsSince1970 >= $0.millisecondsSince1970 }) ?? true {
+        let isLatest = latestInstant.map({ event.at.millisecondsSince1970 >= $0.millisecondsSince1970 }) ?? true
+        if let zone = unknownZone(of: event) {
+            warnings.skipped(seq: event.seq, because: Self.unknownZoneReason(zone))
+            if isLatest { latestInstant = event.at }
+            return
+        }
+        if isLatest {
             latestInstant = event.at
             latestTimeZone = event.event.timeZone
         }
         state.apply(event, warnings: &warnings)
         appliedCount += 1
+    }
+
+    /// The first zone name of `event` (its envelope `tz`, then a sleep sample's own `tz`)
+    /// that this platform's time-zone data does not know, or `nil` when it knows them all.
+    private mutating func unknownZone(of event: RecordedEvent) -> String? {
+        let zone = event.event.timeZone
+        if !knownZones.contains(zone) { return zone }
+        if case .sleepSampleIngested(let sample) = event.payload, let sampleZone = sample.timeZone,
+           !knownZones.contains(sampleZone) {
+            return sampleZone
+        }
+        return nil
+    }
+
+    /// Why an event in `zone` is skipped (after "skipped: ").
+    static func unknownZoneReason(_ zone: String) -> String {
+        "time zone \(zone.debugDescription) is not known to this platform's time-zone data"
     }
 
     /// Folds events in the order given.

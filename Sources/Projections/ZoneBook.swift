@@ -5,8 +5,9 @@ import Events
 struct ZoneBook: Sendable, Hashable {
     private var resolvers: [String: LocalTimeResolver] = [:]
 
-    /// Adds `identifier` (an unknown identifier is left out: the decoder has already
-    /// refused such events).
+    /// Adds `identifier` (an identifier this platform does not know is left out, by
+    /// `LocalTimeResolver.init?(identifier:)`: `ProjectionRunner` skips events in such
+    /// zones, so only events folded some other way can name one).
     mutating func add(_ identifier: String) {
         guard resolvers[identifier] == nil, let resolver = LocalTimeResolver(identifier: identifier) else { return }
         resolvers[identifier] = resolver

@@ -19,7 +19,10 @@ enum ImportHealthCommand {
             Local times come from each record's HKTimeZone metadata, else from --tz, never \
             from the offsets printed in the export (they are the offset of the moment of \
             export). Without --tz, records that have no HKTimeZone (most vitals, other \
-            apps' sleep) are rejected; import again with --tz to add them.
+            apps' sleep) are rejected; import again with --tz to add them. A record whose \
+            HKTimeZone this system does not know (a newer device named a new zone) is \
+            imported with that zone and its times in UTC; show and the other views skip \
+            it, with a warning, until the system knows the zone.
 
             Prints what it added, skipped, rejected (with line numbers and reasons, never \
             health content) and ignored; on a large export, a progress line on standard \

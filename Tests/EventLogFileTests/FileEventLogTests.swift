@@ -298,7 +298,7 @@ struct FileEventLogTests {
         var aChanged = a
         aChanged.source = .watch
         var badZone = try TestEvents.event("z")
-        badZone.timeZone = "Nowhere/Atlantis"
+        badZone.timeZone = "Nowhere/Atlan tis"
         let steps: [(events: [Event], expected: Int?)] = [
             ([a, b], nil), ([a], nil), ([c], 0), ([aChanged], nil), ([c, c], nil), ([b, c, d], 0),
             ([badZone], nil), ([c, d], 2), ([a, b], 0), ([d, b], 4), (try TestEvents.assorted(), 4), ([], nil),
@@ -555,9 +555,21 @@ struct FileEventLogTests {
         ("an id of 200 bytes", { try TestEvents.event(String(repeating: "x", count: 200)) }),
         ("an id of 129 bytes (multi-byte characters)", { try TestEvents.event(String(repeating: "é", count: 64) + "x") }),
         ("an empty id", { try TestEvents.event("") }),
-        ("an unknown time zone", {
+        ("a time zone that is not a zone name (a space)", {
             var event = try TestEvents.event("bad-zone")
-            event.timeZone = "Mars/Olympus_Mons"
+            event.timeZone = "Mars/Olympus Mons"
+            return event
+        }),
+        ("a time zone that is not a zone name (a Kelvin sign)", {
+            var event = try TestEvents.event("kelvin-zone")
+            event.timeZone = "Asia/\u{212A}arachi"
+            return event
+        }),
+        ("a sample's time zone that is not a zone name (65 bytes)", {
+            var event = try TestEvents.event("long-sample-zone")
+            event.payload = .sleepSampleIngested(SleepSampleIngested(
+                sampleId: "S", stage: .deep, start: event.at.adding(milliseconds: -60_000), end: event.at,
+                timeZone: String(repeating: "z", count: 65), sourceName: "Apple Watch"))
             return event
         }),
         ("an empty time zone", {

@@ -97,7 +97,10 @@ private let verificationCases: [VerificationCase] = [
     .replacing("at on February 30", expecting: "key 'at'") {
         $0.replacingFirst("2026-11-30T21:40:00+01:00", with: "2026-02-30T21:40:00+01:00")
     },
-    .replacing("an unknown tz", expecting: "key 'tz'") { $0.replacingFirst("Europe/Berlin", with: "Mars/Olympus_Mons") },
+    .replacing("a tz that is not a zone name (a space)", expecting: "key 'tz'") { $0.replacingFirst("Europe/Berlin", with: "Mars/Olympus Mons") },
+    .replacing("a tz that is not a zone name (non-ASCII)", expecting: "key 'tz'") { $0.replacingFirst("Europe/Berlin", with: "Asia/\u{212A}arachi") },
+    .replacing("a tz of 65 bytes", expecting: "key 'tz'") { $0.replacingFirst("Europe/Berlin", with: String(repeating: "z", count: 65)) },
+    .replacing("an empty tz", expecting: "key 'tz'") { $0.replacingFirst("Europe/Berlin", with: "") },
     .replacing("data that is not an object", expecting: "key 'data'") {
         $0.replacingFirst("{\"night\":\"2026-11-30\"}", with: "[\"2026-11-30\"]")
     },
@@ -216,6 +219,18 @@ private let soundFiles: [(name: String, text: String, events: Int)] = [
         "{\"data\":{\"night\":\"2026-11-30\",\"mood\":\"calm\"},\"device\":\"watch\",\"tz\":\"UTC\",\"at\":\"2026-11-30T20:40:00.123456789Z\",\"v\":1,\"type\":\"exitRequested\",\"id\":\"x\",\"seq\":1}\n",
         1
     ),
+    // domain.md §8: a zone this platform does not know never makes a log unsound.
+    (
+        "an envelope zone this platform does not know",
+        RawLine.valid(1) + "\n" + RawLine.valid(2).replacingFirst("Europe/Berlin", with: "Mars/Olympus_Mons") + "\n" + RawLine.valid(3) + "\n",
+        3
+    ),
+    (
+        "a sample's own zone this platform does not know",
+        RawLine.valid(1) + "\n"
+            + "{\"seq\":2,\"id\":\"id-2\",\"type\":\"sleepSampleIngested\",\"v\":1,\"at\":\"2026-12-01T07:31:02+01:00\",\"tz\":\"Europe/Berlin\",\"data\":{\"sampleId\":\"A41F\",\"stage\":\"deep\",\"start\":\"2026-12-01T00:12:30+01:00\",\"end\":\"2026-12-01T00:41:00+01:00\",\"tz\":\"Mars/Olympus_Mons\",\"sourceName\":\"Apple Watch\"}}\n",
+        2
+    ),
 ]
 
 @Suite("FileEventLog.verify")
@@ -284,7 +299,7 @@ struct LogVerificationTests {
         try TemporaryDirectory.with { directory in
             let text = RawLine.valid(1) + "\n"
                 + "not json\n"
-                + RawLine.valid(3).replacingFirst("Europe/Berlin", with: "Nowhere/Atlantis") + "\n"
+                + RawLine.valid(3).replacingFirst("Europe/Berlin", with: "Nowhere/Atlan tis") + "\n"
                 + RawLine.valid(4, id: "id-1") + "\n"
                 + RawLine.valid(6) + "\n"
                 + String(RawLine.valid(7).prefix(10))
@@ -344,7 +359,7 @@ struct LogVerificationTests {
             line(2).replacingFirst("\"deep\"", with: "\"\(secret)\""),  // unknown stage
             line(3).replacingFirst(",\"start\":\"2026-12-01T00:12:30+01:00\"", with: ""),  // missing start
             line(4).replacingFirst("\"\(secret)\"}}", with: "\"\(secret)\",}}"),  // trailing comma
-            line(5).replacingFirst("\"tz\":\"Europe/Berlin\"", with: "\"tz\":\"\(secret)\""),  // unknown zone
+            line(5).replacingFirst("\"tz\":\"Europe/Berlin\"", with: "\"tz\":\"Europe/\(secret) X\""),  // not a zone name
             line(6).replacingFirst("\"at\":\"2026-12-01T07:31:02+01:00\"", with: "\"at\":\"\(secret)\""),  // bad instant
             line(7).replacingFirst("\"start\":\"2026-12-01T00:12:30+01:00\"", with: "\"start\":\"2026-12-01T00:12:30+01:00 \(secret)\""),
             line(8, id: "\(secret)-1"),  // duplicate id

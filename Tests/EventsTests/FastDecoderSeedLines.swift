@@ -69,7 +69,21 @@ enum FastDecoderSeedLines {
         Seed(name: "unknown payload key (handed over)", line: line("wokeUp", #"{"night":"2026-11-30","mood":"sleepy"}"#), fastPath: false),
         Seed(name: "unknown type (opaque)", line: line("dreamLogged", #"{"night":"2026-11-30","dream":"flying"}"#), fastPath: false),
         Seed(name: "newer version (opaque)", line: line("wokeUp", #"{"night":"2026-11-30"}"#).replacingOccurrences(of: #""v":1"#, with: #""v":2"#), fastPath: false),
-        Seed(name: "unknown zone (refused)", line: line("wokeUp", #"{"night":"2026-11-30"}"#).replacingOccurrences(of: "Europe/Berlin", with: "Mars/Olympus"), fastPath: false),
+        // Zones (domain.md §8): a plausible name the platform does not know is a sound line;
+        // a name that does not look like one is refused, by the reference.
+        Seed(name: "unknown zone", line: line("wokeUp", #"{"night":"2026-11-30"}"#).replacingOccurrences(of: "Europe/Berlin", with: "Mars/Olympus"), fastPath: true),
+        Seed(name: "sleepSampleIngested, unknown sample zone", line: line("sleepSampleIngested", sleepData.replacingOccurrences(of: "Europe/Berlin", with: "Mars/Olympus_Mons-2+1")), fastPath: true),
+        Seed(name: "zone of 64 bytes", line: line("wokeUp", #"{"night":"2026-11-30"}"#).replacingOccurrences(of: "Europe/Berlin", with: String(repeating: "Ab/_-+9z", count: 8)), fastPath: true),
+        Seed(name: "zone of 65 bytes (refused)", line: line("wokeUp", #"{"night":"2026-11-30"}"#).replacingOccurrences(of: "Europe/Berlin", with: String(repeating: "Ab/_-+9z", count: 8) + "x"), fastPath: false),
+        Seed(name: "zone with a space (refused)", line: line("wokeUp", #"{"night":"2026-11-30"}"#).replacingOccurrences(of: "Europe/Berlin", with: "Europe/Ber lin"), fastPath: false),
+        Seed(name: "empty zone (refused)", line: line("wokeUp", #"{"night":"2026-11-30"}"#).replacingOccurrences(of: "Europe/Berlin", with: ""), fastPath: false),
+        Seed(name: "non-ASCII zone (refused)", line: line("wokeUp", #"{"night":"2026-11-30"}"#).replacingOccurrences(of: "Europe/Berlin", with: "Europe/Zürich"), fastPath: false),
+        Seed(name: "Kelvin-sign zone (refused)", line: line("wokeUp", #"{"night":"2026-11-30"}"#).replacingOccurrences(of: "Europe/Berlin", with: "Asia/\u{212A}arachi"), fastPath: false),
+        Seed(name: "escaped Kelvin-sign zone (refused)", line: line("wokeUp", #"{"night":"2026-11-30"}"#).replacingOccurrences(of: "Europe/Berlin", with: #"Asia/\u212Aarachi"#), fastPath: false),
+        Seed(name: "sample zone with a space (refused)", line: line("sleepSampleIngested", sleepData.replacingOccurrences(of: "Europe/Berlin", with: "Europe/Ber lin")), fastPath: false),
+        Seed(name: "sample zone of 65 bytes (refused)", line: line("sleepSampleIngested", sleepData.replacingOccurrences(of: "Europe/Berlin", with: String(repeating: "z", count: 65))), fastPath: false),
+        Seed(name: "empty sample zone (refused)", line: line("sleepSampleIngested", sleepData.replacingOccurrences(of: "Europe/Berlin", with: "")), fastPath: false),
+        Seed(name: "Kelvin-sign sample zone (refused)", line: line("sleepSampleIngested", sleepData.replacingOccurrences(of: "Europe/Berlin", with: "Asia/\u{212A}arachi")), fastPath: false),
     ]
 
     /// The seed called `name`.

@@ -104,9 +104,52 @@ struct HealthRecordMapperTests {
     @Test func withoutAnyZoneTheRecordIsRejected() {
         var mapper = HealthRecordMapper()
         #expect(mapper.map(Self.record(zone: nil)) == .rejected("the record has no HKTimeZone metadata entry and no --tz was given"))
-        #expect(mapper.map(Self.record(zone: "Mars/Olympus_Mons")) == .rejected("its HKTimeZone names a zone this system does not know"))
-        var withFallback = HealthRecordMapper(fallbackTimeZone: "Europe/Berlin")
-        #expect(withFallback.map(Self.record(zone: "Mars/Olympus_Mons")) == .rejected("its HKTimeZone names a zone this system does not know"))
+    }
+
+    static let notAZoneName = "its HKTimeZone is not a time zone name (\(ZoneName.expectedForm))"
+
+    /// domain.md §8: a plausible zone this system does not know (the watch's newer tzdata
+    /// named a new zone) is a sound zone; the event keeps it and projections skip it until
+    /// the platform knows it. `--tz` does not replace it.
+    @Test(arguments: [nil, "Europe/Berlin"])
+    func aPlausibleZoneThisSystemDoesNotKnowIsKept(fallback: String?) throws {
+        var mapper = HealthRecordMapper(fallbackTimeZone: fallback)
+        for _ in 1...2 {
+            let mapping = mapper.map(Self.record(zone: "Mars/Olympus_Mons"))
+            let event = try #require(Self.event(mapping))
+            let sample = try #require(Self.sleep(mapping))
+            #expect(event.timeZone == "Mars/Olympus_Mons")
+            #expect(sample.timeZone == "Mars/Olympus_Mons")
+            // The moments of the record, shown in UTC: this system knows no offset of the zone.
+            #expect(event.at.rfc3339 == "2024-03-10T11:36:40+00:00")
+            #expect(sample.start.rfc3339 == "2024-03-10T05:58:00+00:00")
+            #expect(sample.end.rfc3339 == "2024-03-10T06:21:30+00:00")
+        }
+        let vital = mapper.map(Self.record(
+            type: "HKQuantityTypeIdentifierRestingHeartRate", value: "52", unit: "count/min", zone: "Mars/Tharsis"))
+        #expect(Self.event(vital)?.timeZone == "Mars/Tharsis")
+    }
+
+    @Test(arguments: ["Mars/Olympus Mons", "", "Europe/Zürich", String(repeating: "z", count: 65)])
+    func aZoneThatIsNotAZoneNameIsRejected(zone: String) {
+        var mapper = HealthRecordMapper(fallbackTimeZone: "Europe/Berlin")
+        #expect(mapper.map(Self.record(zone: zone)) == .rejected(Self.notAZoneName))
+    }
+
+    /// Foundation's `TimeZone(identifier:)` accepted `Asia/\u{212A}arachi` (a Kelvin sign)
+    /// only after Asia/Karachi had been loaded (platform-notes.md).
+    @Test func theKelvinSignNameIsRejectedBeforeAndAfterAsiaKarachi() throws {
+        let kelvin = "Asia/\u{212A}arachi"
+        var mapper = HealthRecordMapper()
+        #expect(!HealthRecordMapper.isKnownZone(kelvin))
+        #expect(mapper.map(Self.record(zone: kelvin)) == .rejected(Self.notAZoneName))
+        let karachi = try #require(Self.event(mapper.map(Self.record(zone: "Asia/Karachi"))))
+        #expect(karachi.at.rfc3339 == "2024-03-10T16:36:40+05:00")
+        #expect(HealthRecordMapper.isKnownZone("Asia/Karachi"))
+        #expect(mapper.map(Self.record(zone: kelvin)) == .rejected(Self.notAZoneName))
+        #expect(!HealthRecordMapper.isKnownZone(kelvin))
+        var fresh = HealthRecordMapper(fallbackTimeZone: "Asia/Karachi")
+        #expect(fresh.map(Self.record(zone: kelvin)) == .rejected(Self.notAZoneName))
     }
 
     @Test func withoutCreationDateAtIsTheEnd() throws {

@@ -55,6 +55,8 @@ struct ImportHealthCommandTests {
         ["import-health", "export.xml", "--log"],
         ["import-health", "export.xml", "--log", "l.jsonl", "--tz", "Mars/Olympus_Mons"],
         ["import-health", "export.xml", "--log", "l.jsonl", "--tz", ""],
+        ["import-health", "export.xml", "--log", "l.jsonl", "--tz", "Asia/\u{212A}arachi"],
+        ["import-health", "export.xml", "--log", "l.jsonl", "--tz", "Europe/Ber lin"],
         ["import-health", "export.xml", "--log", "l.jsonl", "--batch-size", "0"],
         ["import-health", "export.xml", "--log", "l.jsonl", "--batch-size", "many"],
         ["import-health", "export.xml", "other.xml", "--log", "l.jsonl"],
