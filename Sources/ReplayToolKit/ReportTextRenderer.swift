@@ -117,7 +117,8 @@ enum ReportTextRenderer {
     static func debt(_ report: PeriodReport, paint: Painter) -> String {
         let debt = report.debt
         var text = "7 nights to \(report.to.iso): \(ReportFormat.shortDuration(minutes: debt.last7Minutes)) short over \(ReportFormat.count(debt.nightsWithData7, "night")) with data"
-        text += "; 14 nights: \(ReportFormat.shortDuration(minutes: debt.last14Minutes)); weighted: \(ReportFormat.shortDuration(minutes: debt.weighted14Minutes))\n"
+        text += "; 14 nights: \(ReportFormat.shortDuration(minutes: debt.last14Minutes))\n"
+        text += "weighted: \(ReportFormat.shortDuration(minutes: debt.weighted14Minutes)) (\(ShowCommand.weightedMeaning))\n"
         switch debt.recoveryNights {
         case 0?: text += "no debt to recover\n"
         case let nights?: text += "recovered in about \(ReportFormat.count(nights, "night")) at the recent pace\n"
