@@ -11,6 +11,11 @@
 /// `#4D5180` (7:1); the same hues a step deeper so each mark keeps at least 3:1 against
 /// white: awake `#E0577F`, REM `#1597AE`, core `#5565F2`, deep `#2C3794`, asleep `#8286BD`.
 ///
+/// Exits have colours of their own, apart from every stage's: confirmed (a free window
+/// used) amber `#F5B453`, cancelled during the pause green `#57B86A`; in the light scheme
+/// `#9A5600` and `#1A5A24`. Each keeps at least 4.5:1 on the canvas and the surfaces, so it
+/// could also colour text.
+///
 /// Text in a colour (`--accent-text`, `--aqua-text`, `--rose-text`: a score's band, the
 /// page's eyebrow) keeps at least 4.5:1 on the canvas and the surfaces in both schemes;
 /// `ReportPageTests` checks every text colour's contrast.
@@ -25,7 +30,7 @@ enum ReportPageStyle {
           --text: #ECEDFB; --muted: #A9ADD6; --accent: #6C7BFF; --aqua: #4FD1E6; --rose: #FF8FB1;
           --awake: #FF8FB1; --rem: #4FD1E6; --core: #6C7BFF; --deep: #3D4ABF; --asleep: #8C90C8;
           --low: #FF8FB1; --fair: #6C7BFF; --good: #4FD1E6;
-          --planned: #6C7BFF; --actual: #4FD1E6; --confirmed: #FF8FB1; --cancelled: #4FD1E6; --debt: #6C7BFF;
+          --planned: #6C7BFF; --actual: #4FD1E6; --confirmed: #F5B453; --cancelled: #57B86A; --debt: #6C7BFF;
           --accent-text: #8A96FF; --aqua-text: #4FD1E6; --rose-text: #FF8FB1;
           --star: rgba(255, 255, 255, 0.85);
         }
@@ -36,7 +41,7 @@ enum ReportPageStyle {
             --text: #1A1B3A; --muted: #4D5180; --accent: #4453D6; --aqua: #0E7F93; --rose: #C93D6B;
             --awake: #E0577F; --rem: #1597AE; --core: #5565F2; --deep: #2C3794; --asleep: #8286BD;
             --low: #E0577F; --fair: #4453D6; --good: #1597AE;
-            --planned: #4453D6; --actual: #1597AE; --confirmed: #E0577F; --cancelled: #1597AE; --debt: #5565F2;
+            --planned: #4453D6; --actual: #1597AE; --confirmed: #9A5600; --cancelled: #1A5A24; --debt: #5565F2;
             --accent-text: #4453D6; --aqua-text: #0A7285; --rose-text: #B8345F;
             --star: transparent;
           }

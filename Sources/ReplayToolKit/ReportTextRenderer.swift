@@ -164,8 +164,8 @@ enum ReportTextRenderer {
         var text = "\(ReportFormat.count(all.count, "exit")) requested: \(used) used a free window, \(cancelled) cancelled during the pause, \(all.count - used - cancelled) still waiting\n"
         for row in report.nights where !row.exits.isEmpty {
             let marks = row.exits.map { exit -> String in
-                if exit.confirmedAt != nil { return paint.tint("●", .rose) }
-                if exit.cancelledAt != nil { return paint.tint("○", .aqua) }
+                if exit.confirmedAt != nil { return paint.tint("●", .amber) }
+                if exit.cancelledAt != nil { return paint.tint("○", .green) }
                 return "·"
             }.joined()
             text += "\(row.night.iso)  \(marks)  \(exitText(row))\n"
