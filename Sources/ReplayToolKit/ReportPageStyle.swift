@@ -16,6 +16,17 @@
 /// `#9A5600` and `#1A5A24`. Each keeps at least 4.5:1 on the canvas and the surfaces, so it
 /// could also colour text.
 ///
+/// Charts keep their text at ``minimumTextPixels`` CSS px or more on any screen from a
+/// phone's 390 px up: the layout scales, not the text. The four charts are drawn in a
+/// ``chartWidth``-unit view box with 12-unit text and shown between ``chartMinimumPixels``
+/// and ``chartMaximumPixels`` CSS px wide (so 12 units are 11 to 16 px); below
+/// ``narrowLayoutPixels`` the page is one column with tighter padding, which leaves a
+/// chart ``chartMinimumPixels`` or more from a 360 px wide screen up (390 px phones
+/// included); on a screen narrower still a chart scrolls sideways in its frame rather
+/// than shrink. The score ring is 150 to 190 px wide (15-unit text in a 200-unit box:
+/// 11.25 px or more). `ReportPageLayoutTests` checks the arithmetic on every page, and
+/// `.ci/browser-check.sh` measures it in Chromium at 360 and 390 px.
+///
 /// Text in a colour (`--accent-text`, `--aqua-text`, `--rose-text`: a score's band, the
 /// page's eyebrow) keeps at least 4.5:1 on the canvas and the surfaces in both schemes;
 /// `ReportPageTests` checks every text colour's contrast.
@@ -23,6 +34,24 @@
 /// No font is fetched (system fonts only), nothing refers outside the page (no `url(`),
 /// and the sheet holds no `<` or `&`, so the page stays well-formed XML.
 enum ReportPageStyle {
+    /// The smallest chart text, in CSS px, at any viewport from 390 px wide.
+    static let minimumTextPixels = 11.0
+    /// The view box width of the bedtime, debt, exit and stage charts, in units.
+    static let chartWidth = 330.0
+    /// The narrowest a chart is drawn, in CSS px: 12-unit text is 11.02 px there.
+    static let chartMinimumPixels = 303.0
+    /// The widest a chart is drawn, in CSS px: 12-unit text is 16 px there.
+    static let chartMaximumPixels = 440.0
+    /// The viewport width below which the page is one column.
+    static let narrowLayoutPixels = 860.0
+    /// The page's side padding in the one-column layout, in CSS px.
+    static let narrowPagePadding = 14.0
+    /// A card's padding in the one-column layout, in CSS px (its border is 1 px).
+    static let narrowCardPadding = 12.0
+
+    /// `12` for `12.0`: a whole number of px as CSS writes it.
+    private static func px(_ value: Double) -> String { "\(Int(value))px" }
+
     static let css = """
         :root {
           color-scheme: dark;
@@ -85,8 +114,9 @@ enum ReportPageStyle {
         .layout-b { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); }
         .card { background: var(--surface); border: 1px solid var(--line); border-radius: 18px; padding: 18px 20px; }
         .note { color: var(--muted); font-size: 13px; margin-top: 8px; }
-        svg.chart { display: block; width: 100%; height: auto; overflow: visible; }
-        svg.ring { max-width: 190px; margin: 0 auto; }
+        .chart-frame { overflow-x: auto; }
+        svg.chart { display: block; width: 100%; min-width: \(px(chartMinimumPixels)); max-width: \(px(chartMaximumPixels)); height: auto; margin: 0 auto; overflow: visible; }
+        svg.ring { min-width: 150px; max-width: 190px; }
         .chart text { fill: var(--muted); font-size: 12px; font-family: inherit; }
         .chart .value { fill: var(--text); font-weight: 600; }
         .chart .empty { fill: var(--muted); font-size: 14px; }
@@ -160,10 +190,11 @@ enum ReportPageStyle {
         table.figures tbody th { font-weight: 500; }
         footer { color: var(--muted); font-size: 13px; margin-top: 28px; }
         .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
-        @media (max-width: 760px) {
+        @media (max-width: \(px(narrowLayoutPixels - 1))) {
           .layout-a, .layout-b { grid-template-columns: minmax(0, 1fr); }
           .nights { grid-template-columns: minmax(0, 1fr); }
-          .page { padding: 0 14px 24px; }
+          .page { padding: 0 \(px(narrowPagePadding)) 24px; }
+          .card { padding: 14px \(px(narrowCardPadding)); }
         }
         """
 }
