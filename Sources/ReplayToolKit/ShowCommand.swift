@@ -221,9 +221,8 @@ enum ShowCommand {
     /// The sleep part (json-view.md `sleep`): one row per night with a record, oldest
     /// first; instants in the zone of the night's onset sample, whole minutes rounded half
     /// up, `-` where a figure is unknown (stages without a staged source, latency without
-    /// an in-bed stretch holding the onset).
-    /// Without a range, `window` says which nights with a record are shown and which are
-    /// left out.
+    /// an in-bed stretch holding the onset). `records` are the nights `window` shows; its
+    /// summary lines say which nights with a record are left out.
     static func renderSleep(_ records: [SleepRecord], window: ShowListWindow) -> String {
         guard !records.isEmpty else { return "sleep: none\n" }
         let title: String
