@@ -6,6 +6,10 @@
 #
 #   bash .ci/browser-check.sh [HTML-FILE …]
 #
+# Each page is also measured in frames 360 and 390 CSS px wide (phones): the check fails
+# when a chart's text is below 11 px there or a chart has to scroll sideways, and saves
+# NAME-phone-dark.png and NAME-phone-light.png at 390 px.
+#
 # Without a file it builds replay-tool (release) and writes the pages of the bundled sample
 # week and fortnight. Environment:
 #   REPORT_SCREENSHOT_DIR  where the screenshots go (default .build/report-screenshots):
@@ -168,6 +172,61 @@ for page in "${pages[@]}"; do
         head -n 5 "$work/outside.txt"
         failed=1
     fi
+    # On phones (360 and 390 CSS px wide): every chart's text at 11 px or more, and no
+    # chart scrolling sideways. A host page holds the page in frames of those widths (no
+    # scrollbar takes room, as on a phone) and logs, for each, the smallest text (its
+    # font size × the chart's on-screen scale), the charts whose frame scrolls, and the
+    # page's height there.
+    cp "$page" "$work/$name-framed.html"
+    cat >"$work/$name-phone.html" <<EOF
+<!DOCTYPE html><html><body><script>
+for (const w of [360, 390]) {
+  const f = document.createElement("iframe"); f.width = w; f.height = 900; f.src = "$name-framed.html";
+  f.onload = () => {
+    const d = f.contentDocument, win = f.contentWindow;
+    let min = 1e9, at = "none", scrolling = [];
+    for (const t of d.querySelectorAll("svg text")) {
+      const m = t.getScreenCTM(), size = parseFloat(win.getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+      if (size < min) { min = size; at = t.closest("svg").id + " '" + t.textContent + "'"; }
+    }
+    for (const frame of d.querySelectorAll(".chart-frame")) if (frame.scrollWidth > frame.clientWidth) scrolling.push(frame.firstElementChild.id);
+    console.log("phone:" + w + ":" + min.toFixed(2) + ":" + (scrolling.join(",") || "-") + ":" + d.documentElement.scrollHeight + ":" + at);
+  };
+  document.body.appendChild(f);
+}
+</script></body></html>
+EOF
+    phone_height=3000
+    if render dark "$work/$name-phone.html" "$work/$name-phone.log" --dump-dom --window-size=1200,1000 --allow-file-access-from-files --virtual-time-budget=5000; then
+        results=$(grep -o 'phone:[^"]*' "$work/$name-phone.log" || true)
+        if [ "$(grep -c '^phone:' <<<"$results")" -ne 2 ]; then
+            say "FAIL: $name: the phone-width measurement did not report; its log:"
+            tail -n 10 "$work/$name-phone.log"
+            failed=1
+        fi
+        while IFS=: read -r _ phone smallest scrolling tall at; do
+            [ -n "$phone" ] || continue
+            if awk -v s="$smallest" 'BEGIN { exit !(s < 11) }' || [ "$scrolling" != "-" ]; then
+                say "FAIL: $name at $phone px: smallest chart text $smallest px ($at), charts scrolling sideways: $scrolling"
+                failed=1
+            else
+                say "ok: $name at $phone px: chart text $smallest px or more ($at), no chart scrolls sideways"
+            fi
+            [ "$phone" = 390 ] && phone_height=$(( tall < 16000 ? tall : 16000 ))
+        done <<<"$results"
+    else
+        say "FAIL: Chromium could not render $name in phone-width frames; its log:"
+        tail -n 10 "$work/$name-phone.log"
+        failed=1
+    fi
+    for scheme in dark light; do
+        if render "$scheme" "$page" "$work/$name-phone-$scheme.log" --window-size="390,$phone_height" --screenshot="$(cd "$shots" && pwd)/$name-phone-$scheme.png"; then
+            say "ok: $name ($scheme) at 390 px: screenshot $shots/$name-phone-$scheme.png (390x$phone_height)"
+        else
+            say "FAIL: Chromium could not render $name ($scheme) at 390 px"
+            failed=1
+        fi
+    done
     # The full height of the page: a copy that logs it (only the copy has a script).
     sed 's#</body>#<script>console.log("page-height:" + document.documentElement.scrollHeight)</script></body>#' "$page" >"$work/$name-measure.html"
     height=1600

@@ -289,6 +289,22 @@ public struct NightPlans: Projection, Hashable {
         return plans
     }
 
+    /// The nights of ``plans(asOf:nights:)``, oldest first, without building their
+    /// revisions: how long the list is and where it runs, for a view that shows only part
+    /// of it (`show`'s text form).
+    public func plannedNights(asOf now: Instant, nights: NightFilter) -> [LocalDate] {
+        guard let listed = listedNights(asOf: now), let kept = nights.clamped(first: listed.lowerBound, last: listed.upperBound) else {
+            return []
+        }
+        var planned: [LocalDate] = []
+        var night = kept.lowerBound
+        while night <= kept.upperBound {
+            if planWithoutRevisions(for: night) != nil { planned.append(night) }
+            night = night.adding(days: 1)
+        }
+        return planned
+    }
+
     /// The nights ``plans(asOf:)`` lists plans for: from the first planned night to the
     /// later of `now`'s night + 6 and the last night of the latest goal's ramp; `nil`
     /// before any goal.

@@ -3,9 +3,10 @@ import Projections
 /// Colour for terminal text, in the report's night-sky palette (24-bit ANSI escapes).
 /// Disabled, it returns the text unchanged: the report never depends on colour to be read.
 struct Painter: Sendable {
-    /// The palette (the Sleep Cycle night-sky design).
+    /// The palette (the Sleep Cycle night-sky design); amber and green are the exits'
+    /// own (confirmed, cancelled), apart from every stage's, as on the page.
     enum Colour: Sendable, Hashable {
-        case rose, indigo, deepIndigo, aqua, muted
+        case rose, indigo, deepIndigo, aqua, muted, amber, green
 
         /// Red, green, blue.
         var components: (red: Int, green: Int, blue: Int) {
@@ -15,6 +16,8 @@ struct Painter: Sendable {
             case .deepIndigo: return (0x3D, 0x4A, 0xBF)
             case .aqua: return (0x4F, 0xD1, 0xE6)
             case .muted: return (0x9A, 0x9E, 0xD0)
+            case .amber: return (0xF5, 0xB4, 0x53)
+            case .green: return (0x57, 0xB8, 0x6A)
             }
         }
     }

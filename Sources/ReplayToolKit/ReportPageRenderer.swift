@@ -106,7 +106,7 @@ enum ReportPageRenderer {
     /// Planned against actual bedtime.
     static func bedtimeSection(_ report: PeriodReport) -> String {
         var html = "<section class=\"card\" aria-labelledby=\"bedtime-heading\">\n<h2 id=\"bedtime-heading\">Bedtime: planned and actual</h2>\n"
-        html += SVGBedtimeChart.render(report) + "\n"
+        html += chartFrame(SVGBedtimeChart.render(report))
         html += legend([("key-planned", "Planned"), ("key-actual", "Actual (logged, else sleep onset)"), ("key-late", "Difference")])
         return html + "</section>\n"
     }
@@ -114,7 +114,7 @@ enum ReportPageRenderer {
     /// The sleep debt night by night.
     static func debtSection(_ report: PeriodReport) -> String {
         var html = "<section class=\"card\" aria-labelledby=\"debt-heading\">\n<h2 id=\"debt-heading\">Sleep debt</h2>\n"
-        html += SVGDebtChart.render(report) + "\n"
+        html += chartFrame(SVGDebtChart.render(report))
         var keys = [(key: "key-debt", label: "7-night debt as of the night")]
         if report.nights.contains(where: { $0.record == nil }) { keys.append(("key-nodata", "Night without sleep data")) }
         html += legend(keys)
@@ -124,9 +124,15 @@ enum ReportPageRenderer {
     /// The exits night by night.
     static func exitSection(_ report: PeriodReport) -> String {
         var html = "<section class=\"card\" aria-labelledby=\"exit-heading\">\n<h2 id=\"exit-heading\">Exits</h2>\n"
-        html += SVGExitChart.render(report) + "\n"
+        html += chartFrame(SVGExitChart.render(report))
         html += legend([("key-confirmed", "Confirmed (free window used)"), ("key-cancelled", "Cancelled during the pause")])
         return html + "</section>\n"
+    }
+
+    /// A chart in its frame, which scrolls it sideways on a screen too narrow for it (see
+    /// `ReportPageStyle`: a chart is never drawn so narrow that its text falls below 11 px).
+    static func chartFrame(_ svg: String) -> String {
+        "<div class=\"chart-frame\">\(svg)</div>\n"
     }
 
     /// A chart's key.
@@ -150,7 +156,7 @@ enum ReportPageRenderer {
             if let score = row.score {
                 html += "<span class=\"badge\">score <strong class=\"band-\(score.band.rawValue)\">\(score.total)</strong></span>"
             }
-            html += "</div>\n\(chart)\n"
+            html += "</div>\n" + chartFrame(chart)
             html += "<p class=\"sentence\">\(ReportPageMarkup.escape(row.sentence))</p>\n"
             html += "<p class=\"meta\">\(ReportPageMarkup.escape(meta(row)))</p>\n</article>\n"
         }

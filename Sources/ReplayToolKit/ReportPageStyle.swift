@@ -11,6 +11,22 @@
 /// `#4D5180` (7:1); the same hues a step deeper so each mark keeps at least 3:1 against
 /// white: awake `#E0577F`, REM `#1597AE`, core `#5565F2`, deep `#2C3794`, asleep `#8286BD`.
 ///
+/// Exits have colours of their own, apart from every stage's: confirmed (a free window
+/// used) amber `#F5B453`, cancelled during the pause green `#57B86A`; in the light scheme
+/// `#9A5600` and `#1A5A24`. Each keeps at least 4.5:1 on the canvas and the surfaces, so it
+/// could also colour text.
+///
+/// Charts keep their text at ``minimumTextPixels`` CSS px or more on any screen from a
+/// phone's 390 px up: the layout scales, not the text. The four charts are drawn in a
+/// ``chartWidth``-unit view box with 12-unit text and shown between ``chartMinimumPixels``
+/// and ``chartMaximumPixels`` CSS px wide (so 12 units are 11 to 16 px); below
+/// ``narrowLayoutPixels`` the page is one column with tighter padding, which leaves a
+/// chart ``chartMinimumPixels`` or more from a 360 px wide screen up (390 px phones
+/// included); on a screen narrower still a chart scrolls sideways in its frame rather
+/// than shrink. The score ring is 150 to 190 px wide (15-unit text in a 200-unit box:
+/// 11.25 px or more). `ReportPageLayoutTests` checks the arithmetic on every page, and
+/// `.ci/browser-check.sh` measures it in Chromium at 360 and 390 px.
+///
 /// Text in a colour (`--accent-text`, `--aqua-text`, `--rose-text`: a score's band, the
 /// page's eyebrow) keeps at least 4.5:1 on the canvas and the surfaces in both schemes;
 /// `ReportPageTests` checks every text colour's contrast.
@@ -18,6 +34,24 @@
 /// No font is fetched (system fonts only), nothing refers outside the page (no `url(`),
 /// and the sheet holds no `<` or `&`, so the page stays well-formed XML.
 enum ReportPageStyle {
+    /// The smallest chart text, in CSS px, at any viewport from 390 px wide.
+    static let minimumTextPixels = 11.0
+    /// The view box width of the bedtime, debt, exit and stage charts, in units.
+    static let chartWidth = 330.0
+    /// The narrowest a chart is drawn, in CSS px: 12-unit text is 11.02 px there.
+    static let chartMinimumPixels = 303.0
+    /// The widest a chart is drawn, in CSS px: 12-unit text is 16 px there.
+    static let chartMaximumPixels = 440.0
+    /// The viewport width below which the page is one column.
+    static let narrowLayoutPixels = 860.0
+    /// The page's side padding in the one-column layout, in CSS px.
+    static let narrowPagePadding = 14.0
+    /// A card's padding in the one-column layout, in CSS px (its border is 1 px).
+    static let narrowCardPadding = 12.0
+
+    /// `12` for `12.0`: a whole number of px as CSS writes it.
+    private static func px(_ value: Double) -> String { "\(Int(value))px" }
+
     static let css = """
         :root {
           color-scheme: dark;
@@ -25,7 +59,7 @@ enum ReportPageStyle {
           --text: #ECEDFB; --muted: #A9ADD6; --accent: #6C7BFF; --aqua: #4FD1E6; --rose: #FF8FB1;
           --awake: #FF8FB1; --rem: #4FD1E6; --core: #6C7BFF; --deep: #3D4ABF; --asleep: #8C90C8;
           --low: #FF8FB1; --fair: #6C7BFF; --good: #4FD1E6;
-          --planned: #6C7BFF; --actual: #4FD1E6; --confirmed: #FF8FB1; --cancelled: #4FD1E6; --debt: #6C7BFF;
+          --planned: #6C7BFF; --actual: #4FD1E6; --confirmed: #F5B453; --cancelled: #57B86A; --debt: #6C7BFF;
           --accent-text: #8A96FF; --aqua-text: #4FD1E6; --rose-text: #FF8FB1;
           --star: rgba(255, 255, 255, 0.85);
         }
@@ -36,7 +70,7 @@ enum ReportPageStyle {
             --text: #1A1B3A; --muted: #4D5180; --accent: #4453D6; --aqua: #0E7F93; --rose: #C93D6B;
             --awake: #E0577F; --rem: #1597AE; --core: #5565F2; --deep: #2C3794; --asleep: #8286BD;
             --low: #E0577F; --fair: #4453D6; --good: #1597AE;
-            --planned: #4453D6; --actual: #1597AE; --confirmed: #E0577F; --cancelled: #1597AE; --debt: #5565F2;
+            --planned: #4453D6; --actual: #1597AE; --confirmed: #9A5600; --cancelled: #1A5A24; --debt: #5565F2;
             --accent-text: #4453D6; --aqua-text: #0A7285; --rose-text: #B8345F;
             --star: transparent;
           }
@@ -80,8 +114,9 @@ enum ReportPageStyle {
         .layout-b { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); }
         .card { background: var(--surface); border: 1px solid var(--line); border-radius: 18px; padding: 18px 20px; }
         .note { color: var(--muted); font-size: 13px; margin-top: 8px; }
-        svg.chart { display: block; width: 100%; height: auto; overflow: visible; }
-        svg.ring { max-width: 190px; margin: 0 auto; }
+        .chart-frame { overflow-x: auto; }
+        svg.chart { display: block; width: 100%; min-width: \(px(chartMinimumPixels)); max-width: \(px(chartMaximumPixels)); height: auto; margin: 0 auto; overflow: visible; }
+        svg.ring { min-width: 150px; max-width: 190px; }
         .chart text { fill: var(--muted); font-size: 12px; font-family: inherit; }
         .chart .value { fill: var(--text); font-weight: 600; }
         .chart .empty { fill: var(--muted); font-size: 14px; }
@@ -155,10 +190,11 @@ enum ReportPageStyle {
         table.figures tbody th { font-weight: 500; }
         footer { color: var(--muted); font-size: 13px; margin-top: 28px; }
         .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
-        @media (max-width: 760px) {
+        @media (max-width: \(px(narrowLayoutPixels - 1))) {
           .layout-a, .layout-b { grid-template-columns: minmax(0, 1fr); }
           .nights { grid-template-columns: minmax(0, 1fr); }
-          .page { padding: 0 14px 24px; }
+          .page { padding: 0 \(px(narrowPagePadding)) 24px; }
+          .card { padding: 14px \(px(narrowCardPadding)); }
         }
         """
 }

@@ -117,7 +117,8 @@ enum ReportTextRenderer {
     static func debt(_ report: PeriodReport, paint: Painter) -> String {
         let debt = report.debt
         var text = "7 nights to \(report.to.iso): \(ReportFormat.shortDuration(minutes: debt.last7Minutes)) short over \(ReportFormat.count(debt.nightsWithData7, "night")) with data"
-        text += "; 14 nights: \(ReportFormat.shortDuration(minutes: debt.last14Minutes)); weighted: \(ReportFormat.shortDuration(minutes: debt.weighted14Minutes))\n"
+        text += "; 14 nights: \(ReportFormat.shortDuration(minutes: debt.last14Minutes))\n"
+        text += "weighted: \(ReportFormat.shortDuration(minutes: debt.weighted14Minutes)) (\(ShowCommand.weightedMeaning))\n"
         switch debt.recoveryNights {
         case 0?: text += "no debt to recover\n"
         case let nights?: text += "recovered in about \(ReportFormat.count(nights, "night")) at the recent pace\n"
@@ -163,8 +164,8 @@ enum ReportTextRenderer {
         var text = "\(ReportFormat.count(all.count, "exit")) requested: \(used) used a free window, \(cancelled) cancelled during the pause, \(all.count - used - cancelled) still waiting\n"
         for row in report.nights where !row.exits.isEmpty {
             let marks = row.exits.map { exit -> String in
-                if exit.confirmedAt != nil { return paint.tint("●", .rose) }
-                if exit.cancelledAt != nil { return paint.tint("○", .aqua) }
+                if exit.confirmedAt != nil { return paint.tint("●", .amber) }
+                if exit.cancelledAt != nil { return paint.tint("○", .green) }
                 return "·"
             }.joined()
             text += "\(row.night.iso)  \(marks)  \(exitText(row))\n"

@@ -6,8 +6,8 @@ import Projections
 /// their night, so 22:30 and 00:40 sit 2 h 10 min apart, not 22 hours; a night without a
 /// plan or without an actual bedtime leaves a gap in its line.
 enum SVGBedtimeChart {
-    static let width = 640.0
-    static let height = 330.0
+    static let width = ReportPageStyle.chartWidth
+    static let height = 260.0
     static let left = 58.0
     static let right = 16.0
     static let top = 14.0

@@ -4,8 +4,8 @@ import Projections
 /// The 7-night sleep debt as of each night of the period, one bar a night; a night
 /// without sleep data of its own is drawn faint (its debt comes from the nights before).
 enum SVGDebtChart {
-    static let width = 480.0
-    static let height = 240.0
+    static let width = ReportPageStyle.chartWidth
+    static let height = 220.0
     static let left = 50.0
     static let right = 12.0
     static let top = 22.0

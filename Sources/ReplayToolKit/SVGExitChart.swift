@@ -4,8 +4,8 @@ import Projections
 /// Exits per night as stacked bars: confirmed exits (a free window used) at the bottom,
 /// exits cancelled during the mindful pause on top.
 enum SVGExitChart {
-    static let width = 480.0
-    static let height = 240.0
+    static let width = ReportPageStyle.chartWidth
+    static let height = 220.0
     static let left = 40.0
     static let right = 12.0
     static let top = 14.0

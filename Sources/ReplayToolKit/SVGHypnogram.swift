@@ -6,8 +6,8 @@ import Projections
 /// any) and deep at the bottom, with a bar per segment, steps joining them, and the night's
 /// local time along the bottom.
 enum SVGHypnogram {
-    static let width = 480.0
-    static let height = 196.0
+    static let width = ReportPageStyle.chartWidth
+    static let height = 190.0
     static let left = 62.0
     static let right = 14.0
     static let top = 8.0
@@ -102,7 +102,7 @@ enum SVGHypnogram {
     }
 
     /// The local-time labels: the start and end of the night at the ends, and the whole
-    /// hours between (every 1, 2, 3 or 6 hours, by the night's length), each with a grid line.
+    /// hours between (every 1, 2, 3 or 6 hours, as the width allows), each with a grid line.
     static func timeAxis(start: Instant, end: Instant, zone: String?, x: (Instant) -> Double, plotBottom: Double) -> String {
         let resolver = zone.flatMap { LocalTimeResolver(identifier: $0) }
         func local(_ milliseconds: Int64) -> Instant {
@@ -116,7 +116,9 @@ enum SVGHypnogram {
         let startMilliseconds = start.millisecondsSince1970
         let endMilliseconds = end.millisecondsSince1970
         let hours = Double(endMilliseconds - startMilliseconds) / Double(hour)
-        let every = hours <= 9 ? 1 : hours <= 18 ? 2 : hours <= 27 ? 3 : 6
+        // Every 1, 2, 3 or 6 hours: the fewest hours that keep labels 44 units apart.
+        let unitsPerHour = (x(end) - x(start)) / max(hours, 1e-9)
+        let every = [1, 2, 3].first { Double($0) * unitsPerHour >= 44 } ?? 6
         let first = local(startMilliseconds).localDateTime
         let intoHour = Int64(first.minute * 60_000 + first.second * 1000 + first.millisecond)
         var tick = startMilliseconds - intoHour + hour
@@ -125,7 +127,7 @@ enum SVGHypnogram {
             checked += 1
             let moment = local(tick)
             let tickX = x(moment)
-            if moment.localDateTime.hour % every == 0, tickX - x(start) >= 64, x(end) - tickX >= 64 {
+            if moment.localDateTime.hour % every == 0, tickX - x(start) >= 56, x(end) - tickX >= 56 {
                 svg += ReportPageMarkup.line(x1: tickX, y1: top, x2: tickX, y2: plotBottom, className: "grid")
                 svg += ReportPageMarkup.text(ReportFormat.clock(moment), x: tickX, y: labelY, anchor: "middle", className: "axis")
             }

@@ -9,15 +9,21 @@ enum ShowCommand {
         abstract: "Show the projections of an event log as of an instant.",
         discussion: """
             Folds the events whose 'at' is at or before the instant, in ('at', seq) \
-            order, and prints the night plans (one row per planned night), tonight (phase, \
-            exit, minutes to bed, ring, checklist, blocked apps, next notification), sleep \
-            (one row per night with samples or a manual log), the sleep debt, the bedtime \
-            streaks, the mindful exits, the scores and the warnings. With --until-seq N only the first N lines are folded (what the log \
-            knew then). With --from D and --to D (nights, both included; either may be \
-            left out) only the nights in that range are kept in the plans, sleep, exits \
-            by night and scores, so a long log can be read a week at a time; everything \
-            else (the instant, tonight, debt, streaks, exits this week, warnings) is \
-            still as of the instant, over the whole log. With --json it prints the JSON view of json-view.md instead: one \
+            order, and prints the instant, tonight (phase, exit, minutes to bed, ring, \
+            checklist, blocked apps, next notification), the night plans (one row per \
+            planned night), sleep (one row per night with samples or a manual log), the \
+            sleep debt (its weighted figure: recent nights count more, scaled to 14 \
+            nights), the bedtime streaks, the mindful exits, the scores and the warnings. \
+            Without --from and --to, the plans, sleep, exits by night and scores each show \
+            the latest 14 nights with a row up to the instant's night and the first 7 \
+            after it, and a line says how many nights are left out and which --from and \
+            --to list the closest of them. With --until-seq N only the first N lines are \
+            folded (what the log knew then). With --from D and --to D (nights, both \
+            included; either may be left out) only the nights in that range are kept in \
+            the plans, sleep, exits by night and scores, and all of them are shown, so a \
+            long log can be read a week at a time; everything else (the instant, tonight, \
+            debt, streaks, exits this week, warnings) is still as of the instant, over the \
+            whole log. With --json it prints the JSON view of json-view.md instead: one \
             pretty-printed object with its keys in the documented order, the same bytes \
             for the same log. A torn tail is not read; it becomes a warning.
             """,
@@ -48,36 +54,42 @@ enum ShowCommand {
 
     // MARK: Text
 
-    /// The text form: the instant, the plans as a table, tonight, sleep, debt, streaks,
+    /// The text form: the instant, tonight, the plans as a table, sleep, debt, streaks,
     /// exits, scores, the warnings. `nights` keeps only its nights in the plans, sleep,
     /// exits by night and scores (like the JSON view); with a range, a line after the
-    /// instant says which nights are kept.
+    /// instant says which nights are kept, and every night of the range is listed. Without
+    /// a range each of those four lists shows a bounded window around asOf's night
+    /// (``ShowListWindow``) and a line for the nights it leaves out, so the text stays short
+    /// however long the log or however far the instant (the JSON view lists everything).
     static func render(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter = .all) -> String {
         var text = ""
         guard let asOf else {
             text += "as of: no instant (the log holds no events; give --at)\n"
             text += rangeLine(nights) + "\n"
-            text += "plans: none\n\ntonight: none\n\nsleep: none\n\ndebt: none\n\nstreaks: none\n\nexits: none\n\nscores: none\n\n"
+            text += "tonight: none\n\nplans: none\n\nsleep: none\n\ndebt: none\n\nstreaks: none\n\nexits: none\n\nscores: none\n\n"
             text += renderWarnings(warnings)
             return text
         }
         let latestZone = state.nightPlans.latestTimeZone
         let shownAsOf = ZoneText(latestZone).text(asOf)
-        text += "as of \(shownAsOf)\(latestZone.map { " in \($0)" } ?? ""), night \(state.nightPlans.night(holding: asOf).iso)\n"
+        let asOfNight = state.nightPlans.night(holding: asOf)
+        text += "as of \(shownAsOf)\(latestZone.map { " in \($0)" } ?? ""), night \(asOfNight.iso)\n"
         text += rangeLine(nights) + "\n"
-        text += renderPlans(state.nightPlans.plans(asOf: asOf, nights: nights), at: asOf)
-        text += "\n"
         text += renderTonight(state.tonight(at: asOf), state: state)
         text += "\n"
-        text += renderSleep(state.sleep.nightsWithData(in: nights).compactMap { state.sleep.record(for: $0) })
+        text += renderPlans(state: state, at: asOf, asOfNight: asOfNight, nights: nights)
+        text += "\n"
+        let sleepNights = state.sleep.nightsWithData(in: nights)
+        let sleepWindow = ShowListWindow.make(sleepNights, asOfNight: asOfNight, range: nights)
+        text += renderSleep(sleepWindow.shown.compactMap { state.sleep.record(for: $0) }, window: sleepWindow)
         text += "\n"
         text += renderDebt(state.sleepDebt(at: asOf))
         text += "\n"
         text += renderStreaks(state.streaks(at: asOf))
         text += "\n"
-        text += renderExits(state: state, at: asOf, nights: nights)
+        text += renderExits(state: state, at: asOf, asOfNight: asOfNight, nights: nights)
         text += "\n"
-        text += renderScores(state: state, nights: nights)
+        text += renderScores(state: state, sleepNights: sleepNights, asOfNight: asOfNight, nights: nights)
         text += "\n"
         text += renderWarnings(warnings)
         return text
@@ -89,22 +101,34 @@ enum ShowCommand {
         nights.isAll ? "" : "\(nights.description) only, in plans, sleep, exits by night and scores\n"
     }
 
-    /// `scores:` one row per night with a sleep record that `nights` keeps: total, band,
-    /// Apple's estimate and the score typed in (see `replay-tool scores` for the parts).
-    static func renderScores(state: LogState, nights: NightFilter) -> String {
-        let rows = state.sleep.nightsWithData(in: nights).compactMap { night -> [String]? in
-            guard let score = state.score(for: night) else { return nil }
-            return [
+    /// `scores:` one row per night with a sleep record and a score that `nights` keeps
+    /// (without a range, the window of ``ShowListWindow`` over them): total, band, Apple's
+    /// estimate and the score typed in (see `replay-tool scores` for the parts).
+    static func renderScores(state: LogState, sleepNights: [LocalDate], asOfNight: LocalDate, nights: NightFilter) -> String {
+        let scores = sleepNights.compactMap { night in state.score(for: night).map { (night: night, score: $0) } }
+        guard !scores.isEmpty else { return "scores: none\n" }
+        let window = ShowListWindow.make(scores.map(\.night), asOfNight: asOfNight, range: nights)
+        let shown = Set(window.shown)
+        let rows = scores.filter { shown.contains($0.night) }.map { night, score in
+            [
                 night.iso, "\(score.total)", score.band.rawValue,
                 "apple est. \(state.appleEstimate(for: night).map { "\($0.total)" } ?? "-")",
                 "logged \(state.scoreInputs.appleLogged[night].map { "\($0.total)" } ?? "-")",
             ]
         }
-        guard !rows.isEmpty else { return "scores: none\n" }
-        return "scores: (\(state.scoreInputs.settings.preset ?? "custom") settings)\n" + TextTable.render(rows, indentation: "  ")
+        let settings = "(\(state.scoreInputs.settings.preset ?? "custom") settings)"
+        let title = window.showsEverything
+            ? "scores: \(settings)\n"
+            : "scores: \(ShowListWindow.grouped(window.total)) nights \(settings), \(window.shown.count) shown\n"
+        return title + window.earlierLine + TextTable.render(rows, indentation: "  ") + window.laterLine
     }
 
-    static func renderPlans(_ plans: [NightPlan], at now: Instant) -> String {
+    /// `plans:` one row per planned night that `nights` keeps (without a range, the window
+    /// of ``ShowListWindow`` over them), as of `now`.
+    static func renderPlans(state: LogState, at now: Instant, asOfNight: LocalDate, nights: NightFilter) -> String {
+        let listed = state.nightPlans.plannedNights(asOf: now, nights: nights)
+        let window = ShowListWindow.make(listed, asOfNight: asOfNight, range: nights)
+        let plans = window.shownFilter.map { state.nightPlans.plans(asOf: now, nights: $0) } ?? []
         guard !plans.isEmpty else { return "plans: none\n" }
         var rows = [["night", "bedtime", "wind-down", "wake", "zone", "status", "revisions"]]
         for plan in plans {
@@ -114,7 +138,10 @@ enum ShowCommand {
                 plan.timeZone, plan.status(at: now).rawValue, String(plan.revisions.count),
             ])
         }
-        return "plans: \(plans.count)\n" + TextTable.render(rows, indentation: "  ")
+        let title = window.showsEverything
+            ? "plans: \(plans.count)\n"
+            : "plans: \(ShowListWindow.grouped(window.total)) nights, \(plans.count) shown\n"
+        return title + window.earlierLine + TextTable.render(rows, indentation: "  ") + window.laterLine
     }
 
     static func renderTonight(_ tonight: Tonight?, state: LogState) -> String {
@@ -152,15 +179,25 @@ enum ShowCommand {
     }
 
     /// The exits part (json-view.md `exits`): the confirmed exits of the 7 nights ending
-    /// with asOf's night, then one row per request of every real night that `nights` keeps,
-    /// as of `now`.
-    static func renderExits(state: LogState, at now: Instant, nights: NightFilter) -> String {
-        let last = state.nightPlans.night(holding: now)
+    /// with asOf's night, then one row per request of every real night that `nights` keeps
+    /// (without a range, of the nights in the window of ``ShowListWindow``), as of `now`.
+    static func renderExits(state: LogState, at now: Instant, asOfNight last: LocalDate, nights: NightFilter) -> String {
         let confirmed = state.confirmedExitsThisWeek(at: now)
         var text = "exits: \(confirmed) confirmed this week (nights \(last.adding(days: -6).iso) to \(last.iso))"
-        let records = state.exits.realRecords(in: nights)
-        guard !records.isEmpty else { return text + "; none requested\n" }
-        text += "; \(records.count) requested:\n"
+        let all = state.exits.realRecords(in: nights)
+        guard !all.isEmpty else { return text + "; none requested\n" }
+        var exitNights: [LocalDate] = []
+        for night in all.compactMap(\.night.date) where exitNights.last != night { exitNights.append(night) }
+        let window = ShowListWindow.make(exitNights, asOfNight: last, range: nights)
+        let shown = Set(window.shown)
+        let records = all.filter { $0.night.date.map(shown.contains) ?? false }
+        if window.showsEverything {
+            text += "; \(records.count) requested:\n"
+        } else {
+            text += "; \(ShowListWindow.grouped(all.count)) requested on \(ShowListWindow.grouped(window.total)) nights, "
+            text += "\(records.count) shown (on \(window.shown.count) nights):\n"
+        }
+        text += window.earlierLine
         var rows = [["night", "attempt", "requested", "wait", "outcome", "window", "used", "resumed automatically"]]
         for record in records {
             let zone = ZoneText(record.night.date.flatMap { state.nightPlans.plan(for: $0)?.timeZone })
@@ -178,17 +215,23 @@ enum ShowCommand {
                 outcome, clock(record.freeWindowSeconds), record.usedSeconds(at: now).map(clock) ?? "-", resumed,
             ])
         }
-        return text + TextTable.render(rows, indentation: "  ")
+        return text + TextTable.render(rows, indentation: "  ") + window.laterLine
     }
 
     /// The sleep part (json-view.md `sleep`): one row per night with a record, oldest
     /// first; instants in the zone of the night's onset sample, whole minutes rounded half
     /// up, `-` where a figure is unknown (stages without a staged source, latency without
-    /// an in-bed stretch holding the onset).
-    static func renderSleep(_ records: [SleepRecord]) -> String {
+    /// an in-bed stretch holding the onset). `records` are the nights `window` shows; its
+    /// summary lines say which nights with a record are left out.
+    static func renderSleep(_ records: [SleepRecord], window: ShowListWindow) -> String {
         guard !records.isEmpty else { return "sleep: none\n" }
-        let title = records.count == 1 ? "sleep: 1 night\n" : "sleep: \(records.count) nights\n"
-        return title + TextTable.render(sleepRows(records), indentation: "  ")
+        let title: String
+        if !window.showsEverything {
+            title = "sleep: \(ShowListWindow.grouped(window.total)) nights, \(records.count) shown\n"
+        } else {
+            title = records.count == 1 ? "sleep: 1 night\n" : "sleep: \(records.count) nights\n"
+        }
+        return title + window.earlierLine + TextTable.render(sleepRows(records), indentation: "  ") + window.laterLine
     }
 
     /// The sleep table's rows, its header first (shared with `trace --figure sleep`, which
@@ -225,9 +268,14 @@ enum ShowCommand {
     static func renderDebt(_ debt: SleepDebt) -> String {
         var text = "debt: last 7 nights \(wholeMinutes(debt.last7Minutes)) min (\(debt.nightsWithData7) with data), "
         text += "last 14 nights \(wholeMinutes(debt.last14Minutes)) min (\(debt.nightsWithData14) with data), "
-        text += "weighted \(wholeMinutes(debt.weighted14Minutes)) min; "
+        text += "weighted \(wholeMinutes(debt.weighted14Minutes)) min (\(weightedMeaning)); "
         return text + recoveryText(debt.recoveryNights) + "\n"
     }
+
+    /// What the weighted debt is, in the words every place that shows it uses: the mean
+    /// balance of the nights with data among the 14, recent nights weighing more, times 14
+    /// (so with 7 nights of data it can be about twice the 7-night debt).
+    static let weightedMeaning = "recent nights count more, scaled to 14 nights"
 
     /// `recoveryNights` in words: 0 is no 7-night debt, `nil` not recovering at this rate.
     static func recoveryText(_ nights: Int?) -> String {
