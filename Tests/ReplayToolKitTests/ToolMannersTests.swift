@@ -1,0 +1,111 @@
+import EventLogFile
+import Events
+import Foundation
+@testable import ReplayToolKit
+import Testing
+import TestSupport
+
+/// Issue 14, item 4: one manner across the tool. The same mistake gets the same exit code
+/// and message in every command; every command that writes a log follows one permission
+/// rule; a torn tail is named (with the repair) by every command that reads around it; and
+/// what a command prints is true.
+struct ToolMannersTests {
+    static let sampleWeek = Golden.fixture("SampleWeek/sample-week.jsonl").path
+
+    // MARK: Ranges
+
+    @Test(arguments: [
+        ["show"], ["trace", "--figure", "debt"], ["report"], ["scores"],
+    ])
+    func aReversedRangeIsTheSameUsageErrorEverywhere(command: [String]) {
+        let run = ToolRun.run([command[0], Self.sampleWeek] + command.dropFirst() + ["--from", "2026-12-05", "--to", "2026-12-01"])
+        #expect(run.code == .usage)
+        #expect(run.output.isEmpty)
+        #expect(run.error.hasPrefix("Error: '--to 2026-12-01' is before '--from 2026-12-05'\n"), "\(run.error)")
+        #expect(run.error.contains("Usage: replay-tool \(command[0])"))
+    }
+
+    @Test func aReportOfNightsBeforeTheLogSaysTheyAreNotInIt() {
+        let run = ToolRun.run(["report", Self.sampleWeek, "--to", "2020-01-01"])
+        #expect(run.code == .success)
+        #expect(run.error.isEmpty)
+        #expect(run.output == "The night 2020-01-01 is not in the log (the log's nights run from 2026-11-30 to 2026-12-06): nothing to report.\n")
+    }
+
+    @Test func aReportFromANightAfterTheLogSaysItIsNotInItAndWritesNoPage() throws {
+        let folder = try TemporaryFolder()
+        let page = folder.path("report.html")
+        let run = ToolRun.run(["report", Self.sampleWeek, "--from", "2027-01-01", "--html", page])
+        #expect(run.code == .success)
+        #expect(run.output == "The night 2027-01-01 is not in the log (the log's nights run from 2026-11-30 to 2026-12-06): nothing to report (no HTML page written).\n")
+        #expect(!FileManager.default.fileExists(atPath: page))
+    }
+
+    @Test func aReportOfARangeThatOverlapsTheLogIsMade() {
+        let run = ToolRun.run(["report", Self.sampleWeek, "--from", "2026-12-05", "--to", "2026-12-20"])
+        #expect(run.code == .success)
+        #expect(run.output.contains("nights 2026-12-05 to 2026-12-20"))
+    }
+
+    // MARK: The page's destination
+
+    @Test(arguments: [
+        ("", "name a file"),
+        ("-", "the page is not written to standard output"),
+    ])
+    func anEmptyOrDashPageIsAUsageError(name: String, message: String) {
+        let run = ToolRun.run(["report", Self.sampleWeek, "--html", name])
+        #expect(run.code == .usage)
+        #expect(run.output.isEmpty)
+        #expect(run.error.contains("The value '\(name)' is invalid for '--html': \(message)"), "\(run.error)")
+        #expect(!FileManager.default.fileExists(atPath: "-"))
+    }
+
+    @Test func aPageThatCannotBeWrittenIsSaidBeforeAnyOutput() throws {
+        let run = ToolRun.run(["report", Self.sampleWeek, "--html", "/nonexistent/x.html"])
+        #expect(run.code == .ioError)
+        #expect(run.output.isEmpty, "the text report is not printed first")
+        #expect(run.error == "replay-tool: cannot write the report to /nonexistent/x.html: the folder /nonexistent does not exist; nothing was written\n")
+
+        let folder = try TemporaryFolder()
+        let intoAFolder = ToolRun.run(["report", Self.sampleWeek, "--html", folder.url.path])
+        #expect(intoAFolder.code == .ioError)
+        #expect(intoAFolder.output.isEmpty)
+        #expect(intoAFolder.error.contains("it is a folder"))
+    }
+
+    @Test func aPageInAFolderThatCannotBeWrittenIsSaidBeforeAnyOutput() throws {
+        guard getuid() != 0 else { return }  // root may write any folder
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("locked"), withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: folder.path("locked"))
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path("locked")) }
+        let run = ToolRun.run(["report", Self.sampleWeek, "--html", folder.path("locked/x.html")])
+        #expect(run.code == .ioError)
+        #expect(run.output.isEmpty)
+        #expect(run.error.contains("cannot be written to"))
+    }
+
+    // MARK: Torn tails
+
+    /// The sample week's first `count` lines, the last one cut short (a torn tail).
+    static func tornLog(in folder: TemporaryFolder, lines count: Int = 40) throws -> String {
+        let lines = try String(contentsOfFile: sampleWeek, encoding: .utf8).split(separator: "\n").prefix(count).map(String.init)
+        return try folder.write("torn.jsonl", lines.dropLast().joined(separator: "\n") + "\n" + lines[count - 1].prefix(30))
+    }
+
+    @Test(arguments: [["scores"], ["report"]])
+    func aTornTailIsNamedWithTheRepair(command: [String]) throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.tornLog(in: folder)
+        let run = ToolRun.run(command + [path])
+        #expect(run.code == .success)
+        #expect(run.error == "\(path):40: torn tail: the last line has no \\n: an append was cut short (line 40, 30 bytes from byte \(try Self.byteOffsetOfLine40(path))) — not read; run 'replay-tool repair \(path)' to remove it\n")
+        #expect(!run.output.contains("skipped with a warning"), "a torn tail is not a skipped event")
+    }
+
+    static func byteOffsetOfLine40(_ path: String) throws -> Int {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        return bytes.count - 30
+    }
+}
