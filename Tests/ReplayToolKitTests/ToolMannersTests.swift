@@ -108,4 +108,63 @@ struct ToolMannersTests {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         return bytes.count - 30
     }
+
+    // MARK: What verify says about files that are not logs
+
+    @Test func verifyOfATornTailSaysHowToRepairIt() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.tornLog(in: folder)
+        let run = ToolRun.run(["verify", path])
+        #expect(run.code == .dataError)
+        #expect(run.error.hasSuffix("\(path): the torn tail is what a crash mid-append leaves; run 'replay-tool repair \(path)' to remove it\n"))
+    }
+
+    @Test func verifyOfAnotherAppsJSONListsTwentyProblemsAndCountsTheRest() throws {
+        let folder = try TemporaryFolder()
+        let lines = (1...100_000).map { #"{"name":"row \#($0)","value":\#($0)}"# }
+        let path = try folder.write("other.jsonl", lines.joined(separator: "\n") + "\n")
+        let run = ToolRun.run(["verify", path])
+        #expect(run.code == .dataError)
+        #expect(run.output.isEmpty)
+        let printed = run.error.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(printed.count == 23, "\(printed.prefix(3))")
+        #expect(printed.first == "\(path): this does not look like a MoreSleep event log: none of its first 10 lines are a JSON object with the envelope keys (seq, id, type, v, at)")
+        #expect(printed[21] == "\(path): … and 99980 more problems not listed")
+        #expect(printed[22] == "\(path): 100000 problems in 100000 lines")
+    }
+
+    @Test(arguments: [
+        (String.Encoding.utf16LittleEndian, [UInt8](), "this file is UTF-16 (little-endian); a log is UTF-8: convert it (iconv -f UTF-16LE -t UTF-8)"),
+        (.utf16BigEndian, [], "this file is UTF-16 (big-endian); a log is UTF-8: convert it (iconv -f UTF-16BE -t UTF-8)"),
+        (.utf16LittleEndian, [0xFF, 0xFE], "this file is UTF-16 (little-endian, with a byte-order mark); a log is UTF-8: convert it (iconv -f UTF-16 -t UTF-8)"),
+        (.utf16BigEndian, [0xFE, 0xFF], "this file is UTF-16 (big-endian, with a byte-order mark); a log is UTF-8: convert it (iconv -f UTF-16 -t UTF-8)"),
+        (.utf32LittleEndian, [], "this file is UTF-32 (little-endian); a log is UTF-8: convert it (iconv -f UTF-32LE -t UTF-8)"),
+        (.utf32BigEndian, [0x00, 0x00, 0xFE, 0xFF], "this file is UTF-32 (big-endian, with a byte-order mark); a log is UTF-8: convert it (iconv -f UTF-32 -t UTF-8)"),
+        (.utf32LittleEndian, [0xFF, 0xFE, 0x00, 0x00], "this file is UTF-32 (little-endian, with a byte-order mark); a log is UTF-8: convert it (iconv -f UTF-32 -t UTF-8)"),
+    ] as [(String.Encoding, [UInt8], String)])
+    func verifyNamesAnEncodingThatIsNotUTF8(encoding: String.Encoding, mark: [UInt8], message: String) throws {
+        let folder = try TemporaryFolder()
+        let text = try String(contentsOfFile: Self.sampleWeek, encoding: .utf8).split(separator: "\n").prefix(3).joined(separator: "\n") + "\n"
+        let path = folder.path("wide.jsonl")
+        try Data(mark + Array(try #require(text.data(using: encoding)))).write(to: URL(fileURLWithPath: path))
+        let run = ToolRun.run(["verify", path])
+        #expect(run.code == .dataError)
+        #expect(run.error == "\(path): \(message)\n")
+    }
+
+    @Test func verifyNamesAUTF8ByteOrderMark() throws {
+        let folder = try TemporaryFolder()
+        let text = try String(contentsOfFile: Self.sampleWeek, encoding: .utf8).split(separator: "\n").prefix(3).joined(separator: "\n") + "\n"
+        let path = folder.path("bom.jsonl")
+        try Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)).write(to: URL(fileURLWithPath: path))
+        let run = ToolRun.run(["verify", path])
+        #expect(run.code == .dataError)
+        #expect(run.error.hasPrefix("\(path): this file starts with a UTF-8 byte-order mark; a log is UTF-8 without one: remove its first 3 bytes\n\(path):1: "))
+    }
+
+    @Test func plainUTF8IsNotForeign() {
+        #expect(LogTextEncoding.foreign(prefix: Array(#"{"seq":1}"#.utf8)) == nil)
+        #expect(LogTextEncoding.foreign(prefix: [UInt8]()) == nil)
+        #expect(LogTextEncoding.foreign(prefix: Array("{\n".utf8)) == nil)
+    }
 }
