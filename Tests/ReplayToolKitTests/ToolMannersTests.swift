@@ -167,4 +167,30 @@ struct ToolMannersTests {
         #expect(LogTextEncoding.foreign(prefix: [UInt8]()) == nil)
         #expect(LogTextEncoding.foreign(prefix: Array("{\n".utf8)) == nil)
     }
+
+    // MARK: Writing: one permission rule, true messages
+
+    @Test func repairRefusesALogOthersCanWriteAsAppendDoes() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.tornLog(in: folder, lines: 5)
+        try FileManager.default.setAttributes([.posixPermissions: 0o664], ofItemAtPath: path)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let repair = ToolRun.run(["repair", path])
+        #expect(repair.code == .noInput)
+        #expect(repair.output.isEmpty)
+        #expect(repair.error == "\(path): the log is writable by its group (mode 0664); it holds health data — chmod 600 \(path), then repair again; nothing was changed\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        let append = ToolRun.run(["append", path], input: ReplayToolTests.inputLine(id: "x"))
+        #expect(append.code == .noInput)
+        #expect(append.error.contains("the log is writable by its group (mode 0664)"))
+    }
+
+    @Test func repairOfAMissingLogSaysItCouldNotOpenTheLogToRepair() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("nonexist.jsonl")
+        let run = ToolRun.run(["repair", path])
+        #expect(run.code == .noInput)
+        #expect(run.error.hasPrefix("\(path): could not open the log to repair: no such file"), "\(run.error)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
 }
