@@ -193,4 +193,85 @@ struct ToolMannersTests {
         #expect(run.error.hasPrefix("\(path): could not open the log to repair: no such file"), "\(run.error)")
         #expect(!FileManager.default.fileExists(atPath: path))
     }
+
+    // MARK: Append: what projections will skip, and sources
+
+    static let goal = #"{"id":"goal","type":"goalSet","v":1,"at":"2026-11-29T20:05:00+01:00","tz":"Europe/Berlin","source":"phone","data":{"currentBedtime":"00:00","targetBedtime":"22:30","days":7,"firstNight":"2026-11-30"}}"# + "\n"
+
+    static func line(id: String, type: String, source: String = "phone", night: String = "2026-11-30") -> String {
+        #"{"id":"\#(id)","type":"\#(type)","v":1,"at":"2026-11-30T21:00:00+01:00","tz":"Europe/Berlin","source":"\#(source)","data":{"night":"\#(night)"}}"# + "\n"
+    }
+
+    @Test func appendKeepsWhatProjectionsWillSkipAndSaysWhyPerLine() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("log.jsonl")
+        #expect(ToolRun.run(["append", path], input: Self.goal).code == .success)
+        let input = Self.line(id: "a", type: "wentToBed") + Self.line(id: "b", type: "fooBar")
+            + Self.line(id: "c", type: "exitConfirmed") + Self.line(id: "d", type: "wokeup")
+        let run = ToolRun.run(["append", path], input: input)
+        #expect(run.code == .success)
+        #expect(run.output == "2\n3\n4\n5\n")
+        let warnings = run.error.split(separator: "\n").map(String.init)
+        #expect(warnings.count == 3, "\(warnings)")
+        #expect(warnings[0] == "<stdin>:2: warning: seq 3 was appended, but projections skip it: unknown event type 'fooBar' (v1) kept but skipped")
+        #expect(warnings[1].hasPrefix("<stdin>:3: warning: seq 4 was appended, but projections skip it: exitConfirmed for night 2026-11-30: "))
+        #expect(warnings[2] == "<stdin>:4: warning: seq 5 was appended, but projections skip it: unknown event type 'wokeup' (v1) kept but skipped; did you mean 'wokeUp'?")
+        #expect(ToolRun.run(["verify", path]).code == .success)
+    }
+
+    @Test func aRetriedAppendIsNotWarnedAboutAsARepeatedId() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("log.jsonl")
+        #expect(ToolRun.run(["append", path], input: Self.goal).code == .success)
+        let again = ToolRun.run(["append", path], input: Self.goal)
+        #expect(again.code == .success)
+        #expect(again.output == "1\n")
+        #expect(again.error.isEmpty)
+    }
+
+    @Test func strictRefusesTheWholeInputWhenProjectionsWouldSkipAnEvent() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("log.jsonl")
+        #expect(ToolRun.run(["append", path], input: Self.goal).code == .success)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let run = ToolRun.run(["append", path, "--strict"], input: Self.line(id: "a", type: "wentToBed") + Self.line(id: "b", type: "goalset"))
+        #expect(run.code == .dataError)
+        #expect(run.output.isEmpty)
+        #expect(run.error == """
+            <stdin>:2: projections would skip this event: unknown event type 'goalset' (v1) kept but skipped; did you mean 'goalSet'?
+            <stdin>: --strict: 1 event would be skipped by projections; nothing was appended
+
+            """)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        let clean = ToolRun.run(["append", path, "--strict"], input: Self.line(id: "a", type: "wentToBed"))
+        #expect(clean.code == .success, "\(clean.error)")
+        #expect(clean.output == "2\n")
+    }
+
+    @Test func aSourceOutsideTheFormatsListIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("log.jsonl")
+        let run = ToolRun.run(["append", path], input: Self.goal + Self.line(id: "a", type: "wentToBed", source: "toaster"))
+        #expect(run.code == .dataError)
+        #expect(run.error == "<stdin>:2: key 'source': 'toaster' is not a source of the log format; expected one of phone, watch, siri, widget, health, import, system, demo; nothing was appended\n")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func bothDecodersStillReadASourceOutsideTheListInALog() throws {
+        let line = Array(#"{"seq":1,"id":"a","type":"wentToBed","v":1,"at":"2026-11-30T21:00:00+01:00","tz":"Europe/Berlin","source":"toaster","data":{"night":"2026-11-30"}}"#.utf8)
+        var slow = EventLineDecoder()
+        var fast = FastEventLineDecoder()
+        let fromSlow = try slow.decode(line: line)
+        let fromFast = try fast.decode(line: line)
+        #expect(fromSlow == fromFast)
+        #expect(fromSlow.event.source?.rawValue == "toaster")
+        #expect(fromSlow.event.source?.isListed == false)
+    }
+
+    @Test(arguments: [
+        ("goalset", "goalSet"), ("exitConfirm", "exitConfirmed"), ("WENTTOBED", "wentToBed"), ("fooBar", nil), ("wokeUpp", "wokeUp"),
+    ] as [(String, String?)])
+    func aNearMissTypeGetsASuggestion(typed: String, suggestion: String?) {
+        #expect(AppendPreview.closestType(to: typed) == suggestion)
+    }
 }
