@@ -274,4 +274,26 @@ struct ToolMannersTests {
     func aNearMissTypeGetsASuggestion(typed: String, suggestion: String?) {
         #expect(AppendPreview.closestType(to: typed) == suggestion)
     }
+
+    // MARK: The tool itself
+
+    @Test func noArgumentsIsAUsageErrorWithTheHelpOnStandardError() {
+        let run = ToolRun.run([])
+        #expect(run.code == .usage)
+        #expect(run.output.isEmpty)
+        #expect(run.error == ToolRun.run(["--help"]).output)
+    }
+
+    @Test func versionIsPrintedFromOnePlace() {
+        let run = ToolRun.run(["--version"])
+        #expect(run.code == .success)
+        #expect(run.error.isEmpty)
+        #expect(run.output == "replay-tool \(ReplayTool.version)\n")
+        let extra = ToolRun.run(["--version", "verify"])
+        #expect(extra.code == .usage)
+        #expect(extra.output.isEmpty)
+        let typo = ToolRun.run(["--verison"])
+        #expect(typo.code == .usage)
+        #expect(typo.error.contains("Did you mean '--version'?"))
+    }
 }
