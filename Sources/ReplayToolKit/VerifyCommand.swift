@@ -29,7 +29,7 @@ enum VerifyCommand {
         let encoding = try LogTextEncoding.foreign(path: path)
         if let encoding, encoding.family != .utf8 {
             // Every line would be "a NUL byte at byte 1": name the encoding instead.
-            console.error("\(path): \(encoding.problem)\n")
+            console.error("\(path):1: \(encoding.problem)\n")
             return .dataError
         }
         let report = try FileEventLog.verify(path: path)
@@ -38,9 +38,9 @@ enum VerifyCommand {
             return .success
         }
         if let encoding {
-            console.error("\(path): \(encoding.problem)\n")
+            console.error("\(path):1: \(encoding.problem)\n")
         } else if report.eventCount == 0, let lines = try linesWithoutEnvelope(path: path) {
-            console.error("\(path): this does not look like a MoreSleep event log: none of its first \(lines == 1 ? "line is" : "\(lines) lines are") a JSON object with the envelope keys (seq, id, type, v, at)\n")
+            console.error("\(path): this does not look like a MoreSleep event log: none of its first \(lines == 1 ? "line is" : "\(lines) lines are") a JSON object with the envelope keys seq, type and at\n")
         }
         for issue in report.issues.prefix(listedProblemLimit) {
             console.error("\(path):\(issue.line): \(issue.message)\n")

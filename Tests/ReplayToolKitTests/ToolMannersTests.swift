@@ -128,7 +128,7 @@ struct ToolMannersTests {
         #expect(run.output.isEmpty)
         let printed = run.error.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(printed.count == 23, "\(printed.prefix(3))")
-        #expect(printed.first == "\(path): this does not look like a MoreSleep event log: none of its first 10 lines are a JSON object with the envelope keys (seq, id, type, v, at)")
+        #expect(printed.first == "\(path): this does not look like a MoreSleep event log: none of its first 10 lines are a JSON object with the envelope keys seq, type and at")
         #expect(printed[21] == "\(path): … and 99980 more problems not listed")
         #expect(printed[22] == "\(path): 100000 problems in 100000 lines")
     }
@@ -149,7 +149,19 @@ struct ToolMannersTests {
         try Data(mark + Array(try #require(text.data(using: encoding)))).write(to: URL(fileURLWithPath: path))
         let run = ToolRun.run(["verify", path])
         #expect(run.code == .dataError)
-        #expect(run.error == "\(path): \(message)\n")
+        #expect(run.error == "\(path):1: \(message)\n")
+    }
+
+    @Test(arguments: [["show"], ["stats"], ["report"], ["scores"]])
+    func everyReaderNamesAUTF16File(command: [String]) throws {
+        let folder = try TemporaryFolder()
+        let text = try String(contentsOfFile: Self.sampleWeek, encoding: .utf8).split(separator: "\n").prefix(3).joined(separator: "\n") + "\n"
+        let path = folder.path("wide.jsonl")
+        try Data(try #require(text.data(using: .utf16LittleEndian))).write(to: URL(fileURLWithPath: path))
+        let run = ToolRun.run(command + [path])
+        #expect(run.code == .dataError)
+        #expect(run.output.isEmpty)
+        #expect(run.error == "\(path):1: this file is UTF-16 (little-endian); a log is UTF-8: convert it (iconv -f UTF-16LE -t UTF-8); nothing was read\n")
     }
 
     @Test func verifyNamesAUTF8ByteOrderMark() throws {
@@ -159,7 +171,7 @@ struct ToolMannersTests {
         try Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)).write(to: URL(fileURLWithPath: path))
         let run = ToolRun.run(["verify", path])
         #expect(run.code == .dataError)
-        #expect(run.error.hasPrefix("\(path): this file starts with a UTF-8 byte-order mark; a log is UTF-8 without one: remove its first 3 bytes\n\(path):1: "))
+        #expect(run.error.hasPrefix("\(path):1: this file starts with a UTF-8 byte-order mark; a log is UTF-8 without one: remove its first 3 bytes\n\(path):1: "))
     }
 
     @Test func plainUTF8IsNotForeign() {
