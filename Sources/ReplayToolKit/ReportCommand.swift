@@ -13,14 +13,17 @@ enum ReportCommand {
             asleep and its stages, awakenings, the score and Apple's estimate, and the \
             exits; each night's stages as a strip of bars; the sleep debt night by night; \
             streaks; the latest score; and the exits. Without --from and --to the period is \
-            the last 14 nights that have a plan or data, up to the night of --at. Colour \
-            is used only on a terminal, and never when NO_COLOR is set.
+            the last 14 nights that have a plan or data, up to the night of --at. A period \
+            that holds none of the log's nights is said in one line (exit 0). Colour is \
+            used only on a terminal, and never when NO_COLOR is set.
 
             With --html FILE it also writes one self-contained page (no network, no \
             external files) with a hypnogram per night, planned vs actual bedtime, sleep \
             debt over time, the latest score ring and exits per night, each chart with a \
             text equivalent. The page holds health data: it is written with mode 0600, \
-            whole or not at all, and never over the log itself.
+            whole or not at all, and never over the log itself. FILE must name a file ('-' \
+            is refused: the text goes to standard output) in a folder that exists and can \
+            be written; that is checked before anything is printed (exit 74).
             """,
         arguments: [ReplayTool.logArgument],
         options: [
