@@ -28,7 +28,8 @@ public enum EventLogReader {
     /// Calls `body` with each event in file (seq) order.
     ///
     /// - Throws: `EventLogFileError` for a missing or unreadable file (`.notFound`,
-    ///   `.isDirectory`, …) or the first corrupt line (`.corrupt`, with path and line).
+    ///   `.isDirectory`, …) or the first corrupt line (`.corrupt`, with path and line; a
+    ///   file in UTF-16 or UTF-32 is named for what it is, see `LogTextEncoding`).
     @discardableResult
     public static func forEachEvent(
         path: String,
@@ -45,6 +46,10 @@ public enum EventLogReader {
             summary.byteCount = line.endByteOffset
             scanner.consume(line, released: &released, issues: &issues)
             if let issue = issues.first(where: { $0.kind != .tornTail }) {
+                if issue.line == 1, let encoding = LogTextEncoding.foreign(prefix: line.bytes), encoding.family != .utf8 {
+                    // Not "a NUL byte at byte 1": the whole file is in another encoding.
+                    throw EventLogFileError(code: .corrupt, message: "\(encoding.problem); nothing was read", path: path, line: 1)
+                }
                 throw EventLogFileError(
                     code: .corrupt,
                     message: "\(issue.message); nothing after it was read — run 'replay-tool verify' to list every problem",

@@ -58,16 +58,19 @@ extension FileEventLog {
 
     /// Removes a torn tail, whole, under the log's lock, and returns what it removed
     /// (`nil` when the log had none). A log with corruption elsewhere is not touched:
-    /// repair only ever removes what a crash mid-append leaves. `willRemove` is told
-    /// exactly what will go, under the lock, before the file is truncated.
+    /// repair only ever removes what a crash mid-append leaves. Like an append, it refuses
+    /// a log its group or others can write (`.permissionDenied`, see `LogFilePermissions`),
+    /// changing nothing. `willRemove` is told exactly what will go, under the lock, before
+    /// the file is truncated.
     public static func repair(
         path: String,
         lockTimeout: Duration = .seconds(10),
         willRemove: (TornTail) -> Void = { _ in }
     ) throws(EventLogFileError) -> TornTail? {
-        let descriptor = try LogFileDescriptor.openForAppending(path: path, createIfMissing: false)
+        let descriptor = try LogFileDescriptor.openForRepair(path: path)
         defer { descriptor.unlock() }
         try descriptor.lockExclusive(timeout: lockTimeout)
+        try LogFilePermissions.refuseUnsafe(path: path, for: .repair)
         let report = try verify(path: path)
         if let issue = report.issues.first(where: { $0.kind != .tornTail && $0.kind != .duplicateIdentifier }) ?? report.issues.first(where: { $0.kind == .duplicateIdentifier }) {
             throw EventLogFileError(

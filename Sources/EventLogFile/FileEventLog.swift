@@ -62,18 +62,20 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
         )
         guard !plan.bytes.isEmpty else { return plan.outcomes }
         let lengthBefore = try descriptor.size()
-        do throws(EventLogFileError) {
-            let written: Result<Void, EventLogFileError> = plan.bytes.withUnsafeBytes { buffer in
-                do throws(EventLogFileError) {
-                    return .success(try descriptor.appendAll(buffer))
-                } catch {
-                    return .failure(error)
-                }
+        let written: Result<Void, EventLogFileError> = plan.bytes.withUnsafeBytes { buffer in
+            do throws(EventLogFileError) {
+                return .success(try descriptor.appendAll(buffer))
+            } catch {
+                return .failure(error)
             }
-            try written.get()
+        }
+        if case .failure(let error) = written {
+            throw rollBack(to: lengthBefore, after: error, step: .write)
+        }
+        do {
             try descriptor.synchronize()
         } catch {
-            throw rollBack(to: lengthBefore, after: error)
+            throw rollBack(to: lengthBefore, after: error, step: .sync)
         }
         // The batch is durable: answer with its seqs even if reading it back fails now; the
         // next append reads the file again from the last line it knew.
@@ -166,22 +168,54 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
         }
     }
 
-    private func rollBack(to length: Int64, after error: EventLogFileError) -> EventLogFileError {
+    private func rollBack(to length: Int64, after failure: EventLogFileError, step: FailedStep) -> EventLogFileError {
+        scannedLength = -1
         do {
             try descriptor.truncate(to: length)
-            scannedLength = -1
-            return EventLogFileError(
-                code: error.code,
-                message: "\(error.message); the partial batch was removed, so nothing was written",
-                path: path, systemErrorNumber: error.systemErrorNumber
-            )
+            return Self.failedAppend(failure, step: step, removalFailure: nil, path: path)
         } catch {
-            scannedLength = -1
-            return EventLogFileError(
-                code: .ioError,
-                message: "writing failed and the partial batch could not be removed (\(error.message)); run 'replay-tool repair \(path)'",
-                path: path, systemErrorNumber: error.systemErrorNumber
-            )
+            return Self.failedAppend(failure, step: step, removalFailure: error, path: path)
         }
+    }
+
+    /// The step of an append that failed.
+    enum FailedStep: Sendable {
+        /// Writing the batch's bytes.
+        case write
+        /// Syncing them to disk.
+        case sync
+
+        /// What was being done, as a phrase that fits "could not …".
+        var action: String {
+            switch self {
+            case .write: return "append to the log"
+            case .sync: return "sync the log to disk"
+            }
+        }
+    }
+
+    /// The error an append reports when `step` failed with `failure` and the file was then
+    /// cut back to its length before the batch: when that worked (`removalFailure` is
+    /// `nil`) nothing was written, and the message says only that; when it failed too the
+    /// log may end with a partial line, and the message says so and how to repair it.
+    static func failedAppend(
+        _ failure: EventLogFileError, step: FailedStep, removalFailure: EventLogFileError?, path: String
+    ) -> EventLogFileError {
+        guard let removalFailure else {
+            let consequence = step == .write
+                ? "the partial batch was removed, so nothing was written"
+                : "the batch was removed, so nothing was written"
+            let cause = failure.systemErrorNumber.map {
+                EventLogFileError.system($0, action: step.action, consequence: consequence, path: path).message
+            } ?? "could not \(step.action); \(consequence)"
+            return EventLogFileError(code: failure.code, message: cause, path: path, systemErrorNumber: failure.systemErrorNumber)
+        }
+        let explanation = failure.systemErrorNumber.map { EventLogFileError.systemExplanation($0) } ?? failure.message
+        return EventLogFileError(
+            code: .ioError,
+            message: "could not \(step.action): \(explanation), and the partial batch could not be removed (\(removalFailure.message)); "
+                + "the log may end with a partial line that must be repaired — run 'replay-tool repair \(path)', then append again",
+            path: path, systemErrorNumber: failure.systemErrorNumber
+        )
     }
 }

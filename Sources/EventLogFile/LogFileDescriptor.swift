@@ -93,6 +93,19 @@ public struct LogFileDescriptor: ~Copyable, Sendable {
         }
     }
 
+    /// Opens an existing log file to repair it (read and write, `O_APPEND`, never created):
+    /// like ``openForAppending(path:createIfMissing:)`` with `createIfMissing` false, but a
+    /// failure says it could not open the log to repair.
+    ///
+    /// - Parameter path: The log file's path.
+    /// - Returns: The open descriptor, not yet locked.
+    /// - Throws: ``EventLogFileError`` with code `.notFound`, `.isDirectory`,
+    ///   `.permissionDenied`, or `.ioError`.
+    public static func openForRepair(path: String) throws(EventLogFileError) -> LogFileDescriptor {
+        let descriptor = try openRetryingInterrupts(path: path, flags: O_RDWR | O_APPEND | O_CLOEXEC, action: "open the log to repair")
+        return LogFileDescriptor(descriptor: descriptor, path: path)
+    }
+
     /// Opens a log file for reading only (`O_RDONLY | O_CLOEXEC`).
     ///
     /// - Parameter path: The log file's path.

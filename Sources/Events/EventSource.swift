@@ -1,5 +1,6 @@
-/// Who wrote an event. The wire value is an open set: a value this version does not
-/// list is kept as it is.
+/// Who wrote an event. For readers the wire value is an open set: a value this version
+/// does not list is kept as it is (both line decoders agree), so a log written by a newer
+/// app still reads. A writer keeps to `listed` (`replay-tool append` refuses any other).
 public struct EventSource: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -20,6 +21,12 @@ public struct EventSource: RawRepresentable, Sendable, Hashable, CustomStringCon
     public static let system = EventSource(rawValue: "system")
     /// The demo mode.
     public static let demo = EventSource(rawValue: "demo")
+
+    /// The sources log-format.md lists, in its order.
+    public static let listed: [EventSource] = [.phone, .watch, .siri, .widget, .health, .import, .system, .demo]
+
+    /// Whether log-format.md lists this source.
+    public var isListed: Bool { Self.listed.contains(self) }
 
     public var description: String { rawValue }
 }

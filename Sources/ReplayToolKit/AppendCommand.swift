@@ -14,11 +14,19 @@ enum AppendCommand {
             own line; an id already in the log with the same content prints its existing \
             seq. The log is created (mode 0600) when missing; a log its group or others can \
             write is refused (exit 66) until it is chmod 600.
+
+            A 'source' outside the format's list (phone, watch, siri, widget, health, \
+            import, system, demo) is invalid. An event projections will skip (an unknown \
+            type, a newer 'v', an exit confirmed without a request, a night without a \
+            plan, …) is still appended, as the format keeps it, and a warning on standard \
+            error says, per input line, what will be skipped and why; with --strict such \
+            input is refused whole (exit 65, nothing appended).
             """,
         arguments: [ReplayTool.logArgument],
         options: [
             .value("expect-seq", valueName: "n", help: "Append only if the log's last seq is N (0 for an empty log); else exit 75 and append nothing."),
             .value("lock-timeout", valueName: "seconds", help: "How long to wait for another writer's lock before exit 75.", defaultDescription: "10"),
+            .flag("strict", help: "Refuse the whole input (exit 65, nothing appended) if projections would skip any of its events."),
         ]
     )
 
@@ -41,9 +49,21 @@ enum AppendCommand {
             console.error("<stdin>: no events on standard input; nothing was appended\n")
             return .success
         }
+        let notes = AppendPreview.notes(path: path, events: events) ?? []
+        if arguments.flag("strict"), !notes.isEmpty {
+            for note in notes {
+                console.error("<stdin>:\(note.index + 1): projections would skip this event: \(note.message)\n")
+            }
+            let count = Set(notes.map(\.index)).count
+            console.error("<stdin>: --strict: \(count == 1 ? "1 event" : "\(count) events") would be skipped by projections; nothing was appended\n")
+            return .dataError
+        }
         let log = try FileEventLog(path: path, lockTimeout: .milliseconds(Int64(timeout * 1000)))
         let outcomes = try log.append(events, expectedLastSeq: expected)
         console.output(outcomes.map { "\($0.seq)\n" }.joined())
+        for note in notes where !outcomes[note.index].alreadyPresent {
+            console.error("<stdin>:\(note.index + 1): warning: seq \(outcomes[note.index].seq) was appended, but projections skip it: \(note.message)\n")
+        }
         return .success
     }
 
@@ -62,11 +82,17 @@ enum AppendCommand {
             guard !line.isEmpty else {
                 return .failure(InputFailure(line: index + 1, message: "blank line: one JSON event a line, no blank lines"))
             }
+            let event: Event
             do {
-                events.append(try decoder.decodeUnsequenced(line: Array(line)))
+                event = try decoder.decodeUnsequenced(line: Array(line))
             } catch {
                 return .failure(InputFailure(line: index + 1, message: error.description))
             }
+            if let source = event.source, !source.isListed {
+                let listed = EventSource.listed.map(\.rawValue).joined(separator: ", ")
+                return .failure(InputFailure(line: index + 1, message: "key 'source': '\(source.rawValue)' is not a source of the log format; expected one of \(listed)"))
+            }
+            events.append(event)
         }
         return .success(events)
     }

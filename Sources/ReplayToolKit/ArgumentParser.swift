@@ -233,14 +233,15 @@ public struct ArgumentParser: Sendable {
         )
     }
 
-    /// An unknown-option error; groups accept only `--help`, leaf commands
-    /// their declared options and `--help`.
+    /// An unknown-option error suggesting one of the command's declared
+    /// options or `--help` (a group's options, such as the tool's
+    /// `--version`, are handled by the tool before parsing).
     private static func unknownOption(
         _ spelling: String,
         of command: CommandSpecification,
         path: [String]
     ) -> UsageError {
-        let declared = command.isGroup ? [] : command.options.map(\.longSpelling)
+        let declared = command.options.map(\.longSpelling)
         return unknownOption(spelling, among: declared + [helpLongSpelling], path: path)
     }
 

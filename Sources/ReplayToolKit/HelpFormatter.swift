@@ -61,10 +61,8 @@ public enum HelpFormatter {
         }
 
         var optionLines = ["OPTIONS:"]
-        if !command.isGroup {
-            for option in command.options {
-                optionLines += entry(label: label(for: option), help: helpText(for: option))
-            }
+        for option in command.options {
+            optionLines += entry(label: label(for: option), help: helpText(for: option))
         }
         optionLines += entry(label: helpOptionRow.label, help: helpOptionRow.help)
         sections.append(optionLines)

@@ -38,6 +38,13 @@ struct LogStateFold {
         return LogStateFold(runner: runner, summary: summary, asOf: instant ?? latest)
     }
 
+    /// The line a command that reads a log for its figures (`report`, `scores`) writes on
+    /// standard error when the log ends with a torn tail: where it is, that it was not
+    /// read, and the command that removes it.
+    static func tornTailNotice(_ torn: TornTail, path: String) -> String {
+        "\(path):\(torn.firstLine): \(torn.description) — not read; run '\(ReplayTool.name) repair \(path)' to remove it\n"
+    }
+
     /// The instant of the option `name`: RFC 3339 with an offset, or a usage error naming
     /// the option; `nil` when the option was not given.
     static func instant(option name: String, in arguments: ParsedArguments) throws(UsageError) -> Instant? {

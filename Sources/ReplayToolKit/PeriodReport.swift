@@ -90,27 +90,31 @@ struct PeriodReport: Sendable, Hashable {
 
     /// Why a period cannot be shown.
     enum PeriodProblem: Error, Equatable {
-        /// `--from` is after `--to`.
-        case reversed(from: LocalDate, to: LocalDate)
         /// More nights than a report shows.
         case tooLong(nights: Int)
+        /// The period asked for holds none of the log's nights (with a plan, sleep data, a
+        /// logged bedtime or an exit); `known` is the log's first and last such night.
+        case noNight(from: LocalDate, to: LocalDate, known: ClosedRange<LocalDate>)
     }
 
     /// The most nights one report shows.
     static let maximumNightCount = 366
 
     /// Gathers the report of `state` (folded as of `asOf`) over `from`…`to`; a bound not
-    /// given defaults as `defaultNightCount` says. `nil` when the log has no night at all
-    /// and no bound is given.
+    /// given defaults as `defaultNightCount` says. `nil` when the log has no night at all.
+    /// `from` is never after `to` (`NightFilter(fromAndTo:)` refuses that first); a period
+    /// that holds none of the log's nights is `.noNight`, one too long `.tooLong`.
     static func make(
         state: LogState, asOf: Instant, from: LocalDate?, to: LocalDate?, warningCount: Int
     ) throws(PeriodProblem) -> PeriodReport? {
         let current = state.nightPlans.night(holding: asOf)
         let known = knownNights(in: state, asOf: asOf).filter { $0 <= current }
-        let fallback = from.map { start in max(known.last ?? start, start) }
-        guard let last = to ?? (from == nil ? known.last : fallback) else { return nil }
-        let first = from ?? max(known.first ?? last, last.adding(days: -(defaultNightCount - 1)))
-        guard first <= last else { throw .reversed(from: first, to: last) }
+        guard let earliest = known.first, let latest = known.last else { return nil }
+        let last = to ?? max(latest, from ?? latest)
+        let first = from ?? max(min(earliest, last), last.adding(days: -(defaultNightCount - 1)))
+        guard known.contains(where: { first <= $0 && $0 <= last }) else {
+            throw .noNight(from: first, to: last, known: earliest...latest)
+        }
         let count = last.days(from: first) + 1
         guard count <= maximumNightCount else { throw .tooLong(nights: count) }
         let nights = (0..<count).map { offset in

@@ -8,7 +8,9 @@ enum RepairCommand {
         discussion: """
             Says exactly what it removes (lines, bytes, why), then truncates the log \
             there, under the log's lock. Only a torn tail is ever removed: a log with \
-            corruption elsewhere is left untouched (exit 65; see 'replay-tool verify').
+            corruption elsewhere is left untouched (exit 65; see 'replay-tool verify'). \
+            Like append, it refuses a log its group or others can write (exit 66, nothing \
+            changed) until it is chmod 600.
             """,
         arguments: [ReplayTool.logArgument],
         options: [

@@ -6,6 +6,9 @@ public enum ReplayTool {
     /// The tool's name in help and errors.
     public static let name = "replay-tool"
 
+    /// The tool's version, the one place it is written: `replay-tool --version` prints it.
+    public static let version = "0.13.0"
+
     static let logArgument = ArgumentSpecification(name: "log", help: "The event log (JSON lines, log-format.md).")
 
     /// The command tree.
@@ -20,6 +23,7 @@ public enum ReplayTool {
             moved past the expected seq). Results go to standard output, diagnostics to \
             standard error.
             """,
+        options: [.flag("version", help: "Print the tool's version and exit.")],
         subcommands: [
             VerifyCommand.specification, StatsCommand.specification, ShowCommand.specification, WhyCommand.specification,
             TraceCommand.specification, ScoresCommand.specification, ReportCommand.specification, RepairCommand.specification,
@@ -29,6 +33,21 @@ public enum ReplayTool {
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit code.
     public static func run(_ arguments: [String], console: ToolConsole) -> ExitCode {
+        if arguments.first == "--version" {
+            guard arguments.count == 1 else {
+                let error = UsageError(message: "'--version' takes no other argument, but '\(arguments[1])' was given")
+                console.error(HelpFormatter.errorText(error, root: specification, toolName: name))
+                return .usage
+            }
+            console.output("\(name) \(version)\n")
+            return .success
+        }
+        guard !arguments.isEmpty else {
+            // No command: a usage error (a script that forgot its arguments must not pass),
+            // with the help on standard error, where a person still sees it.
+            console.error(HelpFormatter.help(for: [], root: specification, toolName: name))
+            return .usage
+        }
         let outcome: ParseOutcome
         do {
             outcome = try ArgumentParser(root: specification).parse(arguments)
@@ -55,7 +74,7 @@ public enum ReplayTool {
                 case AppendCommand.specification.name: return try AppendCommand.run(parsed, console: console)
                 case ImportHealthCommand.specification.name: return try ImportHealthCommand.run(parsed, console: console)
                 default:
-                    console.output(HelpFormatter.help(for: [], root: specification, toolName: name))
+                    console.error(HelpFormatter.help(for: [], root: specification, toolName: name))
                     return .usage
                 }
             } catch let error as UsageError {

@@ -13,14 +13,17 @@ enum ReportCommand {
             asleep and its stages, awakenings, the score and Apple's estimate, and the \
             exits; each night's stages as a strip of bars; the sleep debt night by night; \
             streaks; the latest score; and the exits. Without --from and --to the period is \
-            the last 14 nights that have a plan or data, up to the night of --at. Colour \
-            is used only on a terminal, and never when NO_COLOR is set.
+            the last 14 nights that have a plan or data, up to the night of --at. A period \
+            that holds none of the log's nights is said in one line (exit 0). Colour is \
+            used only on a terminal, and never when NO_COLOR is set.
 
             With --html FILE it also writes one self-contained page (no network, no \
             external files) with a hypnogram per night, planned vs actual bedtime, sleep \
             debt over time, the latest score ring and exits per night, each chart with a \
             text equivalent. The page holds health data: it is written with mode 0600, \
-            whole or not at all, and never over the log itself.
+            whole or not at all, and never over the log itself. FILE must name a file ('-' \
+            is refused: the text goes to standard output) in a folder that exists and can \
+            be written; that is checked before anything is printed (exit 74).
             """,
         arguments: [ReplayTool.logArgument],
         options: [
@@ -33,30 +36,45 @@ enum ReportCommand {
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
-        let from = try NightFilter.date(option: "from", in: arguments)
-        let to = try NightFilter.date(option: "to", in: arguments)
+        let nights = try NightFilter(fromAndTo: arguments)
         let instant = try LogStateFold.instant(option: "at", in: arguments)
-        if let from, let to, from > to {
-            throw UsageError(message: "The period is empty: '--from' \(from.iso) is after '--to' \(to.iso)", commandPath: arguments.commandPath)
-        }
-        let htmlPath = arguments.value("html")
-        if let htmlPath, ReportFile.isSameFile(htmlPath, as: path) {
-            throw UsageError(message: "The value '\(htmlPath)' is invalid for '--html': it is the log itself; name another file", commandPath: arguments.commandPath)
+        let htmlPath = try htmlDestination(arguments, log: path)
+        if let htmlPath {
+            // Before any output: a page that cannot be written is said at once, not after
+            // the whole text.
+            do {
+                try ReportFile.checkDestination(htmlPath)
+            } catch {
+                console.error("\(ReplayTool.name): \(error.description)\n")
+                return .ioError
+            }
         }
         let fold = try LogStateFold.fold(path: path, at: instant, untilSeq: nil)
+        if let torn = fold.summary.tornTail {
+            console.error(LogStateFold.tornTailNotice(torn, path: path))
+        }
+        let noPage = htmlPath == nil ? "" : " (no HTML page written)"
         guard let asOf = fold.asOf else {
-            console.output("The log has no events: nothing to report.\n")
+            console.output("The log has no events: nothing to report\(noPage).\n")
             return .success
         }
         let report: PeriodReport
         do {
+            let warningCount = fold.runner.warnings.all.count - (fold.summary.tornTail == nil ? 0 : 1)
             guard let made = try PeriodReport.make(
-                state: fold.runner.state, asOf: asOf, from: from, to: to, warningCount: fold.runner.warnings.all.count
+                state: fold.runner.state, asOf: asOf, from: nights.from, to: nights.to, warningCount: warningCount
             ) else {
-                console.output("The log has no night with a plan or sleep data: nothing to report.\n")
+                console.output("The log has no night with a plan or sleep data: nothing to report\(noPage).\n")
                 return .success
             }
             report = made
+        } catch .noNight(let from, let to, let known) {
+            let period = from == to ? "The night \(from.iso) is" : "The nights \(from.iso) to \(to.iso) are"
+            let logNights = known.lowerBound == known.upperBound
+                ? "the log's only night is \(known.lowerBound.iso)"
+                : "the log's nights run from \(known.lowerBound.iso) to \(known.upperBound.iso)"
+            console.output("\(period) not in the log (\(logNights)): nothing to report\(noPage).\n")
+            return .success
         } catch {
             throw UsageError(message: error.message, commandPath: arguments.commandPath)
         }
@@ -73,16 +91,33 @@ enum ReportCommand {
         }
         return .success
     }
+
+    /// The page's file from `--html`, `nil` without it; a usage error for an empty name, for
+    /// `-` (the text report owns standard output, and a page is meant to be opened from a
+    /// file), and for the log itself.
+    static func htmlDestination(_ arguments: ParsedArguments, log: String) throws(UsageError) -> String? {
+        guard let htmlPath = arguments.value("html") else { return nil }
+        let problem: String? = switch htmlPath {
+        case "": "name a file, such as report.html"
+        case "-": "the page is not written to standard output (the text report goes there); name a file, such as report.html"
+        case _ where ReportFile.isSameFile(htmlPath, as: log): "it is the log itself; name another file"
+        default: nil
+        }
+        if let problem {
+            throw UsageError(message: "The value '\(htmlPath)' is invalid for '--html': \(problem)", commandPath: arguments.commandPath)
+        }
+        return htmlPath
+    }
 }
 
 extension PeriodReport.PeriodProblem {
     /// The problem in a sentence, with what to do.
     var message: String {
         switch self {
-        case .reversed(let from, let to):
-            return "The period is empty: it would start on \(from.iso), after its last night \(to.iso); give --from and --to in order"
         case .tooLong(let nights):
             return "The period holds \(nights) nights; a report shows at most \(PeriodReport.maximumNightCount): narrow it with --from and --to"
+        case .noNight(let from, let to, _):
+            return "The period \(from.iso) to \(to.iso) holds none of the log's nights"
         }
     }
 }

@@ -16,14 +16,30 @@ enum ReportFile {
         }
     }
 
-    /// Writes `text` to `path` atomically with mode 0600.
-    static func write(_ text: String, to path: String) throws(WriteError) {
-        let target = URL(fileURLWithPath: path)
-        let directory = target.deletingLastPathComponent().path
+    /// Checks, before anything is written, that a report can be written at `path`: its
+    /// folder exists, is a folder and can be written to, and `path` is not a folder.
+    static func checkDestination(_ path: String) throws(WriteError) {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
             throw WriteError(path: path, reason: "the folder \(directory) does not exist")
         }
+        guard isDirectory.boolValue else {
+            throw WriteError(path: path, reason: "\(directory) is not a folder")
+        }
+        guard access(directory, W_OK | X_OK) == 0 else {
+            throw WriteError(path: path, reason: "the folder \(directory) cannot be written to (\(String(cString: strerror(errno))))")
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw WriteError(path: path, reason: "it is a folder")
+        }
+    }
+
+    /// Writes `text` to `path` atomically with mode 0600.
+    static func write(_ text: String, to path: String) throws(WriteError) {
+        try checkDestination(path)
+        let target = URL(fileURLWithPath: path)
+        let directory = target.deletingLastPathComponent().path
         let temporary = directory + "/." + target.lastPathComponent + ".\(getpid()).partial"
         unlink(temporary)  // a leftover of a crashed run of this same process id
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)

@@ -27,8 +27,7 @@ enum ScoresCommand {
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
-        let from = try NightFilter.date(option: "from", in: arguments)
-        let to = try NightFilter.date(option: "to", in: arguments)
+        let nights = try NightFilter(fromAndTo: arguments)
         var settings: ScoreSettings?
         if let id = arguments.value("preset") {
             guard let preset = ScorePreset.preset(id: id) else {
@@ -38,7 +37,10 @@ enum ScoresCommand {
             settings = preset.settings
         }
         let fold = try LogStateFold.fold(path: path, at: try LogStateFold.instant(option: "at", in: arguments), untilSeq: nil)
-        console.output(render(fold.runner.state, from: from, to: to, settings: settings))
+        if let torn = fold.summary.tornTail {
+            console.error(LogStateFold.tornTailNotice(torn, path: path))
+        }
+        console.output(render(fold.runner.state, from: nights.from, to: nights.to, settings: settings))
         return .success
     }
 

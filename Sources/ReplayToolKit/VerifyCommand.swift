@@ -1,4 +1,5 @@
 import EventLogFile
+import Events
 
 /// `replay-tool verify LOG`.
 enum VerifyCommand {
@@ -9,23 +10,77 @@ enum VerifyCommand {
             Reads every line of LOG and reports each problem as FILE:LINE: message on \
             standard error: invalid JSON, missing or mistyped keys, seq gaps, repeats or \
             decreases, duplicate ids, short batches, and a torn tail (a crash mid-append; \
-            see 'replay-tool repair'). Exits 0 when the log is sound, 65 when it is not.
+            see 'replay-tool repair'). At most 20 problems are listed, then the rest are \
+            counted. A file that is not a log at all is named for what it is: UTF-16 or \
+            UTF-32 text, a byte-order mark, or lines that are not MoreSleep events. Exits \
+            0 when the log is sound, 65 when it is not.
             """,
         arguments: [ReplayTool.logArgument]
     )
 
+    /// The most problems listed one by one; the rest are counted.
+    static let listedProblemLimit = 20
+
+    /// How many first lines decide whether a file looks like a log at all.
+    static let sniffedLineCount = 10
+
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
-        let report = try FileEventLog.verify(path: path)
-        for issue in report.issues {
-            console.error("\(path):\(issue.line): \(issue.message)\n")
+        let encoding = try LogTextEncoding.foreign(path: path)
+        if let encoding, encoding.family != .utf8 {
+            // Every line would be "a NUL byte at byte 1": name the encoding instead.
+            console.error("\(path):1: \(encoding.problem)\n")
+            return .dataError
         }
+        let report = try FileEventLog.verify(path: path)
         if report.isSound {
             console.output("\(path): sound: \(report.eventCount) events, last seq \(report.lastSeq)\n")
             return .success
         }
+        if let encoding {
+            console.error("\(path):1: \(encoding.problem)\n")
+        } else if report.eventCount == 0, let lines = try linesWithoutEnvelope(path: path) {
+            console.error("\(path): this does not look like a MoreSleep event log: none of its first \(lines == 1 ? "line is" : "\(lines) lines are") a JSON object with the envelope keys seq, type and at\n")
+        }
+        for issue in report.issues.prefix(listedProblemLimit) {
+            console.error("\(path):\(issue.line): \(issue.message)\n")
+        }
+        if report.issues.count > listedProblemLimit {
+            let rest = report.issues.count - listedProblemLimit
+            console.error("\(path): … and \(rest) more \(rest == 1 ? "problem" : "problems") not listed\n")
+        }
         let problems = report.issues.count == 1 ? "1 problem" : "\(report.issues.count) problems"
         console.error("\(path): \(problems) in \(report.lineCount) lines\n")
+        if report.tornTail != nil {
+            if report.issues.allSatisfy({ $0.kind == .tornTail }) {
+                console.error("\(path): the torn tail is what a crash mid-append leaves; run '\(ReplayTool.name) repair \(path)' to remove it\n")
+            } else {
+                console.error("\(path): '\(ReplayTool.name) repair' removes only a torn tail, and only from a log without other problems\n")
+            }
+        }
         return .dataError
+    }
+
+    /// The number of first lines looked at (up to `sniffedLineCount`) when none of them is a
+    /// JSON object with the envelope keys `seq`, `type` and `at`; `nil` when one is (or the
+    /// file is empty).
+    static func linesWithoutEnvelope(path: String) throws(EventLogFileError) -> Int? {
+        var reader = try LineReader(path: path)
+        var count = 0
+        while count < sniffedLineCount {
+            let line: LineReader.Line?
+            do {
+                line = try reader.nextLine()
+            } catch where error.code == .lineTooLong {
+                break
+            }
+            guard let line else { break }
+            count += 1
+            if case .object(let object) = try? JSONParser.parse(line.bytes),
+               ["seq", "type", "at"].allSatisfy(object.contains(key:)) {
+                return nil
+            }
+        }
+        return count == 0 ? nil : count
     }
 }

@@ -143,8 +143,11 @@ struct ConcurrentAppendTests {
                     let printed = String(decoding: try FileBytes.read(directory.path("out-\(worker).txt")), as: UTF8.self)
                         .split(separator: "\n").compactMap { Int($0) }
                     #expect(printed == expected.flatMap { $0 }, "\(worker)")
-                    let errors = try FileBytes.read(directory.path("err-\(worker).txt"))
-                    #expect(errors.isEmpty, "\(worker): \(String(decoding: errors, as: UTF8.self))")
+                    // Only warnings about what projections skip (these exits name nights
+                    // without a plan), never an error.
+                    let errors = String(decoding: try FileBytes.read(directory.path("err-\(worker).txt")), as: UTF8.self)
+                        .split(separator: "\n").filter { !$0.contains(": warning: ") }
+                    #expect(errors.isEmpty, "\(worker): \(errors)")
                 }
             }
         }

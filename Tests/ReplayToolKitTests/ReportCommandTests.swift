@@ -87,7 +87,7 @@ struct ReportCommandTests {
     }
 
     @Test(arguments: [
-        (["report", sampleWeek, "--from", "2026-12-05", "--to", "2026-12-01"], "'--from' 2026-12-05 is after '--to' 2026-12-01"),
+        (["report", sampleWeek, "--from", "2026-12-05", "--to", "2026-12-01"], "'--to 2026-12-01' is before '--from 2026-12-05'"),
         (["report", sampleWeek, "--from", "2026-02-30"], "'--from'"),
         (["report", sampleWeek, "--from", "2020-01-01", "--to", "2026-12-01"], "at most 366"),
         (["report", sampleWeek, "--at", "yesterday"], "'--at'"),

@@ -61,6 +61,26 @@ struct ReportPageTests {
         return try #require(report)
     }
 
+    /// The report of `from`…`to`, nights none of which the log knows. `report` no longer
+    /// makes one (it says the period holds none of the log's nights), but the page must
+    /// still hold up on nights with nothing, so it is gathered here row by row.
+    static func emptyPeriod(_ path: String, from: String, to: String) throws -> PeriodReport {
+        let fold = try LogStateFold.fold(path: path, at: nil, untilSeq: nil)
+        let state = fold.runner.state
+        let asOf = try #require(fold.asOf)
+        let first = try LocalDate(iso: from)
+        let last = try LocalDate(iso: to)
+        #expect(throws: PeriodReport.PeriodProblem.self) {
+            try PeriodReport.make(state: state, asOf: asOf, from: first, to: last, warningCount: 0)
+        }
+        return PeriodReport(
+            from: first, to: last, asOf: asOf,
+            nights: (0...last.days(from: first)).map { PeriodReport.row(for: first.adding(days: $0), in: state) },
+            debt: state.sleepDebt(endingWith: last), streaks: state.streaks(at: asOf),
+            scorePreset: state.scoreInputs.settings.preset, warningCount: 0
+        )
+    }
+
     static func report(_ page: Page) throws -> PeriodReport {
         switch page {
         case .sampleWeek:
@@ -72,7 +92,7 @@ struct ReportPageTests {
         case .singleNight:
             return try folded(fortnightLog, from: "2026-11-29", to: "2026-11-29")
         case .nightsWithNothing:
-            return try folded(sampleWeekLog, from: "2026-11-01", to: "2026-11-07")
+            return try emptyPeriod(sampleWeekLog, from: "2026-11-01", to: "2026-11-07")
         case .allSleepMissing:
             var report = try folded(sampleWeekLog)
             for index in report.nights.indices {
