@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "ReplayToolKit", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "HealthImport", "Simulation"]),
         .executableTarget(name: "replay-tool", dependencies: ["ReplayToolKit"]),
         // `swift run -c release replay-bench`: replay, launch and append figures on simulated logs of 10k, 100k and 1M events.
-        .executableTarget(name: "replay-bench", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Simulation"]),
+        .executableTarget(name: "replay-bench", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Simulation", "ReplayToolKit"]),
         // `log-crash-harness run`: SIGKILLs a writer process at random moments and checks
         // that acknowledged events survive, only torn tails appear, and repair heals them.
         .executableTarget(name: "log-crash-harness", dependencies: ["Events", "EventLogFile"]),
