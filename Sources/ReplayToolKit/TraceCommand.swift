@@ -3,31 +3,38 @@ import Events
 import Projections
 
 /// `replay-tool trace LOG --figure debt|streak|sleep [--night D] [--from D] [--to D] [--at INSTANT]`:
-/// how a sleep figure changed, event by event, and why.
+/// how a sleep figure changed, step by step, and why.
 ///
-/// One `ProjectionRunner` folds the log in (`at`, `seq`) order; after each event it applies,
-/// the figure is asked of the state folded up to and including that event, as of that
-/// event's `at` (`LogState.sleepDebt(at:)`, `streaks(at:)`, the sleep records), and
-/// compared with the figure after the event before. So a trace costs one fold and one
-/// figure per event.
+/// One `ProjectionRunner` folds the log in (`at`, `seq`) order, a step at a time
+/// (`TraceStep`: an event, a batch, or a HealthKit delivery). Before a step the figure
+/// learns what the step can reach (`StepReach`) and keeps its values of those nights; after
+/// it, it works out only those nights again, as of the step's last `at`, and says what
+/// changed. So a trace costs one fold and, per step, the nights that step touched, never
+/// every night again; with `--night` or `--from/--to`, a step that cannot touch those nights
+/// costs nothing beyond the fold.
 enum TraceCommand {
     static let specification = CommandSpecification(
         name: "trace",
-        abstract: "Trace how a sleep figure changed, event by event, and why.",
+        abstract: "Trace how a sleep figure changed, step by step, and why.",
         discussion: """
-            Folds the log one event at a time in ('at', seq) order, like 'show', and after \
-            each event asks for the figure of the state folded up to and including it, as \
-            of that event's 'at'. Prints a line for each event that changed the figure: the \
-            event (seq, type, the night it names, instant, source), the nights whose part \
-            in the figure it touched, and old → new; then, indented, why (the sample it \
-            brought, changed or deleted, and each touched night's part). Ends with where the figure comes from as of the instant.
+            Folds the log once in ('at', seq) order, like 'show', a step at a time, and \
+            compares the figure before and after each step, as of the step's last 'at'. A \
+            step is one event, except that a batch (consecutive events of one append) and a \
+            HealthKit delivery (consecutive sample events of one source, tz and night, each \
+            at most 15 minutes after the one before) are one step each, so a night never \
+            shows half-delivered. Prints a line for each step that changed the figure: the \
+            step (seq or first–last seq and count, type, the night it names, instant, \
+            source), the nights whose part in the figure it touched, and old → new; then, \
+            indented, why (the samples it brought, changed or deleted, and each touched \
+            night's part). Ends with where the figure comes from as of the instant.
 
             Figures: 'debt', the 7- and 14-night sleep debt and their nights with data \
             (domain.md §6); 'streak', the current and best bedtime streaks; 'sleep', each \
             night's record (asleep, stages, awake, interruptions, latency, efficiency, \
             naps, onset, final wake, sources). Minutes are whole, rounded half up as in \
             'show': a change smaller than that is not a change. --night, or --from and \
-            --to, limit the nights shown and the events to those that touched one of them.
+            --to, limit the nights shown and the steps to those that touched one of them, \
+            and the work: a step that cannot touch them costs only its fold.
             """,
         arguments: [ReplayTool.logArgument],
         options: [

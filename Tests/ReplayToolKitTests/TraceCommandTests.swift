@@ -4,7 +4,7 @@ import ReplayToolKit
 import Testing
 import TestSupport
 
-/// `replay-tool trace`: how debt, streaks and sleep records changed event by event, on the
+/// `replay-tool trace`: how debt, streaks and sleep records changed step by step, on the
 /// fortnight fixture (Tests/Fixtures/Fortnight; its goldens are in FortnightGoldenTests)
 /// and on small logs written here.
 struct TraceCommandTests {
