@@ -13,11 +13,12 @@ struct TraceLinearTests {
     static let fortnight = FortnightGoldenTests.log
     static let sampleWeek = Golden.fixture("SampleWeek/sample-week.jsonl").path
 
-    /// A simulated log of `nights` nights (seed 1), written once per test run.
-    static func simulated(nights: Int, in folder: TemporaryFolder) throws -> String {
-        let run = ToolRun.run(["simulate", "--nights", String(nights), "--seed", "1"])
+    /// A simulated log of `nights` nights (seed 1 unless given, the mixed profile unless
+    /// given).
+    static func simulated(nights: Int, seed: Int = 1, profile: String = "mixed", in folder: TemporaryFolder) throws -> String {
+        let run = ToolRun.run(["simulate", "--nights", String(nights), "--seed", String(seed), "--profile", profile])
         try #require(run.code == .success, "\(run.error)")
-        return try folder.write("simulated-\(nights).jsonl", run.output)
+        return try folder.write("simulated-\(nights)-\(seed)-\(profile).jsonl", run.output)
     }
 
     static func linear(_ figure: TraceCommand.Figure, path: String, nights: NightFilter = .all, at instant: Instant? = nil) throws -> (text: String, work: TraceCommand.Work) {
@@ -75,6 +76,11 @@ struct TraceLinearTests {
         let linear = try Self.linear(figure, path: path).text
         let reference = try Self.reference(figure, path: path)
         #expect(linear == reference, "\(figure): \(Self.firstDifference(linear, reference))")
+        // Someone struggling: more missed bedtimes, overrides and exits.
+        let struggling = try Self.simulated(nights: 45, seed: 7, profile: "struggling", in: folder)
+        let linearStruggling = try Self.linear(figure, path: struggling).text
+        let referenceStruggling = try Self.reference(figure, path: struggling)
+        #expect(linearStruggling == referenceStruggling, "\(figure), struggling: \(Self.firstDifference(linearStruggling, referenceStruggling))")
         // A month in the middle, and one night.
         for nights in [NightFilter(from: try Self.date("2026-11-20"), to: try Self.date("2026-12-19")), NightFilter(from: try Self.date("2026-12-24"), to: try Self.date("2026-12-24"))] {
             let linear = try Self.linear(figure, path: path, nights: nights).text
