@@ -231,6 +231,22 @@ public struct NightPlans: Projection, Hashable {
         return plan
     }
 
+    /// The first night whose plan an entry folded at `instant` (a goal, a clear, another
+    /// zone) can change; every later night may change too. A goal or a clear never meets a
+    /// night whose wind-down had begun, and a zone change comes after every wind-down of
+    /// such a night, so an entry at or after night N's late limit (N + 3 at 00:00 UTC, see
+    /// `NightFold`) leaves N as it was: the first night it can change is two nights before
+    /// the UTC date of `instant`. An override or an early start changes only the night it
+    /// names, besides its zone. `nil` when any night may change: the timeline does not
+    /// allow `NightFold`'s shortcuts (an entry out of instant order, or a zone the platform
+    /// does not know), and then every entry is folded for every night.
+    public func firstNightChangeable(byEntryAt instant: Instant) -> LocalDate? {
+        guard index.allowsShortcuts else { return nil }
+        let moment = instant.millisecondsSince1970
+        let day = moment >= 0 ? moment / NightFold.millisecondsPerDay : -((-moment + NightFold.millisecondsPerDay - 1) / NightFold.millisecondsPerDay)
+        return LocalDate(daysSince1970: Int(day) - 2)
+    }
+
     /// Whether folds take the index's shortcuts (see `NightFold`).
     var usesShortcuts: Bool { index.allowsShortcuts }
 

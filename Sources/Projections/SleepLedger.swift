@@ -329,6 +329,13 @@ public struct SleepLedger: Projection, Hashable {
         return sampleSlots.slot(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }).map(sample(in:))
     }
 
+    /// The night of the sample held under `sampleId`, if any: `sample(withId:)?.night`
+    /// without building the sample.
+    public func night(ofSampleId sampleId: String) -> LocalDate? {
+        let key = SampleKey(sampleId)
+        return sampleSlots.slot(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }).map { stored[Int($0)].nightDate }
+    }
+
     /// Whether `sampleId` was deleted (a deleted sample stays deleted).
     public func isDeleted(_ sampleId: String) -> Bool {
         deleted.contains(SampleKey(sampleId))

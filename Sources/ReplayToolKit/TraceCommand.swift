@@ -3,31 +3,38 @@ import Events
 import Projections
 
 /// `replay-tool trace LOG --figure debt|streak|sleep [--night D] [--from D] [--to D] [--at INSTANT]`:
-/// how a sleep figure changed, event by event, and why.
+/// how a sleep figure changed, step by step, and why.
 ///
-/// One `ProjectionRunner` folds the log in (`at`, `seq`) order; after each event it applies,
-/// the figure is asked of the state folded up to and including that event, as of that
-/// event's `at` (`LogState.sleepDebt(at:)`, `streaks(at:)`, the sleep records), and
-/// compared with the figure after the event before. So a trace costs one fold and one
-/// figure per event.
+/// One `ProjectionRunner` folds the log in (`at`, `seq`) order, a step at a time
+/// (`TraceStep`: an event, a batch, or a HealthKit delivery). Before a step the figure
+/// learns what the step can reach (`StepReach`) and keeps its values of those nights; after
+/// it, it works out only those nights again, as of the step's last `at`, and says what
+/// changed. So a trace costs one fold and, per step, the nights that step touched, never
+/// every night again; with `--night` or `--from/--to`, a step that cannot touch those nights
+/// costs nothing beyond the fold.
 enum TraceCommand {
     static let specification = CommandSpecification(
         name: "trace",
-        abstract: "Trace how a sleep figure changed, event by event, and why.",
+        abstract: "Trace how a sleep figure changed, step by step, and why.",
         discussion: """
-            Folds the log one event at a time in ('at', seq) order, like 'show', and after \
-            each event asks for the figure of the state folded up to and including it, as \
-            of that event's 'at'. Prints a line for each event that changed the figure: the \
-            event (seq, type, the night it names, instant, source), the nights whose part \
-            in the figure it touched, and old → new; then, indented, why (the sample it \
-            brought, changed or deleted, and each touched night's part). Ends with where the figure comes from as of the instant.
+            Folds the log once in ('at', seq) order, like 'show', a step at a time, and \
+            compares the figure before and after each step, as of the step's last 'at'. A \
+            step is one event, except that a batch (consecutive events of one append) and a \
+            HealthKit delivery (consecutive sample events of one source, tz and night, each \
+            at most 15 minutes after the one before) are one step each, so a night never \
+            shows half-delivered. Prints a line for each step that changed the figure: the \
+            step (seq or first–last seq and count, type, the night it names, instant, \
+            source), the nights whose part in the figure it touched, and old → new; then, \
+            indented, why (the samples it brought, changed or deleted, and each touched \
+            night's part). Ends with where the figure comes from as of the instant.
 
             Figures: 'debt', the 7- and 14-night sleep debt and their nights with data \
             (domain.md §6); 'streak', the current and best bedtime streaks; 'sleep', each \
             night's record (asleep, stages, awake, interruptions, latency, efficiency, \
             naps, onset, final wake, sources). Minutes are whole, rounded half up as in \
             'show': a change smaller than that is not a change. --night, or --from and \
-            --to, limit the nights shown and the events to those that touched one of them.
+            --to, limit the nights shown and the steps to those that touched one of them, \
+            and the work: a step that cannot touch them costs only its fold.
             """,
         arguments: [ReplayTool.logArgument],
         options: [
@@ -73,57 +80,144 @@ enum TraceCommand {
         return figure
     }
 
-    /// Folds the log at `path` event by event and says how `figure` changed.
+    /// What a trace did besides its text: for the tests that hold it to linear work.
+    struct Work: Equatable {
+        /// Steps folded, and the most events one held.
+        var steps = 0
+        var largestStep = 0
+        /// Night parts the figure worked out, in all and at most in one step.
+        var recomputedNights = 0
+        var mostRecomputedInAStep = 0
+    }
+
+    /// Folds the log at `path` step by step (`TraceStep`) and says how `figure` changed.
     static func trace<Figure: TracedFigure>(_ figure: Figure, path: String, nights: NightFilter, at instant: Instant?) throws(EventLogFileError) -> String {
+        try traceWithWork(figure, path: path, nights: nights, at: instant).text
+    }
+
+    /// `trace`, with the work it took.
+    static func traceWithWork<Figure: TracedFigure>(_ figure: Figure, path: String, nights: NightFilter, at instant: Instant?) throws(EventLogFileError) -> (text: String, work: Work) {
         let position = ReplayPosition(instant: instant)
-        var runner = ProjectionRunner<LogState>(position: position)
-        var lines: [String] = []
-        var previous: Figure.Snapshot?
+        var tracer = Tracer(figure: figure, position: position, nights: nights)
+        var pending: [RecordedEvent] = []
+        var pendingNight: Int?
         var latest: Instant?
-        var changedCount = 0
         let summary = try EventLogReader.forEachEventInTimeOrder(path: path, restart: {
-            runner = ProjectionRunner<LogState>(position: position)
-            lines = []
-            previous = nil
+            tracer = Tracer(figure: figure, position: position, nights: nights)
+            pending = []
+            pendingNight = nil
             latest = nil
-            changedCount = 0
         }, { event in
             if latest.map({ event.at.millisecondsSince1970 >= $0.millisecondsSince1970 }) ?? true {
                 latest = event.at
             }
-            let heldSample = TraceEventNote.heldSample(for: event, in: runner.state)
-            let before = previous ?? figure.snapshot(of: runner.state, at: event.at)
-            let appliedBefore = runner.appliedCount
-            runner.apply(event)
-            guard runner.appliedCount > appliedBefore else { return }
-            let after = figure.snapshot(of: runner.state, at: event.at)
-            previous = after
-            let changes = figure.changes(from: before, to: after).filter { nights.isAll || $0.nights.contains(where: nights.contains) }
-            guard !changes.isEmpty else { return }
-            changedCount += 1
-            let note = TraceEventNote.note(for: event, heldSample: heldSample, state: runner.state, newSamples: figure.notesNewSamples)
-            for change in changes {
-                lines.append(eventLine(event, nights: change.nights) + change.summary)
-                if let note { lines.append("    " + note) }
-                lines += change.reasons.map { "    " + $0 }
+            guard position.includes(event) else { return }
+            if let previous = pending.last, !TraceStep.joins(event, after: previous, deliveryNight: pendingNight) {
+                tracer.fold(pending)
+                pending = []
+                pendingNight = nil
             }
+            pending.append(event)
+            pendingNight = pendingNight ?? TraceStep.deliveryNight(of: event)
         })
+        if !pending.isEmpty { tracer.fold(pending) }
+        var runner = tracer.runner
         if let torn = summary.tornTail {
             runner.warn(.init(seq: nil, message: "\(torn.description) — not read; 'replay-tool repair' removes it"))
         }
-        var text = "\(figure.title), as of each event's instant, for \(nights.description); events in ('at', seq) order:\n"
-        text += lines.map { $0 + "\n" }.joined()
+        var text = "\(figure.title), as of each step's last instant, for \(nights.description); events in ('at', seq) order, a HealthKit delivery or a batch as one step:\n"
+        text += tracer.lines.map { $0 + "\n" }.joined()
         let folded = runner.appliedCount
-        text += "\(changedCount) of \(folded) event\(folded == 1 ? "" : "s") folded changed it.\n\n"
+        let steps = tracer.work.steps
+        text += "\(tracer.changedCount) of \(steps) step\(steps == 1 ? "" : "s") (\(folded) event\(folded == 1 ? "" : "s") folded) changed it.\n\n"
         if let asOf = instant ?? latest {
-            text += figure.origin(of: runner.state, at: asOf, nights: nights)
+            text += tracer.figure.origin(of: runner.state, at: asOf, nights: nights)
         } else {
             text += "where it comes from: nothing (the log holds no events; give --at)\n"
         }
         if !runner.warnings.isEmpty {
             text += "\n" + ShowCommand.renderWarnings(runner.warnings)
         }
-        return text
+        return (text, tracer.work)
+    }
+
+    /// The fold of a trace, step by step, and the lines of the steps that changed the figure.
+    private struct Tracer<Figure: TracedFigure> {
+        var figure: Figure
+        var runner: ProjectionRunner<LogState>
+        let nights: NightFilter
+        var lines: [String] = []
+        var changedCount = 0
+        var work = Work()
+
+        init(figure: Figure, position: ReplayPosition, nights: NightFilter) {
+            self.figure = figure
+            self.runner = ProjectionRunner<LogState>(position: position)
+            self.nights = nights
+        }
+
+        /// A line under a step about one of its events, and the nights it is about.
+        struct Note {
+            var text: String
+            var nights: [LocalDate]
+        }
+
+        /// Folds one step's events and notes how the figure changed.
+        mutating func fold(_ events: [RecordedEvent]) {
+            let reach = StepReach(events, state: runner.state)
+            let recomputedBefore = figure.recomputedNights
+            let isTraced = figure.prepare(reach, state: runner.state, firstAt: events[0].at, nights: nights)
+            var applied: [RecordedEvent] = []
+            var notes: [Note] = []
+            for event in events {
+                let heldSample = isTraced ? TraceEventNote.heldSample(for: event, in: runner.state) : nil
+                let appliedBefore = runner.appliedCount
+                runner.apply(event)
+                guard runner.appliedCount > appliedBefore else { continue }
+                applied.append(event)
+                guard isTraced, let text = TraceEventNote.note(for: event, heldSample: heldSample, state: runner.state, newSamples: figure.notesNewSamples) else { continue }
+                notes.append(Note(text: text, nights: Self.nights(of: event, heldSample: heldSample, state: runner.state)))
+            }
+            // A step none of whose events was folded (repeated ids, unknown types) changed nothing.
+            guard let last = applied.last else { return }
+            work.steps += 1
+            work.largestStep = max(work.largestStep, applied.count)
+            defer {
+                let recomputed = figure.recomputedNights - recomputedBefore
+                work.recomputedNights += recomputed
+                work.mostRecomputedInAStep = max(work.mostRecomputedInAStep, recomputed)
+            }
+            guard isTraced else {
+                figure.skipped(reach, state: runner.state, at: last.at)
+                return
+            }
+            let changes = figure.changes(after: reach, state: runner.state, at: last.at).filter { nights.isAll || $0.nights.contains(where: nights.contains) }
+            guard !changes.isEmpty else { return }
+            changedCount += 1
+            let step = TraceStep(events: applied)
+            for change in changes {
+                lines.append(step.line(nights: change.nights) + change.summary)
+                for note in notes where applied.count == 1 || note.nights.isEmpty || note.nights.contains(where: change.nights.contains) {
+                    lines.append("    " + note.text)
+                }
+                lines += change.reasons.map { "    " + $0 }
+            }
+        }
+
+        /// The nights a note is about: its sample's, before and after, or its manual night.
+        static func nights(of event: RecordedEvent, heldSample: SleepSample?, state: LogState) -> [LocalDate] {
+            var nights: [LocalDate] = []
+            if let held = heldSample?.night { nights.append(held) }
+            switch event.payload {
+            case .sleepSampleIngested(let sample):
+                if let night = state.sleep.night(ofSampleId: sample.sampleId), !nights.contains(night) { nights.append(night) }
+            case .manualSleepLogged(let manual):
+                if case .date(let night) = manual.night { nights.append(night) }
+            default:
+                break
+            }
+            return nights
+        }
     }
 
     /// The start of an event's line, up to the figure's old → new:

@@ -1,24 +1,34 @@
 import Events
 import Projections
 
-/// A figure `replay-tool trace` follows: a snapshot of it as of an instant, how two
-/// snapshots differ and why, and where the figure comes from.
+/// A figure `replay-tool trace` follows step by step (`TraceStep`): before a step is
+/// folded it says whether the step can change what is printed and, if so, takes its values
+/// before; after, it works out what changed from the nights the step can reach
+/// (`StepReach`), never from every night again. So a trace costs one fold and, per step,
+/// the nights it touched.
 protocol TracedFigure {
-    associatedtype Snapshot
-
     /// The heading's name of the figure.
     var title: String { get }
 
-    /// Whether a new sample is worth its own line under the event (it is for the sleep
+    /// Whether a new sample is worth its own line under the step (it is for the sleep
     /// records; for debt and streaks the night's part says what it did).
     var notesNewSamples: Bool { get }
 
-    /// The figure of `state` (folded up to and including the event at `now`) as of `now`,
-    /// with each night's part in it.
-    func snapshot(of state: LogState, at now: Instant) -> Snapshot
+    /// How many night parts the figure has worked out so far (the tests hold it to a bound
+    /// per step: the trace is linear).
+    var recomputedNights: Int { get }
 
-    /// How the figure changed from `old` to `new`: nothing when it shows the same.
-    func changes(from old: Snapshot, to new: Snapshot) -> [FigureChange]
+    /// Before the step whose events start at `firstAt` and reach `reach` is folded into
+    /// `state`: whether it can change the figure for `nights`. When it can, the figure takes
+    /// its values before the step; when not, it only notes what the step may touch.
+    mutating func prepare(_ reach: StepReach, state: LogState, firstAt: Instant, nights: NightFilter) -> Bool
+
+    /// After a prepared step is folded: how the figure changed, as of `now` (the step's last
+    /// instant); nothing when it shows the same.
+    mutating func changes(after reach: StepReach, state: LogState, at now: Instant) -> [FigureChange]
+
+    /// After a step `prepare` turned down is folded, as of `now`.
+    mutating func skipped(_ reach: StepReach, state: LogState, at now: Instant)
 
     /// Where the figure as of `now` comes from, night by night (the rows limited to
     /// `nights`).
@@ -56,6 +66,12 @@ func decimal(_ value: Double, _ digits: Int) -> String {
 /// `--figure debt`: the 7- and 14-night debt and their nights with data
 /// (`LogState.sleepDebt(at:)`); each night's part is its balance (need − asleep) and the
 /// windows it lies in.
+///
+/// The windows end with asOf's night, so they move with the steps' instants. The figure
+/// keeps the need and asleep of the nights with data of the window after the last step,
+/// and after a step works out again only the window's nights the step may touch, the
+/// nights that entered the window, and every night of it when the step may change plans
+/// or the latest goal (≤ 14 nights).
 struct DebtFigure: TracedFigure {
     /// A night with data in the 14-night window.
     struct Part: Equatable {
@@ -73,14 +89,24 @@ struct DebtFigure: TracedFigure {
 
     /// The debt as of an instant and each night's part in it.
     struct Snapshot {
-        var debt: SleepDebt
         /// asOf's night: the windows end with it.
         var last: LocalDate
         var parts: [LocalDate: Part]
 
-        /// What is shown: the debts in whole minutes and the nights with data.
+        /// What is shown: the 7- and 14-night debts in whole minutes and their nights with
+        /// data (as `LogState.sleepDebt(endingWith:)` sums them).
         var shown: [Int] {
-            [ShowCommand.wholeMinutes(debt.last7Minutes), ShowCommand.wholeMinutes(debt.last14Minutes), debt.nightsWithData7, debt.nightsWithData14]
+            var sum7 = 0.0
+            var sum14 = 0.0
+            var count7 = 0
+            for part in parts.values {
+                sum14 += part.balanceMinutes
+                if part.inLast7 {
+                    sum7 += part.balanceMinutes
+                    count7 += 1
+                }
+            }
+            return [ShowCommand.wholeMinutes(max(0, sum7)), ShowCommand.wholeMinutes(max(0, sum14)), count7, parts.count]
         }
 
         func inWindow(_ night: LocalDate) -> Bool {
@@ -88,24 +114,94 @@ struct DebtFigure: TracedFigure {
         }
     }
 
+    /// A night's need and asleep.
+    private struct Balance: Equatable {
+        var needMinutes: Int
+        var asleepMilliseconds: Int64
+    }
+
+    /// asOf's night after the last step folded.
+    private var last: LocalDate?
+    /// The nights with data of the window ending with `last`, when `isCurrent`.
+    private var balances: [LocalDate: Balance] = [:]
+    /// Whether `balances` hold the window as folded (a step turned down leaves them stale).
+    private var isCurrent = false
+    /// asOf's night before the step being folded.
+    private var before: LocalDate?
+    private(set) var recomputedNights = 0
+
     var title: String { "debt (the last 7 and 14 nights' sleep debt and nights with data)" }
     var notesNewSamples: Bool { false }
 
-    func snapshot(of state: LogState, at now: Instant) -> Snapshot {
-        let last = state.nightPlans.night(holding: now)
-        var parts: [LocalDate: Part] = [:]
-        for back in 0..<14 {
-            let night = last.adding(days: -back)
-            guard let record = state.sleep.record(for: night) else { continue }
-            parts[night] = Part(needMinutes: state.sleepNeedMinutes(for: night), asleepMilliseconds: record.asleepMilliseconds, inLast7: back < 7)
+    mutating func prepare(_ reach: StepReach, state: LogState, firstAt: Instant, nights: NightFilter) -> Bool {
+        let before = last ?? state.nightPlans.night(holding: firstAt)
+        if !nights.isAll {
+            // The windows before and after the step: asOf's night after it is within two
+            // nights of the UTC date of its last instant.
+            let low = LocalDate(daysSince1970: min(before.daysSince1970, reach.lastDay - 2) - 13)
+            let high = LocalDate(daysSince1970: max(before.daysSince1970, reach.lastDay + 2))
+            guard nights.clamped(first: low, last: high) != nil else {
+                isCurrent = false
+                return false
+            }
         }
-        return Snapshot(debt: state.sleepDebt(at: now), last: last, parts: parts)
+        if !isCurrent || last != before {
+            balances = [:]
+            for back in 0..<14 {
+                let night = before.adding(days: -back)
+                if let balance = balance(of: night, in: state) { balances[night] = balance }
+            }
+            isCurrent = true
+        }
+        self.before = before
+        return true
     }
 
+    mutating func changes(after reach: StepReach, state: LogState, at now: Instant) -> [FigureChange] {
+        let after = state.nightPlans.night(holding: now)
+        let before = self.before ?? after
+        let everyNight = reach.changesPlans
+        var next: [LocalDate: Balance] = [:]
+        for back in 0..<14 {
+            let night = after.adding(days: -back)
+            let wasInWindow = night <= before && night > before.adding(days: -14)
+            if wasInWindow, !everyNight, !reach.nights.contains(night.daysSince1970) {
+                next[night] = balances[night]
+            } else if let balance = balance(of: night, in: state) {
+                next[night] = balance
+            }
+        }
+        let previous = balances
+        balances = next
+        last = after
+        guard after != before || next != previous else { return [] }
+        return changes(from: snapshot(previous, last: before), to: snapshot(next, last: after))
+    }
+
+    mutating func skipped(_ reach: StepReach, state: LogState, at now: Instant) {
+        last = state.nightPlans.night(holding: now)
+    }
+
+    /// The need and asleep of `night`, `nil` without data.
+    private mutating func balance(of night: LocalDate, in state: LogState) -> Balance? {
+        recomputedNights += 1
+        guard let record = state.sleep.record(for: night) else { return nil }
+        return Balance(needMinutes: state.sleepNeedMinutes(for: night), asleepMilliseconds: record.asleepMilliseconds)
+    }
+
+    private func snapshot(_ balances: [LocalDate: Balance], last: LocalDate) -> Snapshot {
+        var parts: [LocalDate: Part] = [:]
+        for (night, balance) in balances {
+            parts[night] = Part(needMinutes: balance.needMinutes, asleepMilliseconds: balance.asleepMilliseconds, inLast7: night > last.adding(days: -7))
+        }
+        return Snapshot(last: last, parts: parts)
+    }
+
+    /// How the debt changed from `old` to `new`: nothing when it shows the same.
     func changes(from old: Snapshot, to new: Snapshot) -> [FigureChange] {
-        guard old.shown != new.shown else { return [] }
-        let nights = Set(old.parts.keys).union(new.parts.keys).filter { old.parts[$0] != new.parts[$0] }.sorted()
         let (oldShown, newShown) = (old.shown, new.shown)
+        guard oldShown != newShown else { return [] }
+        let nights = Set(old.parts.keys).union(new.parts.keys).filter { old.parts[$0] != new.parts[$0] }.sorted()
         let summary = "last 7 nights \(arrow(oldShown[0], newShown[0])) min (\(arrow(oldShown[2], newShown[2])) with data), "
             + "last 14 nights \(arrow(oldShown[1], newShown[1])) min (\(arrow(oldShown[3], newShown[3])) with data)"
         return [FigureChange(nights: nights, summary: summary, reasons: nights.map { reason($0, old: old, new: new) })]
@@ -188,10 +284,22 @@ struct DebtFigure: TracedFigure {
     }
 }
 
+
 // MARK: - Streaks
 
 /// `--figure streak`: the current and best streaks (`LogState.streaks(at:)`); each night's
 /// part is whether it hit its target (sleep began by the planned bedtime + 15 min).
+///
+/// The figure keeps each night's result (hit, miss, no plan) in `StreakRuns`, which gives
+/// the streaks up to any night in O(log n); after a step it works out again only the
+/// nights the step may touch: the nights of its samples, manual logs and `wentToBed`s,
+/// the nights it names, and when it may change plans the nights with data from
+/// `NightPlans.firstNightChangeable` on (a goal, a clear or a zone change never re-plans a
+/// night whose wind-down had begun, so these are the last few).
+///
+/// With `--night` or `--from/--to`, a step that cannot touch those nights is only noted
+/// (the nights it may touch are marked stale) and those nights are worked out once, when a
+/// step that can touch the range comes.
 struct StreakFigure: TracedFigure {
     /// A night with data up to asOf's night.
     struct Part: Equatable {
@@ -216,17 +324,159 @@ struct StreakFigure: TracedFigure {
         }
     }
 
-    /// The streaks as of an instant and each night's part in them.
-    struct Snapshot {
-        var streaks: SleepStreaks
-        var parts: [LocalDate: Part]
-    }
+    /// Each night's result, by day since 1970 (nights with data only).
+    private var results: [Int: Part.Result] = [:]
+    /// The days of `results`, in order.
+    private var days: [Int] = []
+    private var runs = StreakRuns()
+    /// asOf's night after the last step folded, and before the step being folded.
+    private var last: LocalDate?
+    private var before: LocalDate?
+    /// The streaks before the step being folded.
+    private var streaksBefore = SleepStreaks(current: 0, best: 0)
+    /// Nights a step turned down may have changed (worked out at the next step prepared),
+    /// and the first night of the plans such a step may have changed.
+    private var stale: Set<Int> = []
+    private var staleFrom: Int?
+    private var everyNightStale = false
+    private(set) var recomputedNights = 0
 
     var title: String { "streak (the current and best bedtime streaks)" }
     var notesNewSamples: Bool { false }
 
-    func snapshot(of state: LogState, at now: Instant) -> Snapshot {
-        Snapshot(streaks: state.streaks(at: now), parts: Self.parts(of: state, at: now))
+    mutating func prepare(_ reach: StepReach, state: LogState, firstAt: Instant, nights: NightFilter) -> Bool {
+        let before = last ?? state.nightPlans.night(holding: firstAt)
+        if !nights.isAll, !canTouch(reach, before: before, nights: nights) {
+            stale.formUnion(reach.nights)
+            if reach.changesPlans {
+                if let from = reach.plansFrom { staleFrom = min(staleFrom ?? from, from) } else { everyNightStale = true }
+            }
+            return false
+        }
+        if everyNightStale || staleFrom != nil || !stale.isEmpty {
+            var nightsToWork = stale
+            if everyNightStale {
+                nightsToWork.formUnion(days)
+            } else if let staleFrom {
+                nightsToWork.formUnion(days[firstPosition(of: staleFrom)...])
+            }
+            for day in nightsToWork { _ = update(day, in: state) }
+            stale = []
+            staleFrom = nil
+            everyNightStale = false
+        }
+        self.before = before
+        streaksBefore = runs.streaks(through: before.daysSince1970)
+        return true
+    }
+
+    /// Whether a step reaching `reach`, after asOf's night `before`, may change a part
+    /// within `nights`.
+    private func canTouch(_ reach: StepReach, before: LocalDate, nights: NightFilter) -> Bool {
+        if reach.nights.contains(where: { nights.contains(LocalDate(daysSince1970: $0)) }) { return true }
+        if reach.changesPlans {
+            let from = LocalDate(daysSince1970: reach.plansFrom ?? Int.min / 2)
+            if nights.to.map({ $0 >= from }) ?? true { return true }
+        }
+        // asOf's night moving brings nights with data in or out.
+        let low = LocalDate(daysSince1970: min(before.daysSince1970, reach.lastDay - 2))
+        let high = LocalDate(daysSince1970: max(before.daysSince1970, reach.lastDay + 2))
+        return nights.clamped(first: low, last: high) != nil
+    }
+
+    mutating func changes(after reach: StepReach, state: LogState, at now: Instant) -> [FigureChange] {
+        let after = state.nightPlans.night(holding: now)
+        let before = self.before ?? after
+        last = after
+        // The nights the step may have changed, with their results before.
+        var touched = reach.nights
+        if reach.changesPlans {
+            if let from = reach.plansFrom, state.nightPlans.firstNightChangeable(byEntryAt: now) != nil {
+                touched.formUnion(days[firstPosition(of: from)...])
+            } else {
+                touched.formUnion(days)
+            }
+        }
+        var resultsBefore: [Int: Part.Result] = [:]
+        for day in touched {
+            if let result = update(day, in: state) { resultsBefore[day] = result }
+        }
+        let streaksAfter = runs.streaks(through: after.daysSince1970)
+        guard streaksAfter != streaksBefore else { return [] }
+        // The nights whose part changed: those touched, and those asOf's night moving
+        // brought in or out.
+        var candidates = touched
+        let low = min(before.daysSince1970, after.daysSince1970)
+        let high = max(before.daysSince1970, after.daysSince1970)
+        if low != high {
+            candidates.formUnion(days[firstPosition(of: low + 1)...].prefix { $0 <= high })
+        }
+        var nights: [LocalDate] = []
+        var reasons: [String] = []
+        for day in candidates.sorted() {
+            let night = LocalDate(daysSince1970: day)
+            let old = day <= before.daysSince1970 ? (touched.contains(day) ? resultsBefore[day] : results[day]) : nil
+            let new = day <= after.daysSince1970 ? results[day] : nil
+            guard old != new else { continue }
+            nights.append(night)
+            switch (old, new.flatMap { _ in Self.part(of: night, in: state) }) {
+            case (nil, let part?): reasons.append("\(night.iso): \(part.text)")
+            case (let result?, nil): reasons.append("\(night.iso): \(result.rawValue) → no longer counted")
+            case (let result?, let part?): reasons.append("\(night.iso): \(result.rawValue) → \(part.text)")
+            case (nil, nil): reasons.append("\(night.iso): no data")
+            }
+        }
+        let summary = "current \(arrow(streaksBefore.current, streaksAfter.current)), best \(arrow(streaksBefore.best, streaksAfter.best))"
+        return [FigureChange(nights: nights, summary: summary, reasons: reasons)]
+    }
+
+    mutating func skipped(_ reach: StepReach, state: LogState, at now: Instant) {
+        last = state.nightPlans.night(holding: now)
+    }
+
+    /// Works `day`'s result out again from `state` and returns the one it had.
+    private mutating func update(_ day: Int, in state: LogState) -> Part.Result? {
+        recomputedNights += 1
+        let night = LocalDate(daysSince1970: day)
+        let old = results[day]
+        let new: Part.Result?
+        if state.sleepStart(on: night) == nil {
+            new = nil
+        } else {
+            new = state.hitTarget(on: night).map { $0 ? .hit : .miss } ?? .noPlan
+        }
+        guard new != old else { return old }
+        results[day] = new
+        let position = firstPosition(of: day)
+        let isListed = position < days.count && days[position] == day
+        if new != nil, !isListed { days.insert(day, at: position) }
+        if new == nil, isListed { days.remove(at: position) }
+        runs.set(day, hit: new.flatMap { $0 == .noPlan ? nil : $0 == .hit })
+        return old
+    }
+
+    /// The position in `days` of the first day at or after `day`.
+    private func firstPosition(of day: Int) -> Int {
+        var low = 0
+        var high = days.count
+        while low < high {
+            let middle = (low + high) / 2
+            if days[middle] < day { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// `night`'s part as `state` holds it, `nil` without data.
+    static func part(of night: LocalDate, in state: LogState) -> Part? {
+        guard let start = state.sleepStart(on: night) else { return nil }
+        let plan = state.nightPlans.plan(for: night)
+        let hit = state.hitTarget(on: night)
+        return Part(
+            start: start, fromOnset: state.sleep.record(for: night) != nil, bedtime: plan?.bedtime,
+            limit: plan.map { Instant(millisecondsSince1970: $0.bedtimeAt.millisecondsSince1970 + LogState.streakGraceMilliseconds, utcOffsetSeconds: 0) },
+            zone: plan?.timeZone ?? state.sleep.record(for: night)?.timeZone,
+            result: hit.map { $0 ? .hit : .miss } ?? .noPlan
+        )
     }
 
     /// Each night with data up to `now`'s night, and whether it hit.
@@ -234,32 +484,9 @@ struct StreakFigure: TracedFigure {
         let last = state.nightPlans.night(holding: now)
         var parts: [LocalDate: Part] = [:]
         for night in Set(state.sleep.nightsWithData).union(state.sleep.wentToBed.keys) where night <= last {
-            guard let start = state.sleepStart(on: night) else { continue }
-            let plan = state.nightPlans.plan(for: night)
-            let hit = state.hitTarget(on: night)
-            parts[night] = Part(
-                start: start, fromOnset: state.sleep.record(for: night) != nil, bedtime: plan?.bedtime,
-                limit: plan.map { Instant(millisecondsSince1970: $0.bedtimeAt.millisecondsSince1970 + LogState.streakGraceMilliseconds, utcOffsetSeconds: 0) },
-                zone: plan?.timeZone ?? state.sleep.record(for: night)?.timeZone,
-                result: hit.map { $0 ? .hit : .miss } ?? .noPlan
-            )
+            parts[night] = part(of: night, in: state)
         }
         return parts
-    }
-
-    func changes(from old: Snapshot, to new: Snapshot) -> [FigureChange] {
-        guard old.streaks != new.streaks else { return [] }
-        let nights = Set(old.parts.keys).union(new.parts.keys).filter { old.parts[$0]?.result != new.parts[$0]?.result }.sorted()
-        let summary = "current \(arrow(old.streaks.current, new.streaks.current)), best \(arrow(old.streaks.best, new.streaks.best))"
-        let reasons = nights.map { night -> String in
-            switch (old.parts[night], new.parts[night]) {
-            case (nil, let part?): return "\(night.iso): \(part.text)"
-            case (let part?, nil): return "\(night.iso): \(part.result.rawValue) → no longer counted"
-            case (let before?, let after?): return "\(night.iso): \(before.result.rawValue) → \(after.text)"
-            case (nil, nil): return "\(night.iso): no data"
-            }
-        }
-        return [FigureChange(nights: nights, summary: summary, reasons: reasons)]
     }
 
     func origin(of state: LogState, at now: Instant, nights: NightFilter) -> String {
@@ -312,15 +539,40 @@ struct StreakFigure: TracedFigure {
 
 // MARK: - Sleep
 
-/// `--figure sleep`: each night's `SleepRecord`, as `show` shows it.
+/// `--figure sleep`: each night's `SleepRecord`, as `show` shows it. A step changes only
+/// the records of the nights its samples and manual logs may fall in (`StepReach`): those
+/// are read before and after it, no other.
 struct SleepFigure: TracedFigure {
     typealias Snapshot = [LocalDate: SleepRecord]
+
+    /// The records before the step being folded, of the nights it may touch.
+    private var recordsBefore: Snapshot = [:]
+    private var nightsOfStep: [LocalDate] = []
+    private(set) var recomputedNights = 0
 
     var title: String { "sleep (each night's record)" }
     var notesNewSamples: Bool { true }
 
-    func snapshot(of state: LogState, at now: Instant) -> Snapshot {
-        state.sleep.records
+    mutating func prepare(_ reach: StepReach, state: LogState, firstAt: Instant, nights: NightFilter) -> Bool {
+        nightsOfStep = reach.sleepNights.map { LocalDate(daysSince1970: $0) }.filter(nights.contains)
+        guard !nightsOfStep.isEmpty else { return false }
+        recordsBefore = records(of: nightsOfStep, in: state)
+        return true
+    }
+
+    mutating func changes(after reach: StepReach, state: LogState, at now: Instant) -> [FigureChange] {
+        changes(from: recordsBefore, to: records(of: nightsOfStep, in: state))
+    }
+
+    mutating func skipped(_ reach: StepReach, state: LogState, at now: Instant) {}
+
+    private mutating func records(of nights: [LocalDate], in state: LogState) -> Snapshot {
+        var records: Snapshot = [:]
+        for night in nights {
+            recomputedNights += 1
+            records[night] = state.sleep.record(for: night)
+        }
+        return records
     }
 
     func changes(from old: Snapshot, to new: Snapshot) -> [FigureChange] {

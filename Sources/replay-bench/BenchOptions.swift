@@ -13,6 +13,11 @@ enum BenchCommand: Equatable {
     /// Writing a synthetic log in a child process (`--generate-only N FILE`), so that the
     /// benchmark's own process stays lean (see `SyntheticLogWriter`).
     case generate(count: Int, path: String)
+    /// Writing the whole simulated run of N nights in a child process
+    /// (`--generate-nights-only N FILE`, for `--trace`).
+    case generateNights(nights: Int, path: String)
+    /// One `replay-tool` command measured in a child process (`--tool-only PASS FILE`).
+    case tool(ToolPass, path: String)
 }
 
 /// The options of a benchmark run.
@@ -23,6 +28,10 @@ struct BenchOptions: Equatable {
     var directory: String?
     /// Keep the generated files.
     var keep = false
+    /// `--trace`: measure `replay-tool show --json` and each `trace --figure` on one log
+    /// of `traceNights` nights instead of the replay passes.
+    var trace = false
+    var traceNights = TraceBenchmark.defaultNights
 
     static let minimumEventCount = 100
     static let maximumEventCount = 2_000_000
@@ -34,7 +43,7 @@ struct UsageError: Error, Equatable {
 }
 
 enum BenchArguments {
-    static let usage = "replay-bench [--sizes N,N,…] [--directory DIR] [--keep]"
+    static let usage = "replay-bench [--sizes N,N,…] [--directory DIR] [--keep] | replay-bench --trace [--nights N] [--directory DIR] [--keep]"
 
     static let help = """
         OVERVIEW: Measures how fast the MoreSleep event log replays, opens and appends, on
@@ -69,6 +78,13 @@ enum BenchArguments {
           --directory DIR  Write the logs into DIR (an existing folder) instead of a fresh
                            temporary one; files there are never overwritten.
           --keep           Keep the generated logs (they are deleted otherwise).
+          --trace          Instead: on one simulated log of 2,000 nights (about 80,000
+                           events), time `replay-tool show --json` and each `trace
+                           --figure` (debt, streak, sleep), each in a child process of its
+                           own (best of 3, wall time, peak memory VmHWM), side by side with
+                           the ratios to show, and say whether each trace is within 3× of
+                           show's time and 2× of its memory (issue 14).
+          --nights N       With --trace: the log's nights (default 2000; 1 to 50,000).
           -h, --help       Show this help.
 
         INTERNAL (how the benchmark runs each pass in a child process):
@@ -77,6 +93,12 @@ enum BenchArguments {
           --generate-only N FILE
                            Write the simulated log of about N events to FILE; print one
                            GENERATED line.
+          --generate-nights-only N FILE
+                           Write the simulated log of N nights to FILE; print one GENERATED
+                           line.
+          --tool-only show|debt|streak|sleep FILE
+                           Measure `replay-tool show --json` or `trace --figure F` on FILE
+                           (3 runs); print one TOOLRESULT line.
 
         EXIT STATUS: 0 on success, 1 when a step fails, 64 on a usage mistake.
 
@@ -129,6 +151,25 @@ enum BenchArguments {
             case "--keep":
                 guard inline == nil else { throw UsageError(message: "--keep takes no value") }
                 options.keep = true
+            case "--trace":
+                guard inline == nil else { throw UsageError(message: "--trace takes no value") }
+                options.trace = true
+            case "--nights":
+                let nights = try wholeNumber(try value(for: name, inline: inline), option: name)
+                guard (1...50_000).contains(nights) else { throw UsageError(message: "--nights must be between 1 and 50,000, not \(grouped(nights))") }
+                options.traceNights = nights
+            case "--generate-nights-only":
+                let nights = try wholeNumber(try value(for: name, inline: inline), option: name)
+                guard (1...50_000).contains(nights) else { throw UsageError(message: "--generate-nights-only needs 1 to 50,000 nights") }
+                let path = try value(for: name, inline: nil)
+                guard remaining.isEmpty, arguments.first == argument else { throw UsageError(message: "--generate-nights-only N FILE is used alone") }
+                return .generateNights(nights: nights, path: path)
+            case "--tool-only":
+                let passName = try value(for: name, inline: inline)
+                guard let pass = ToolPass(rawValue: passName) else { throw UsageError(message: "--tool-only expects show, debt, streak or sleep, not '\(passName)'") }
+                let path = try value(for: name, inline: nil)
+                guard remaining.isEmpty, arguments.first == argument else { throw UsageError(message: "--tool-only PASS FILE is used alone") }
+                return .tool(pass, path: path)
             case "--generate-only":
                 let count = try wholeNumber(try value(for: name, inline: inline), option: name)
                 guard count >= 1 else { throw UsageError(message: "--generate-only needs at least 1 event") }
@@ -149,6 +190,8 @@ enum BenchArguments {
                 throw UsageError(message: "unexpected argument '\(argument)'")
             }
         }
+        if seen.contains("--nights"), !options.trace { throw UsageError(message: "--nights goes with --trace") }
+        if options.trace, seen.contains("--sizes") || seen.contains("--events") { throw UsageError(message: "--trace measures one log of --nights nights; leave out --sizes and --events") }
         return .benchmark(options)
     }
 

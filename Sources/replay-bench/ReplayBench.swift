@@ -39,6 +39,19 @@ enum ReplayBench {
                 Progress.say("replay-bench: writing \(path) failed: \(error)")
                 return 1
             }
+        case .generateNights(let nights, let path):
+            do {
+                let result = try SimulatedLogWriter.write(nights: nights, limit: .max, to: path)
+                FileHandle.standardOutput.write(Data((SimulatedLogWriter.resultLine(result) + "\n").utf8))
+                return 0
+            } catch {
+                Progress.say("replay-bench: writing \(path) failed: \(error)")
+                return 1
+            }
+        case .tool(let pass, let path):
+            let result = TraceBenchmark.measure(pass, path: path)
+            FileHandle.standardOutput.write(Data((TraceBenchmark.resultLine(result) + "\n").utf8))
+            return 0
         case .benchmark(let options):
             return benchmark(options)
         }
@@ -95,9 +108,14 @@ enum ReplayBench {
             return 1
         }
         do {
-            let report = try run(options, files: &files, machine: machine, isRelease: isRelease)
+            let text: String
+            if options.trace {
+                text = try TraceBenchmark.run(nights: options.traceNights, files: &files, machine: machine, isRelease: isRelease, keep: options.keep)
+            } else {
+                text = try run(options, files: &files, machine: machine, isRelease: isRelease).render()
+            }
             if !options.keep { files.remove() }
-            FileHandle.standardOutput.write(Data(report.render().utf8))
+            FileHandle.standardOutput.write(Data(text.utf8))
             return 0
         } catch {
             Progress.say("replay-bench: \(error)")

@@ -93,6 +93,23 @@ enum SimulatedLogWriter {
     }
 
     static func write(count: Int, to path: String) throws -> Result {
+        try write(nights: nights(for: count), limit: count, to: path)
+    }
+
+    /// Writes the whole simulated run of `nights` nights (for `--trace`) in a child process
+    /// (`--generate-nights-only N FILE`); in this process where children cannot run.
+    static func writeInChild(nights: Int, to path: String) throws -> Result {
+        guard ChildProcess.isSupported else { return try write(nights: nights, limit: .max, to: path) }
+        let output = try ChildProcess.run(["--generate-nights-only", String(nights), path], what: "the generating child process")
+        guard let result = parseResultLine(output) else {
+            throw BenchError.failed("the generating child process printed no GENERATED line")
+        }
+        return result
+    }
+
+    /// Writes the simulated run of `nights` nights, cut at the last whole append that keeps
+    /// it at or under `limit` events.
+    static func write(nights: Int, limit count: Int, to path: String) throws -> Result {
         let clock = ContinuousClock()
         let started = clock.now
         guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
@@ -100,7 +117,7 @@ enum SimulatedLogWriter {
         }
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
-        let run = try LogSimulator(configuration: SimulationConfiguration(nights: nights(for: count), seed: seed)).makeRun()
+        let run = try LogSimulator(configuration: SimulationConfiguration(nights: nights, seed: seed)).makeRun()
         var buffer: [UInt8] = []
         buffer.reserveCapacity(flushThreshold + 64 * 1024)
         var written = 0

@@ -4,7 +4,7 @@ import ReplayToolKit
 import Testing
 import TestSupport
 
-/// `replay-tool trace`: how debt, streaks and sleep records changed event by event, on the
+/// `replay-tool trace`: how debt, streaks and sleep records changed step by step, on the
 /// fortnight fixture (Tests/Fixtures/Fortnight; its goldens are in FortnightGoldenTests)
 /// and on small logs written here.
 struct TraceCommandTests {
@@ -23,10 +23,15 @@ struct TraceCommandTests {
 
     // MARK: Against show
 
-    /// The figure after the last change line at an instant is the figure `show --json`
-    /// gives as of that instant: events after it at the same instant did not change it.
+    /// The start of a step's line up to its last instant (captured): `seq 138: wentToBed
+    /// (night 2026-11-23) at T`, or `seq 27–45 (21 events delivered together: …) at T1 to T`.
+    static let stepLineStart = #"^seq \d+(?:: \S+|–\d+ \([^)]*\))(?: \(night \S+\))? at (?:\S+ to )?(\S+) "#
+
+    /// The figure after the last change line at an instant (a step's last) is the figure
+    /// `show --json` gives as of that instant: events after it at the same instant did not
+    /// change it.
     @Test func everyInstantsLastChangeIsWhatShowGivesAsOfIt() throws {
-        let debtLine = try Regex(#"^seq \d+: \S+(?: \(night \S+\))? at (\S+) .* — (?:touched [^:]*: )?last 7 nights (?:\d+ → )?(\d+) min \((?:\d+ → )?(\d+) with data\), last 14 nights (?:\d+ → )?(\d+) min \((?:\d+ → )?(\d+) with data\)$"#)
+        let debtLine = try Regex(Self.stepLineStart + #".* — (?:touched [^:]*: )?last 7 nights (?:\d+ → )?(\d+) min \((?:\d+ → )?(\d+) with data\), last 14 nights (?:\d+ → )?(\d+) min \((?:\d+ → )?(\d+) with data\)$"#)
         var latestByInstant: [String: [String]] = [:]
         var instants: [String] = []
         for line in ToolRun.run(["trace", Self.fortnight, "--figure", "debt"]).output.split(separator: "\n") {
@@ -35,7 +40,7 @@ struct TraceCommandTests {
             if latestByInstant[values[0]] == nil { instants.append(values[0]) }
             latestByInstant[values[0]] = Array(values.dropFirst())
         }
-        #expect(instants.count == 27, "one instant per delivery, evening and window move")
+        #expect(instants.count == 24, "one instant per delivery (its last), evening and window move that changed it")
         for instant in instants {
             let debt = try #require(try JSONParser.parse(ToolRun.run(["show", Self.fortnight, "--json", "--at", instant]).output).objectValue?["debt"]?.objectValue)
             let shown = ["last7Minutes", "nightsWithData7", "last14Minutes", "nightsWithData14"].map { debt[$0]?.numberValue?.description ?? "?" }
@@ -44,14 +49,14 @@ struct TraceCommandTests {
     }
 
     @Test func streakChangesAgreeWithShowAtTheirInstants() throws {
-        let streakLine = try Regex(#"^seq \d+: \S+(?: \(night \S+\))? at (\S+) .* — (?:touched [^:]*: )?current (?:\d+ → )?(\d+), best (?:\d+ → )?(\d+)$"#)
+        let streakLine = try Regex(Self.stepLineStart + #".* — (?:touched [^:]*: )?current (?:\d+ → )?(\d+), best (?:\d+ → )?(\d+)$"#)
         var latestByInstant: [String: [String]] = [:]
         for line in ToolRun.run(["trace", Self.fortnight, "--figure", "streak"]).output.split(separator: "\n") {
             guard let match = line.firstMatch(of: streakLine) else { continue }
             let values = (1...3).compactMap { match.output[$0].substring.map(String.init) }
             latestByInstant[values[0]] = Array(values.dropFirst())
         }
-        #expect(latestByInstant.count == 17)
+        #expect(latestByInstant.count == 15)
         for (instant, values) in latestByInstant {
             let streaks = try #require(try JSONParser.parse(ToolRun.run(["show", Self.fortnight, "--json", "--at", instant]).output).objectValue?["streaks"]?.objectValue)
             #expect(values == ["current", "best"].map { streaks[$0]?.numberValue?.description ?? "?" }, "streaks as of \(instant)")
@@ -62,7 +67,7 @@ struct TraceCommandTests {
 
     @Test func eventsAreTracedInAtSeqOrderSoAQueuedEventCountsWhenItHappened() throws {
         // Seq 231, the watch's wentToBed of 2026-11-28 at 23:08, reached the log after that
-        // night's samples (seq 217 on, delivered at 06:10 the next morning).
+        // night's samples (seq 216 to 230, delivered together at 06:10 the next morning).
         let lines = ToolRun.run(["trace", Self.fortnight, "--figure", "streak"]).output.split(separator: "\n").filter { $0.hasPrefix("seq ") }
         let seqs = lines.compactMap { Int($0.dropFirst(4).prefix { $0.isNumber }) }
         let queued = try #require(seqs.firstIndex(of: 231))
@@ -71,8 +76,8 @@ struct TraceCommandTests {
         #expect(lines.contains { $0.hasPrefix("seq 231: wentToBed (night 2026-11-28) at 2026-11-28T23:08:00+01:00 from watch — touched 2026-11-28: current 4 → 5") })
         let debt = ToolRun.run(["trace", Self.fortnight, "--figure", "debt"]).output
         let at231 = try #require(debt.range(of: "seq 231: "))
-        let at217 = try #require(debt.range(of: "seq 217: "))
-        #expect(at231.lowerBound < at217.lowerBound)
+        let at216 = try #require(debt.range(of: "seq 216–230 (15 events delivered together: "))
+        #expect(at231.lowerBound < at216.lowerBound)
     }
 
     @Test func atFoldsOnlyTheEventsUpToTheInstant() {
@@ -80,13 +85,13 @@ struct TraceCommandTests {
         #expect(run.code == .success)
         #expect(!run.output.contains("at 2026-11-19T2") && !run.output.contains("at 2026-11-20"))
         #expect(run.output.contains("where it comes from, as of 2026-11-19T12:00:00+01:00: asOf's night 2026-11-19 in Europe/Berlin"))
-        #expect(run.output.contains("44 of 68 events folded changed it.\n"))
+        #expect(run.output.contains("4 of 11 steps (68 events folded) changed it.\n"))
     }
 
     @Test func fromAndToLimitTheNightsAndTheEventsThatTouchedThem() throws {
         let run = ToolRun.run(["trace", Self.fortnight, "--figure", "debt", "--from", "2026-11-19", "--to", "2026-11-20"])
         #expect(run.code == .success)
-        #expect(run.output.hasPrefix("debt (the last 7 and 14 nights' sleep debt and nights with data), as of each event's instant, for nights 2026-11-19 to 2026-11-20;"))
+        #expect(run.output.hasPrefix("debt (the last 7 and 14 nights' sleep debt and nights with data), as of each step's last instant, for nights 2026-11-19 to 2026-11-20;"))
         let touched = try Regex(#"touched ([^:]*):"#)
         let lines = run.output.split(separator: "\n").filter { $0.hasPrefix("seq ") }
         #expect(!lines.isEmpty)
@@ -106,9 +111,12 @@ struct TraceCommandTests {
     @Test func sleepOfOneNightShowsOnlyTheEventsThatChangedItsRecord() {
         let run = ToolRun.run(["trace", Self.fortnight, "--figure", "sleep", "--night", "2026-11-19"])
         #expect(run.code == .success)
-        // AutoSleep's reading in bed first made the onset 22:10; deleting it gives back the watch's.
-        #expect(run.output.contains("onset 2026-11-19T23:08:00+01:00 → 2026-11-19T22:10:00+01:00"))
-        #expect(run.output.contains("latency 63 → 5"))
+        // The night's delivery (the watch's samples, then AutoSleep's reading in bed five
+        // minutes later: one step) made the onset 22:10; deleting AutoSleep's sample gives
+        // back the watch's.
+        #expect(run.output.contains("seq 71–89 (21 events delivered together: 19 sleepSampleIngested, 2 vitalSampleIngested) at 2026-11-20T06:42:00+01:00 to 2026-11-20T06:47:00+01:00 from health — touched 2026-11-19: no record → asleep 478,"))
+        #expect(run.output.contains("onset 2026-11-19T22:10:00+01:00"))
+        #expect(run.output.contains("onset 2026-11-19T22:10:00+01:00 → 2026-11-19T23:08:00+01:00"))
         #expect(run.output.contains("seq 92: sleepSampleDeleted at 2026-11-20T08:15:00+01:00 from health — touched 2026-11-19: asleep 478 → 420,"))
         #expect(run.output.contains("latency 5 → 63"))
         #expect(run.output.contains("    deleted sample "))
@@ -146,7 +154,7 @@ struct TraceCommandTests {
         #expect(run.output.contains("seq 2: sleepSampleIngested at 2026-11-17T14:00:00+01:00 from health — touched 2026-11-16: record removed (it had asleep 40)\n"))
         #expect(run.output.contains("seq 2: sleepSampleIngested at 2026-11-17T14:00:00+01:00 from health — touched 2026-11-17: no record → asleep 30,"))
         #expect(run.output.contains("    re-delivered sample A: asleep 2026-11-17T11:00:00+01:00 to 2026-11-17T11:40:00+01:00 from Apple Watch → asleep 2026-11-17T12:10:00+01:00 to 2026-11-17T12:40:00+01:00 from Apple Watch\n"))
-        #expect(run.output.contains("2 of 2 events folded changed it.\n"))
+        #expect(run.output.contains("2 of 2 steps (2 events folded) changed it.\n"))
         // Debt as of 14:00: night 2026-11-16 lost its data, 2026-11-17 has some (need 480, no goal).
         let debt = ToolRun.run(["trace", path, "--figure", "debt"])
         #expect(debt.output.contains("seq 2: sleepSampleIngested at 2026-11-17T14:00:00+01:00 from health — touched 2026-11-16, 2026-11-17: last 7 nights 440 → 450 min (1 with data), last 14 nights 440 → 450 min (1 with data)\n"))
@@ -178,7 +186,7 @@ struct TraceCommandTests {
         ], in: folder)
         let run = ToolRun.run(["trace", path, "--figure", "streak"])
         #expect(run.code == .success)
-        #expect(run.output.contains("0 of 1 event folded changed it.\n"))
+        #expect(run.output.contains("0 of 1 step (1 event folded) changed it.\n"))
         #expect(run.output.contains("  2026-11-16  2026-11-16T23:00:00+01:00  wentToBed  -        -                 no plan  -\n"))
     }
 
@@ -187,7 +195,7 @@ struct TraceCommandTests {
         let path = try folder.write("empty.jsonl", "")
         let run = ToolRun.run(["trace", path, "--figure", "sleep"])
         #expect(run.code == .success)
-        #expect(run.output.hasSuffix("0 of 0 events folded changed it.\n\nwhere it comes from: nothing (the log holds no events; give --at)\n"))
+        #expect(run.output.hasSuffix("0 of 0 steps (0 events folded) changed it.\n\nwhere it comes from: nothing (the log holds no events; give --at)\n"))
         let at = ToolRun.run(["trace", path, "--figure", "debt", "--at", "2026-11-30T09:00:00+01:00"])
         #expect(at.output.contains("  last 7 nights:  max(0, Σ balance = 0) = 0 min over 0 nights with data\n"))
     }
