@@ -33,7 +33,7 @@ enum ImportHealthCommand {
             """,
         arguments: [ArgumentSpecification(name: "export", help: "The export.xml of an Apple Health export (unzipped).")],
         options: [
-            .value("log", valueName: "log", help: "The event log to append to (JSON lines, log-format.md).", isRequired: true),
+            .value("log", valueName: "log", help: "The event log to append to (JSON lines, docs/log-format.md).", isRequired: true),
             .value("tz", valueName: "zone", help: "The IANA time zone of records without HKTimeZone metadata, e.g. Europe/Berlin."),
             .value("batch-size", valueName: "n", help: "Events per atomic, durable append (1–10000).", defaultDescription: "500"),
         ]

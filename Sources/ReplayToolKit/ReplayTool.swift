@@ -9,7 +9,7 @@ public enum ReplayTool {
     /// The tool's version, the one place it is written: `replay-tool --version` prints it.
     public static let version = "0.13.0"
 
-    static let logArgument = ArgumentSpecification(name: "log", help: "The event log (JSON lines, log-format.md).")
+    static let logArgument = ArgumentSpecification(name: "log", help: "The event log (JSON lines, docs/log-format.md).")
 
     /// The command tree.
     public static let specification = CommandSpecification(

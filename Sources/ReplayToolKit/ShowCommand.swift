@@ -23,7 +23,7 @@ enum ShowCommand {
             the plans, sleep, exits by night and scores, and all of them are shown, so a \
             long log can be read a week at a time; everything else (the instant, tonight, \
             debt, streaks, exits this week, warnings) is still as of the instant, over the \
-            whole log. With --json it prints the JSON view of json-view.md instead: one \
+            whole log. With --json it prints the JSON view of docs/json-view.md instead: one \
             pretty-printed object with its keys in the documented order, the same bytes \
             for the same log. A torn tail is not read; it becomes a warning.
             """,
@@ -33,7 +33,7 @@ enum ShowCommand {
             .value("until-seq", valueName: "n", help: "Fold only the first N lines of the log (N at least 1); the default instant is then the largest 'at' among them."),
             .value("from", valueName: "date", help: "Keep only nights from this one on (YYYY-MM-DD) in the plans, sleep, exits by night and scores."),
             .value("to", valueName: "date", help: "Keep only nights up to this one (YYYY-MM-DD, not before --from) in the plans, sleep, exits by night and scores."),
-            .flag("json", help: "Print the JSON view (json-view.md) instead of text."),
+            .flag("json", help: "Print the JSON view (docs/json-view.md) instead of text."),
         ]
     )
 

@@ -9,7 +9,7 @@ enum SimulateCommand {
         abstract: "Write a realistic synthetic log to standard output.",
         discussion: """
             Simulates a person following, or not, a bedtime plan for N nights and writes \
-            their log (log-format.md) to standard output as it is made: a goal set the \
+            their log (docs/log-format.md) to standard output as it is made: a goal set the \
             evening before the first night (and a new one every few months), app tiers, \
             then each night the checklist and its reminders, early starts, "I'm going to \
             bed", mindful exits (request, wait, confirm or cancel, free window ended early \

@@ -29,7 +29,7 @@ enum TraceCommand {
             night's part). Ends with where the figure comes from as of the instant.
 
             Figures: 'debt', the 7- and 14-night sleep debt and their nights with data \
-            (domain.md §6); 'streak', the current and best bedtime streaks; 'sleep', each \
+            (docs/rules.md §6); 'streak', the current and best bedtime streaks; 'sleep', each \
             night's record (asleep, stages, awake, interruptions, latency, efficiency, \
             naps, onset, final wake, sources). Minutes are whole, rounded half up as in \
             'show': a change smaller than that is not a change. --night, or --from and \
