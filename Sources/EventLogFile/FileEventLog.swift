@@ -128,6 +128,12 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
         var end = scanner.committedPosition.byteOffset
         while let line = try reader.nextLine() {
             scanner.consume(line, released: &released, issues: &issues)
+            if line.lineNumber == 1, firstCorruption == nil, issues.contains(where: { $0.kind != .tornTail }),
+               let encoding = LogTextEncoding.foreign(prefix: line.bytes), encoding.family != .utf8 {
+                // Not "a NUL byte at byte 1": the whole file is in another encoding (as every
+                // reader says it).
+                firstCorruption = LogIssue(kind: .invalidLine, line: 1, message: encoding.problem)
+            }
             end = line.endByteOffset
             released.removeAll(keepingCapacity: true)
         }

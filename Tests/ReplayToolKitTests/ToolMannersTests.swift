@@ -164,6 +164,21 @@ struct ToolMannersTests {
         #expect(run.error == "\(path):1: this file is UTF-16 (little-endian); a log is UTF-8: convert it (iconv -f UTF-16LE -t UTF-8); nothing was read\n")
     }
 
+    @Test func appendToAUTF16LogNamesItsEncoding() throws {
+        let folder = try TemporaryFolder()
+        let text = try String(contentsOfFile: Self.sampleWeek, encoding: .utf8).split(separator: "\n").prefix(3).joined(separator: "\n") + "\n"
+        let path = folder.path("wide.jsonl")
+        try Data(try #require(text.data(using: .utf16LittleEndian))).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        let line = #"{"id":"u16-1","type":"wokeUp","v":1,"at":"2026-12-07T07:00:00+01:00","tz":"Europe/Berlin","data":{"night":"2026-12-06"}}"#
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let run = ToolRun.run(["append", path], input: line + "\n")
+        #expect(run.code == .dataError)
+        #expect(run.error.contains("this file is UTF-16 (little-endian); a log is UTF-8: convert it (iconv -f UTF-16LE -t UTF-8)"), "\(run.error)")
+        #expect(!run.error.contains("NUL byte"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "nothing was written")
+    }
+
     @Test func verifyNamesAUTF8ByteOrderMark() throws {
         let folder = try TemporaryFolder()
         let text = try String(contentsOfFile: Self.sampleWeek, encoding: .utf8).split(separator: "\n").prefix(3).joined(separator: "\n") + "\n"
