@@ -264,13 +264,7 @@ struct NightFold: Sendable, Hashable {
         guard let first = zoneChanges.first else { return nil }
         let wallAsUTC = LocalTimeResolver.utc.wallClockInstant(night: night, time: bedtime).millisecondsSince1970 - Self.windDownSeconds * 1000
         let latestPossibleWindDown = wallAsUTC + 12 * 3_600_000
-        var low = zoneChanges.startIndex
-        var high = zoneChanges.endIndex
-        while low < high {
-            let middle = (low + high) / 2
-            if zoneChanges[middle].at.millisecondsSince1970 < latestPossibleWindDown { low = middle + 1 } else { high = middle }
-        }
-        var index = low
+        var index = zoneChanges.partitioningIndex { $0.at.millisecondsSince1970 >= latestPossibleWindDown }
         while index > zoneChanges.startIndex {
             index -= 1
             let change = zoneChanges[index]

@@ -117,12 +117,6 @@ struct PlanTimelineIndex: Sendable {
     /// The first index of `sorted` (ascending by `isAtOrAfter`) whose element satisfies
     /// `isAtOrAfter`, else its count.
     private static func firstIndex<Element>(in sorted: [Element], where isAtOrAfter: (Element) -> Bool) -> Int {
-        var low = 0
-        var high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if isAtOrAfter(sorted[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
+        sorted.partitioningIndex(where: isAtOrAfter)
     }
 }

@@ -399,13 +399,7 @@ public struct SleepLedger: Projection, Hashable {
 
     /// The position of the first day of `days` (in order) at or after `day`.
     private static func firstPosition(of day: Int32, in days: [Int32]) -> Int {
-        var low = 0
-        var high = days.count
-        while low < high {
-            let middle = (low + high) / 2
-            if days[middle] < day { low = middle + 1 } else { high = middle }
-        }
-        return low
+        days.partitioningIndex { $0 >= day }
     }
 }
 

@@ -457,13 +457,7 @@ struct StreakFigure: TracedFigure {
 
     /// The position in `days` of the first day at or after `day`.
     private func firstPosition(of day: Int) -> Int {
-        var low = 0
-        var high = days.count
-        while low < high {
-            let middle = (low + high) / 2
-            if days[middle] < day { low = middle + 1 } else { high = middle }
-        }
-        return low
+        days.partitioningIndex { $0 >= day }
     }
 
     /// `night`'s part as `state` holds it, `nil` without data.

@@ -40,14 +40,8 @@ struct EveningAgenda: Sendable {
     mutating func add(_ step: Step, at moment: Int64) {
         let entry = Entry(moment: moment, order: added, step: step)
         added += 1
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            let other = entries[middle]
-            if (other.moment, other.order) < (entry.moment, entry.order) { low = middle + 1 } else { high = middle }
-        }
-        entries.insert(entry, at: low)
+        let position = entries.partitioningIndex { ($0.moment, $0.order) >= (entry.moment, entry.order) }
+        entries.insert(entry, at: position)
     }
 
     /// The earliest step and its moment, removed; `nil` when nothing is left.
