@@ -35,7 +35,7 @@ public enum SampleEventIdentifiers: Sendable, Hashable {
     case given([String])
 
     /// The longest event id, in UTF-8 bytes (log-format.md, `id`).
-    public static let maximumIdentifierBytes = 128
+    public static let maximumIdentifierBytes = Event.identifierByteRange.upperBound
 
     /// The id derived from `sampleId` with `prefix` (`"hk-sleep-"`, `"hk-sleep-deleted-"`,
     /// `"hk-vital-"`): the prefix and the sample id, or, when that exceeds 128 UTF-8 bytes,

@@ -43,6 +43,10 @@ public struct Event: Sendable, Hashable {
         self.additionalPayloadFields = additionalPayloadFields
     }
 
+    /// How many UTF-8 bytes an `id` may have (log-format.md): the one place the limit is
+    /// stated, for both decoders and for the commands that make ids.
+    @inlinable public static var identifierByteRange: ClosedRange<Int> { 1...128 }
+
     /// The `type` on the wire.
     public var typeName: String { payload.typeName }
     /// The event's type, `nil` for an opaque event whose type this reader does not know

@@ -104,9 +104,10 @@ public struct EventLineDecoder: Sendable {
     }
 
     private mutating func decodeEvent(_ object: JSONObject) throws(EventDecodingError) -> Event {
-        let id = try Self.string(object, "id", expected: "a string of 1–128 UTF-8 bytes")
-        guard (1...128).contains(id.utf8.count) else {
-            throw EventDecodingError(key: "id", message: "expected a string of 1–128 UTF-8 bytes, found \(id.utf8.count) bytes")
+        let limits = Event.identifierByteRange
+        let id = try Self.string(object, "id", expected: "a string of \(limits.lowerBound)–\(limits.upperBound) UTF-8 bytes")
+        guard limits.contains(id.utf8.count) else {
+            throw EventDecodingError(key: "id", message: "expected a string of \(limits.lowerBound)–\(limits.upperBound) UTF-8 bytes, found \(id.utf8.count) bytes")
         }
         let typeName = try Self.string(object, "type", expected: "an event type name")
         guard !typeName.isEmpty else { throw EventDecodingError(key: "type", message: "expected an event type name, found an empty string") }

@@ -112,7 +112,7 @@ public struct FastEventLineDecoder: EventLineDecoding {
                 try Self.mark(.id, in: &seen)
                 likely = .typeKey
                 let bytes = try scanner.string()
-                guard bytes.count >= 1, bytes.count <= 128 else { throw FastPathMiss() }
+                guard Event.identifierByteRange.contains(bytes.count) else { throw FastPathMiss() }
                 id = String(decoding: bytes, as: UTF8.self)
             case .typeKey:
                 try Self.mark(.type, in: &seen)
