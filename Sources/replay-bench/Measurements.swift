@@ -174,13 +174,20 @@ enum PassRunner {
             + "maxrss_kib=\(result.peakResidentKiB) vmhwm_kib=\(result.highWaterMarkKiB ?? -1) check=\(result.check) late=\(result.lateEventCount) warnings=\(result.warningCount)"
     }
 
-    static func parseResultLine(_ output: String) -> PassResult? {
-        guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("RESULT ") }) else { return nil }
+    /// The `name=value` fields of the last line of a child's `output` that starts with
+    /// `tag` (the child protocol of every pass), `nil` when there is none.
+    static func resultFields(in output: String, tag: String) -> [String: String]? {
+        guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix(tag + " ") }) else { return nil }
         var fields: [String: String] = [:]
         for field in line.split(separator: " ").dropFirst() {
             let parts = field.split(separator: "=", maxSplits: 1)
             if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
         }
+        return fields
+    }
+
+    static func parseResultLine(_ output: String) -> PassResult? {
+        guard let fields = resultFields(in: output, tag: "RESULT") else { return nil }
         guard let pass = fields["pass"].flatMap(MeasuredPass.init(rawValue:)),
               let items = fields["items"].flatMap({ Int($0) }),
               let bytes = fields["bytes"].flatMap({ Int64($0) }),

@@ -82,12 +82,7 @@ enum TraceBenchmark {
     }
 
     static func parseResultLine(_ output: String) -> ToolPassResult? {
-        guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("TOOLRESULT ") }) else { return nil }
-        var fields: [String: String] = [:]
-        for field in line.split(separator: " ").dropFirst() {
-            let parts = field.split(separator: "=", maxSplits: 1)
-            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
-        }
+        guard let fields = PassRunner.resultFields(in: output, tag: "TOOLRESULT") else { return nil }
         guard let pass = fields["pass"].flatMap(ToolPass.init(rawValue:)),
               let runs = fields["runs_ns"]?.split(separator: ",").compactMap({ Int64($0) }), !runs.isEmpty,
               let bytes = fields["bytes"].flatMap({ Int($0) }),
