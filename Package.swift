@@ -17,17 +17,23 @@ let package = Package(
         .library(name: "Commands", targets: ["Commands"]),
         .library(name: "Summaries", targets: ["Summaries"]),
         .library(name: "Simulation", targets: ["Simulation"]),
+        // Apple Health export import, and the command-line tool's logic (used by the fuzz targets).
+        .library(name: "HealthImport", targets: ["HealthImport"]),
+        .library(name: "ReplayToolKit", targets: ["ReplayToolKit"]),
         .executable(name: "replay-tool", targets: ["replay-tool"]),
         .executable(name: "replay-bench", targets: ["replay-bench"]),
         .executable(name: "log-crash-harness", targets: ["log-crash-harness"]),
     ],
     targets: [
+        // A strict JSON reader (RFC 8259, checked against JSONTestSuite) and a byte-stable
+        // writer: what the log's lines and the JSON view are made of.
+        .target(name: "StrictJSON"),
         // The vocabulary: event types, values, and the byte-stable JSON-lines encoding.
-        .target(name: "Events"),
+        .target(name: "Events", dependencies: ["StrictJSON"]),
         // The durable file: locking, fsync, streaming reads, torn-tail repair.
         .target(name: "EventLogFile", dependencies: ["Events"]),
         // Pure folds over events and queries that take `now`.
-        .target(name: "Projections", dependencies: ["Events"]),
+        .target(name: "Projections", dependencies: ["Events", "StrictJSON"]),
         // Decisions (commands → events) and the store a front end embeds.
         .target(name: "Commands", dependencies: ["Events", "EventLogFile", "Projections"]),
         // The morning summary, sleep tips, voice and widget answers, and the message catalogue.
@@ -35,11 +41,11 @@ let package = Package(
         // One import for a front end: re-exports the five library modules it uses.
         .target(name: "MoreSleep", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Summaries"]),
         // Import of an Apple Health export (export.xml), streamed, with content-derived ids.
-        .target(name: "HealthImport", dependencies: ["Events", "EventLogFile"]),
+        .target(name: "HealthImport", dependencies: ["Events", "EventLogFile", "StrictJSON"]),
         // The command-line tool's logic, testable in process; `replay-tool` is its thin main.
         // Realistic synthetic logs (`replay-tool simulate`): a person following, or not, a plan.
         .target(name: "Simulation", dependencies: ["Events", "Projections", "Commands"]),
-        .target(name: "ReplayToolKit", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "HealthImport", "Simulation"]),
+        .target(name: "ReplayToolKit", dependencies: ["StrictJSON", "Events", "EventLogFile", "Projections", "Commands", "HealthImport", "Simulation"]),
         .executableTarget(name: "replay-tool", dependencies: ["ReplayToolKit"]),
         // `swift run -c release replay-bench`: replay, launch and append figures on simulated logs of 10k, 100k and 1M events.
         .executableTarget(name: "replay-bench", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Simulation", "ReplayToolKit"]),
@@ -53,22 +59,23 @@ let package = Package(
         // Shared test helpers: golden files and given/when/then.
         .target(
             name: "TestSupport",
-            dependencies: ["Events", "EventLogFile", "Projections", "Commands"],
+            dependencies: ["StrictJSON", "Events", "EventLogFile", "Projections", "Commands"],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "EventsTests", dependencies: ["Events", "TestSupport"]),
-        .testTarget(name: "EventLogFileTests", dependencies: ["Events", "EventLogFile", "TestSupport", "replay-tool"]),
-        .testTarget(name: "ProjectionTests", dependencies: ["Events", "Projections", "HealthImport", "TestSupport"]),
+        .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON", "TestSupport"]),
+        .testTarget(name: "EventsTests", dependencies: ["Events", "StrictJSON", "TestSupport"]),
+        .testTarget(name: "EventLogFileTests", dependencies: ["StrictJSON", "Events", "EventLogFile", "TestSupport", "replay-tool"]),
+        .testTarget(name: "ProjectionTests", dependencies: ["StrictJSON", "Events", "Projections", "HealthImport", "TestSupport"]),
         .testTarget(name: "CommandsTests", dependencies: ["Events", "Projections", "Commands", "EventLogFile", "TestSupport"]),
         .testTarget(name: "SummariesTests", dependencies: ["Summaries", "Events", "Projections", "TestSupport"]),
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "Events", "EventLogFile", "TestSupport"]),
         .testTarget(
             name: "SimulationTests",
-            dependencies: ["Simulation", "Events", "EventLogFile", "Projections", "Commands", "ReplayToolKit", "TestSupport"]
+            dependencies: ["Simulation", "StrictJSON", "Events", "EventLogFile", "Projections", "Commands", "ReplayToolKit", "TestSupport"]
         ),
         .testTarget(
             name: "ReplayToolKitTests",
-            dependencies: ["ReplayToolKit", "replay-tool", "embedding-example", "Events", "EventLogFile", "TestSupport"]
+            dependencies: ["ReplayToolKit", "replay-tool", "embedding-example", "StrictJSON", "Events", "EventLogFile", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

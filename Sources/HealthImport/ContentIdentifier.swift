@@ -1,4 +1,5 @@
 import Events
+import StrictJSON
 
 /// The id of an imported Health record, derived from its content so that importing the
 /// same export twice, or a later export that overlaps, yields the same ids (and the log's

@@ -1,5 +1,6 @@
 import Events
 import Foundation
+import StrictJSON
 
 /// Turns one Health export record into the event the log keeps, or says why not.
 ///

@@ -1,4 +1,5 @@
 import Events
+import StrictJSON
 
 /// Fixed-point numbers for the JSON view (json-view.md: "Fractions (`progress`,
 /// `efficiency`) have 4 decimals; score parts 1 decimal").

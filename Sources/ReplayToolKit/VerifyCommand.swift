@@ -1,5 +1,6 @@
 import EventLogFile
 import Events
+import StrictJSON
 
 /// `replay-tool verify LOG`.
 enum VerifyCommand {

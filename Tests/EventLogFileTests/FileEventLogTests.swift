@@ -2,6 +2,7 @@
 import Events
 import Foundation
 import Testing
+import StrictJSON
 
 /// `FileEventLog`: appends, their rules (log-format.md, `id` and `seq`), torn tails and repair.
 @Suite("FileEventLog")

@@ -1,6 +1,7 @@
 import Events
 import Foundation
 import Testing
+import StrictJSON
 
 /// Events and log lines for the log-file tests.
 enum TestEvents {

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 
 import Events
+import StrictJSON
 
 /// `FastEventLineDecoder` against Foundation's `JSONSerialization`, as issue 9 asks: the
 /// same values for every valid line, and the documented places where Foundation is laxer

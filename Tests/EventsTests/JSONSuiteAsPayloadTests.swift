@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 import Events
+import StrictJSON
 
 /// The JSONTestSuite corpus (see JSONParserTests) placed as the value of an unknown payload
 /// field, `"data":{"night":"2026-11-30","x":CASE}`, of an otherwise valid log line:

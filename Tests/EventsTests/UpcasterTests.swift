@@ -1,5 +1,6 @@
 import Events
 import Testing
+import StrictJSON
 
 /// An older payload version is brought to the current shape on read. No v1 type has an
 /// older version yet, so this test makes one up: it declares `goalSet` to be read natively

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 import Events
+import StrictJSON
 
 /// Zone names (domain.md §8 "Reading and order"; log-format.md, the `tz` row): a name must
 /// look like one (ASCII letters, digits, `/`, `_`, `-`, `+`, 1 to 64 bytes), and a plausible

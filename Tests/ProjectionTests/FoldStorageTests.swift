@@ -2,6 +2,7 @@ import Events
 import Foundation
 @testable import Projections
 import Testing
+import StrictJSON
 
 /// The compact storage the fold keeps (sample keys and their table, names, zone clocks,
 /// the id table, the statistics' counters) answers exactly what the plain structures it

@@ -2,6 +2,7 @@ import Events
 import Projections
 import Testing
 import TestSupport
+import StrictJSON
 
 /// The JSON view builder: the documented keys in the documented order, the parts not
 /// built yet as empty values of their shape, instants in the zone they belong to.

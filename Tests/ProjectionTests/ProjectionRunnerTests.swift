@@ -3,6 +3,7 @@ import Events
 import Projections
 import Testing
 import TestSupport
+import StrictJSON
 
 /// The runner: (at, seq) order, "as of" an instant or a seq, first occurrence of an id,
 /// opaque events counted and skipped.

@@ -1,6 +1,7 @@
 import Events
 import Projections
 import Testing
+import StrictJSON
 
 /// domain.md §6 and the "Sleep, debt, streaks" fine points of §8.
 struct SleepDebtTests {

@@ -3,6 +3,7 @@ import Foundation
 import ReplayToolKit
 import Testing
 import TestSupport
+import StrictJSON
 
 /// `replay-tool show` through a night with mindful exits (domain.md §3 and the "Exits"
 /// fine points of §8) and on a demo night, on the fixtures in Tests/Fixtures/Exits

@@ -3,6 +3,7 @@ import Foundation
 import ReplayToolKit
 import Testing
 import TestSupport
+import StrictJSON
 
 /// Sleep, debt and streaks over a recorded fortnight (Tests/Fixtures/Fortnight, written by
 /// `make-fortnight-fixtures.sh`): `show --json` at three instants, `show` text at the end,

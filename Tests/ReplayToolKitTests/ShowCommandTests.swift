@@ -3,6 +3,7 @@ import Foundation
 import ReplayToolKit
 import Testing
 import TestSupport
+import StrictJSON
 
 /// `replay-tool show` and `replay-tool why` on the night-plan fixtures (Tests/Fixtures/Plans,
 /// written by `make-plans-fixtures.sh`), compared with goldens in Tests/Fixtures/Plans/goldens

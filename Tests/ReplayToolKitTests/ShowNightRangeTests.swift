@@ -3,6 +3,7 @@ import Foundation
 import ReplayToolKit
 import Testing
 import TestSupport
+import StrictJSON
 
 /// `replay-tool show --from D --to D` (json-view.md): the range keeps only its nights in
 /// `plans`, `sleep`, `exits.byNight` and `scores`, and every other key is byte for byte the

@@ -4,6 +4,7 @@ import Projections
 import Testing
 import TestSupport
 @testable import ReplayToolKit
+import StrictJSON
 
 /// The text form of `replay-tool show` stays short however long the log or however far the
 /// instant: tonight comes right after the instant line, and without a range each per-night

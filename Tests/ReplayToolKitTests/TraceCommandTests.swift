@@ -3,6 +3,7 @@ import Foundation
 import ReplayToolKit
 import Testing
 import TestSupport
+import StrictJSON
 
 /// `replay-tool trace`: how debt, streaks and sleep records changed step by step, on the
 /// fortnight fixture (Tests/Fixtures/Fortnight; its goldens are in FortnightGoldenTests)

@@ -2,6 +2,7 @@ import Events
 import Foundation
 import Testing
 import TestSupport
+import StrictJSON
 
 /// domain.md §8 through `replay-tool`: a log holding lines in zones this platform does not
 /// know (Tests/Fixtures/Zones/unknown-zone.jsonl: a sample whose own `tz` is

@@ -5,6 +5,7 @@ import Projections
 import Simulation
 import Testing
 import TestSupport
+import StrictJSON
 
 /// A range of nights (`show --from D --to D`) builds only its nights, yet must give exactly
 /// the unranged lists filtered: `NightPlans.plans(asOf:nights:)`, `SleepLedger.nightsWithData(in:)`,

@@ -1,5 +1,5 @@
 import FuzzDriver
-@testable import FuzzReplayToolKit
+@testable import ReplayToolKit
 
 /// libFuzzer entry point: one input is the whole standard input of `replay-tool append`
 /// (lines of unsequenced events). Parsing must answer with events or a failure naming the

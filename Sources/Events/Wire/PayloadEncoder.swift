@@ -1,3 +1,4 @@
+import StrictJSON
 /// Writes the members of an event's `data` object in a fixed order with no spaces, so
 /// that the same event always gives the same bytes.
 public struct PayloadEncoder: Sendable {

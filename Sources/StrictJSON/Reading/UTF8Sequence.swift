@@ -1,11 +1,11 @@
 /// The one check of a multi-byte UTF-8 sequence that both JSON readers use (`JSONParser`
 /// and `FastLineScanner`), so they can never disagree on what is valid UTF-8.
-enum UTF8Sequence {
+package enum UTF8Sequence {
     /// The length of the well-formed multi-byte sequence whose lead byte (>= 0x80) is at
     /// `offset` (Unicode Table 3-7: no overlongs, no surrogates, nothing above U+10FFFF),
     /// or `nil` when it is not well-formed or runs past `end`.
-    @inline(__always)
-    static func length(in base: UnsafePointer<UInt8>, at offset: Int, end: Int) -> Int? {
+    @inlinable @inline(__always)
+    package static func length(in base: UnsafePointer<UInt8>, at offset: Int, end: Int) -> Int? {
         let lead = base[offset]
         let length: Int
         var secondLow: UInt8 = 0x80

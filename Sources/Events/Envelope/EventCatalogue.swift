@@ -1,3 +1,4 @@
+import StrictJSON
 /// Which types and payload versions a reader knows, and how older versions are brought
 /// to the current shape on read (the file is never rewritten).
 ///

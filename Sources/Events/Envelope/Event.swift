@@ -1,3 +1,4 @@
+import StrictJSON
 /// One event as a writer states it: everything on a log line except the `seq` and the
 /// `batch` marker, which the log assigns when it appends.
 public struct Event: Sendable, Hashable {

@@ -1,3 +1,4 @@
+import StrictJSON
 /// Reads the keys of an event's `data` object, checking presence and type, and naming
 /// the key (as `data.KEY`) and what was expected in every error.
 public struct PayloadDecoder: Sendable {

@@ -1,6 +1,8 @@
 import Testing
 
-import Events
+
+import StrictJSON
+import TestSupport
 
 @Suite("JSONWriter")
 struct JSONWriterTests {

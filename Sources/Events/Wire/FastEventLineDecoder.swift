@@ -1,3 +1,4 @@
+import StrictJSON
 /// Reads log lines as `EventLineDecoder` does, several times faster: the decoder the file
 /// layer uses by default.
 ///

@@ -1,3 +1,4 @@
+import StrictJSON
 /// An event this reader cannot interpret: an unknown `type`, or a known type at a newer
 /// `v`. It is kept whole (the line round-trips byte for byte), skipped by projections and
 /// counted in warnings; it never aborts a replay.

@@ -1,3 +1,4 @@
+import StrictJSON
 /// The step of the reading path that turns one log line into a `RecordedEvent`.
 ///
 /// `EventLineDecoder` is the reference implementation (strict, built on `JSONParser`).

@@ -1,3 +1,4 @@
+import StrictJSON
 /// The cursor of `FastEventLineDecoder`'s fast path over one line's bytes.
 ///
 /// It reads only the JSON it is asked for (an object's keys, a string, a number, a

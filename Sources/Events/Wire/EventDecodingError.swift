@@ -1,3 +1,4 @@
+import StrictJSON
 /// Why an event line, or one of its keys, could not be read.
 ///
 /// The message names the key and what was expected, never the value's health content.

@@ -1,11 +1,11 @@
 /// The eight-bytes-at-a-time scan through a JSON string's plain bytes that both JSON
 /// readers use (`JSONParser` and `FastLineScanner`).
-enum JSONStringScan {
+package enum JSONStringScan {
     /// Sets the high bit of each byte of `word` (little-endian) that is '"', '\\', below
     /// 0x20 or at least 0x80. Bytes above a flagged byte may be flagged spuriously; the
     /// lowest flagged byte is always a true hit (borrows only run upwards).
-    @inline(__always)
-    static func specialByteMask(_ word: UInt64) -> UInt64 {
+    @inlinable @inline(__always)
+    package static func specialByteMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
@@ -19,8 +19,8 @@ enum JSONStringScan {
     /// Skips, eight bytes at a time, bytes that are none of '"', '\\', a control character
     /// or non-ASCII, from `offset`: returns the first such byte's offset, or where fewer
     /// than eight bytes remain before `end` (the caller goes on byte by byte).
-    @inline(__always)
-    static func skipPlainWords(in base: UnsafePointer<UInt8>, from offset: Int, end: Int) -> Int {
+    @inlinable @inline(__always)
+    package static func skipPlainWords(in base: UnsafePointer<UInt8>, from offset: Int, end: Int) -> Int {
         var p = offset
         while end - p >= 8 {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))

@@ -103,7 +103,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     // MARK: - Grammar
 
     /// What a number scan found.
-    enum Scan {
+    @usableFromInline package enum Scan {
         /// The bytes from the start up to `end` (exclusive) form a number.
         case valid(end: Int)
         /// The grammar is violated at `offset`.
@@ -111,7 +111,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Which rule of the number grammar was violated.
-    enum Problem {
+    @usableFromInline package enum Problem {
         case digitExpected
         case digitExpectedAfterMinus
         case digitExpectedAfterDecimalPoint
@@ -119,7 +119,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         case leadingZero
 
         /// A description of the violated rule, without any input content.
-        var explanation: String {
+        package var explanation: String {
             switch self {
             case .digitExpected: return "expected a digit"
             case .digitExpectedAfterMinus: return "expected a digit after '-' in a number"
@@ -133,8 +133,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// Scans the longest prefix of `base[start..<end]` that the number grammar requires,
     /// stopping at the first byte that cannot continue the number. The caller decides
     /// whether what follows is acceptable. Requires `start < end`.
-    @inline(__always)
-    static func scan(_ base: UnsafePointer<UInt8>, from start: Int, end: Int) -> Scan {
+    @inlinable @inline(__always)
+    package static func scan(_ base: UnsafePointer<UInt8>, from start: Int, end: Int) -> Scan {
         var p = start
         if base[p] == UInt8(ascii: "-") {
             p += 1
@@ -174,8 +174,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         return .valid(end: p)
     }
 
-    @inline(__always)
-    private static func isDigit(_ byte: UInt8) -> Bool {
+    @usableFromInline @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool {
         byte &- UInt8(ascii: "0") < 10
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 
 /// Reads one log line (without its `\n`) into a `RecordedEvent`, or an unsequenced input
 /// line (as `replay-tool append` takes them) into an `Event`, checking everything the
