@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Projections", targets: ["Projections"]),
         .library(name: "Commands", targets: ["Commands"]),
         .library(name: "Summaries", targets: ["Summaries"]),
+        .library(name: "Views", targets: ["Views"]),
         .library(name: "Simulation", targets: ["Simulation"]),
         // Apple Health export import, and the command-line tool's logic (used by the fuzz targets).
         .library(name: "HealthImport", targets: ["HealthImport"]),
@@ -38,14 +39,17 @@ let package = Package(
         .target(name: "Commands", dependencies: ["Events", "EventLogFile", "Projections"]),
         // The morning summary, sleep tips, voice and widget answers, and the message catalogue.
         .target(name: "Summaries", dependencies: ["Events", "Projections"]),
-        // One import for a front end: re-exports the five library modules it uses.
-        .target(name: "MoreSleep", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Summaries"]),
+        // What a front end renders, ready made: the JSON view (`show --json`), the watch
+        // summary and the widget snapshot.
+        .target(name: "Views", dependencies: ["StrictJSON", "Events", "Projections", "Summaries"]),
+        // One import for a front end: re-exports the six library modules it uses.
+        .target(name: "MoreSleep", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Summaries", "Views"]),
         // Import of an Apple Health export (export.xml), streamed, with content-derived ids.
         .target(name: "HealthImport", dependencies: ["Events", "EventLogFile", "StrictJSON"]),
         // The command-line tool's logic, testable in process; `replay-tool` is its thin main.
         // Realistic synthetic logs (`replay-tool simulate`): a person following, or not, a plan.
         .target(name: "Simulation", dependencies: ["Events", "Projections", "Commands"]),
-        .target(name: "ReplayToolKit", dependencies: ["StrictJSON", "Events", "EventLogFile", "Projections", "Commands", "HealthImport", "Simulation"]),
+        .target(name: "ReplayToolKit", dependencies: ["StrictJSON", "Events", "EventLogFile", "Projections", "Views", "Commands", "HealthImport", "Simulation"]),
         .executableTarget(name: "replay-tool", dependencies: ["ReplayToolKit"]),
         // `swift run -c release replay-bench`: replay, launch and append figures on simulated logs of 10k, 100k and 1M events.
         .executableTarget(name: "replay-bench", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Simulation", "ReplayToolKit"]),
@@ -65,13 +69,14 @@ let package = Package(
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON", "TestSupport"]),
         .testTarget(name: "EventsTests", dependencies: ["Events", "StrictJSON", "TestSupport"]),
         .testTarget(name: "EventLogFileTests", dependencies: ["StrictJSON", "Events", "EventLogFile", "TestSupport", "replay-tool"]),
-        .testTarget(name: "ProjectionTests", dependencies: ["StrictJSON", "Events", "Projections", "HealthImport", "TestSupport"]),
+        .testTarget(name: "ProjectionTests", dependencies: ["StrictJSON", "Events", "Projections", "Views", "HealthImport", "TestSupport"]),
         .testTarget(name: "CommandsTests", dependencies: ["Events", "Projections", "Commands", "EventLogFile", "TestSupport"]),
+        .testTarget(name: "ViewsTests", dependencies: ["Views", "Summaries", "Projections", "Events", "StrictJSON", "TestSupport"]),
         .testTarget(name: "SummariesTests", dependencies: ["Summaries", "Events", "Projections", "TestSupport"]),
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "Events", "EventLogFile", "TestSupport"]),
         .testTarget(
             name: "SimulationTests",
-            dependencies: ["Simulation", "StrictJSON", "Events", "EventLogFile", "Projections", "Commands", "ReplayToolKit", "TestSupport"]
+            dependencies: ["Simulation", "StrictJSON", "Views", "Events", "EventLogFile", "Projections", "Commands", "ReplayToolKit", "TestSupport"]
         ),
         .testTarget(
             name: "ReplayToolKitTests",

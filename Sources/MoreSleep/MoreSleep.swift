@@ -3,7 +3,8 @@
 // The store and the commands it sends (Commands), the folded state and its queries
 // (Projections), the event vocabulary (Events), the log on disk or in memory
 // (EventLogFile), and the words and glances built on the state: morning summary, voice
-// answers, widget snapshot (Summaries).
+// answers (Summaries), and the views a front end renders: the JSON view, the watch
+// summary and the widget snapshot (Views).
 //
 // ```swift
 // import MoreSleep
@@ -17,3 +18,4 @@
 @_exported import Events
 @_exported import Projections
 @_exported import Summaries
+@_exported import Views

@@ -1,6 +1,7 @@
 import EventLogFile
 import Events
 import Projections
+import Views
 
 /// `replay-tool scores LOG [--from D --to D] [--preset ID] [--at INSTANT]`.
 enum ScoresCommand {

@@ -1,6 +1,7 @@
 import EventLogFile
 import Events
 import Projections
+import Views
 
 /// `replay-tool show LOG [--at INSTANT] [--until-seq N] [--from D] [--to D] [--json]`.
 enum ShowCommand {

@@ -1,5 +1,6 @@
 import Events
 import Projections
+import Views
 
 /// A figure `replay-tool trace` follows step by step (`TraceStep`): before a step is
 /// folded it says whether the step can change what is printed and, if so, takes its values

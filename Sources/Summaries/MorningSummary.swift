@@ -86,7 +86,7 @@ public struct MorningSummary: Sendable, Hashable {
     }
 
     /// `value` rounded half up to a whole number.
-    static func roundedHalfUp(_ value: Double) -> Int {
+    package static func roundedHalfUp(_ value: Double) -> Int {
         Int((value + 0.5).rounded(.down))
     }
 }

@@ -1,6 +1,7 @@
 import Events
 import Projections
 import Testing
+import Views
 
 /// domain.md §3 and the "Exits" fine points of §8, folded from logs.
 struct ExitHistoryTests {

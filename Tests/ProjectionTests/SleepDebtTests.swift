@@ -2,6 +2,7 @@ import Events
 import Projections
 import Testing
 import StrictJSON
+import Views
 
 /// domain.md §6 and the "Sleep, debt, streaks" fine points of §8.
 struct SleepDebtTests {

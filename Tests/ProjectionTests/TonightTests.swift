@@ -1,6 +1,7 @@
 import Events
 import Projections
 import Testing
+import Views
 
 /// The tonight window, phases, early starts, pending notifications and demo nights.
 struct TonightTests {

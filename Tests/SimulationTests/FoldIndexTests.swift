@@ -5,6 +5,7 @@ import Foundation
 import Simulation
 import Testing
 import TestSupport
+import Views
 
 /// `NightPlans` folds a night over only the entries that can touch it (`PlanTimelineIndex`,
 /// `NightFold`): the same logs folded with those shortcuts and without them (every entry,

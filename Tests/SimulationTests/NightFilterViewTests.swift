@@ -6,6 +6,7 @@ import Simulation
 import Testing
 import TestSupport
 import StrictJSON
+import Views
 
 /// A range of nights (`show --from D --to D`) builds only its nights, yet must give exactly
 /// the unranged lists filtered: `NightPlans.plans(asOf:nights:)`, `SleepLedger.nightsWithData(in:)`,

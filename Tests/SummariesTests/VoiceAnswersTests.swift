@@ -3,6 +3,7 @@ import Foundation
 import Projections
 import Summaries
 import Testing
+import TestSupport
 
 /// Answers for a voice assistant or a widget, over small logs.
 struct VoiceAnswersTests {

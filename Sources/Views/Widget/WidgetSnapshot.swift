@@ -1,5 +1,6 @@
 import Events
 import Projections
+import Summaries
 
 /// What a widget shows, as one compact Codable value a host app writes to a shared
 /// container (an App Group) so the widget never replays the log: last night's score, time

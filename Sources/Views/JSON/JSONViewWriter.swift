@@ -1,4 +1,5 @@
 import Events
+import Projections
 import StrictJSON
 
 /// Writes a ``JSONValue`` as pretty-printed, byte-stable UTF-8 JSON: the form `replay-tool

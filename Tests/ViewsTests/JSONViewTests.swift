@@ -3,6 +3,7 @@ import Projections
 import Testing
 import TestSupport
 import StrictJSON
+import Views
 
 /// The JSON view builder: the documented keys in the documented order, the parts not
 /// built yet as empty values of their shape, instants in the zone they belong to.

@@ -1,4 +1,5 @@
 import Events
+import Projections
 
 /// What a watch companion and its complications show, as one Codable value: tonight's
 /// bedtime and wind-down, night X of Y of the goal, sleep debt, the next checklist items,

@@ -2,6 +2,7 @@ import Events
 import Projections
 import Testing
 import StrictJSON
+import Views
 
 /// The pretty writer of the JSON view: 2-space indentation, keys in stored order, the
 /// escapes of the compact writer, numbers as their literal, a trailing newline.

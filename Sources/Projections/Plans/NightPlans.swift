@@ -212,7 +212,7 @@ public struct NightPlans: Projection, Hashable {
     /// The plan of `night` without its revisions (`revisions` is empty), or `nil` when the
     /// night is not planned: for the queries that read only a plan's values and instants,
     /// as it takes no step for each goal, clear and zone change before the night.
-    func planWithoutRevisions(for night: LocalDate) -> NightPlan? {
+    package func planWithoutRevisions(for night: LocalDate) -> NightPlan? {
         var fold = folds[night] ?? NightFold(night: night)
         fold.advance(over: timeline, index: index, zones: zones, zoneChanges: zoneChanges)
         guard var plan = fold.plan(earlyRevisions: nil) else { return nil }

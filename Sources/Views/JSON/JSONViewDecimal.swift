@@ -1,4 +1,5 @@
 import Events
+import Projections
 import StrictJSON
 
 /// Fixed-point numbers for the JSON view (json-view.md: "Fractions (`progress`,

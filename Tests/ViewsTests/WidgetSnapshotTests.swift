@@ -3,6 +3,8 @@ import Foundation
 import Projections
 import Summaries
 import Testing
+import TestSupport
+import Views
 
 /// The widget's Codable snapshot.
 struct WidgetSnapshotTests {

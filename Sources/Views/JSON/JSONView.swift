@@ -1,4 +1,5 @@
 import Events
+import Projections
 import StrictJSON
 
 /// The JSON view of json-view.md: every projection of a folded log as one JSON object, the
