@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Writes Sources/Projections/ScienceLibrary.swift from science-facts.md.
+"""Writes Sources/Projections/Evening/ScienceLibrary.swift from science-facts.md.
 
 Usage, from the package root:
-    python3 Scripts/generate-science-library.py Scripts/science-facts.md > Sources/Projections/ScienceLibrary.swift
+    python3 Scripts/generate-science-library.py Scripts/science-facts.md > Sources/Projections/Evening/ScienceLibrary.swift
 
 Python 3 standard library only. The output is deterministic (the same Markdown always gives
 the same bytes). The output's first line records the SHA-256 of the Markdown it was made
@@ -312,7 +312,7 @@ def generate(markdown, digest):
     out = [
         f"// Generated from Scripts/science-facts.md (SHA-256 {digest}) by Scripts/generate-science-library.py; do not edit by hand.",
         "// Regenerate from the package root:",
-        "//     python3 Scripts/generate-science-library.py Scripts/science-facts.md > Sources/Projections/ScienceLibrary.swift",
+        "//     python3 Scripts/generate-science-library.py Scripts/science-facts.md > Sources/Projections/Evening/ScienceLibrary.swift",
         "",
         "/// The checked science behind the reminders, the bedtime plan, the mindful exit and the",
         "/// scores, as data (`science-facts.md`; generated Swift rather than a bundled resource, so",
@@ -375,7 +375,7 @@ def generate(markdown, digest):
 
 def main(arguments):
     if len(arguments) != 2:
-        sys.stderr.write("usage: generate-science-library.py Scripts/science-facts.md > Sources/Projections/ScienceLibrary.swift\n")
+        sys.stderr.write("usage: generate-science-library.py Scripts/science-facts.md > Sources/Projections/Evening/ScienceLibrary.swift\n")
         return 64
     try:
         with open(arguments[1], encoding="utf-8") as file:

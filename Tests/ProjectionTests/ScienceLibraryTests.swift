@@ -20,8 +20,8 @@ struct ScienceLibraryTests {
         .deletingLastPathComponent()
         .deletingLastPathComponent()
     static let scienceFacts = packageRoot.appendingPathComponent("Scripts/science-facts.md")
-    static let generated = packageRoot.appendingPathComponent("Sources/Projections/ScienceLibrary.swift")
-    static let regenerate = "python3 Scripts/generate-science-library.py Scripts/science-facts.md > Sources/Projections/ScienceLibrary.swift"
+    static let generated = packageRoot.appendingPathComponent("Sources/Projections/Evening/ScienceLibrary.swift")
+    static let regenerate = "python3 Scripts/generate-science-library.py Scripts/science-facts.md > Sources/Projections/Evening/ScienceLibrary.swift"
 
     /// The generated file names the SHA-256 of the Markdown it was made from; the Markdown in
     /// the repository must still have it, so data changed without regenerating fails here
@@ -37,7 +37,7 @@ struct ScienceLibraryTests {
             return byte < 16 ? "0" + hex : hex
         }.joined()
         #expect(digest == recorded, """
-            Scripts/science-facts.md changed since Sources/Projections/ScienceLibrary.swift was generated; \
+            Scripts/science-facts.md changed since Sources/Projections/Evening/ScienceLibrary.swift was generated; \
             regenerate it from the package root (never edit it by hand): \(Self.regenerate)
             """)
     }

@@ -1,6 +1,6 @@
 // Generated from Scripts/science-facts.md (SHA-256 2ae40db20c9f4856264146dc26a1d748707b3399255cca3a5c85e9510bd3af61) by Scripts/generate-science-library.py; do not edit by hand.
 // Regenerate from the package root:
-//     python3 Scripts/generate-science-library.py Scripts/science-facts.md > Sources/Projections/ScienceLibrary.swift
+//     python3 Scripts/generate-science-library.py Scripts/science-facts.md > Sources/Projections/Evening/ScienceLibrary.swift
 
 /// The checked science behind the reminders, the bedtime plan, the mindful exit and the
 /// scores, as data (`science-facts.md`; generated Swift rather than a bundled resource, so
