@@ -46,7 +46,7 @@ enum ShowCommand {
         let fold = try LogStateFold.fold(path: path, at: instant, untilSeq: untilSeq)
         let state = fold.runner.state
         if arguments.flag("json") {
-            console.output(JSONViewWriter.prettyText(JSONView.render(state: state, warnings: fold.runner.warnings, asOf: fold.asOf, nights: nights)))
+            console.output(JSONView.text(state: state, warnings: fold.runner.warnings, asOf: fold.asOf, nights: nights))
         } else {
             console.output(render(state: state, warnings: fold.runner.warnings, asOf: fold.asOf, nights: nights))
         }

@@ -43,6 +43,20 @@ import StrictJSON
 /// nights kept are built (``NightPlans/plans(asOf:nights:)``), so a long log's view can be
 /// read a week at a time for the cost of a week.
 public enum JSONView {
+    /// The whole view as of `asOf`, as the pretty-printed UTF-8 text `replay-tool show --json`
+    /// prints (two-space indentation, keys in the documented order, one newline at the end).
+    ///
+    /// - Parameters:
+    ///   - state: The folded log (as of `asOf`).
+    ///   - warnings: The warnings of the fold, and any the reader added (a torn tail).
+    ///   - asOf: The query instant; `nil` only when there is none (an empty log without an
+    ///     explicit instant).
+    ///   - nights: The nights kept in `plans`, `sleep`, `exits.byNight` and `scores`
+    ///     (default: all).
+    public static func text(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter = .all) -> String {
+        JSONViewWriter.prettyText(render(state: state, warnings: warnings, asOf: asOf, nights: nights))
+    }
+
     /// The whole view as of `asOf` (see the type's documentation for every key).
     ///
     /// - Parameters:
@@ -52,7 +66,7 @@ public enum JSONView {
     ///     explicit instant): then `asOf` is `null`, `plans` empty and `tonight` `null`.
     ///   - nights: The nights kept in `plans`, `sleep`, `exits.byNight` and `scores`
     ///     (default: all); the other keys do not depend on it.
-    public static func render(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter = .all) -> JSONValue {
+    package static func render(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter = .all) -> JSONValue {
         var root = JSONObject()
         root.append("asOf", asOf.map { instant(displayedIn: state.nightPlans.latestTimeZone, $0) } ?? .null)
         root.append("plans", .array(asOf.map { now in state.nightPlans.plans(asOf: now, nights: nights).map { plan($0, at: now) } } ?? []))
@@ -70,7 +84,7 @@ public enum JSONView {
 
     /// One entry of `plans`: the night's plan and its status at `now`, its instants shown
     /// in the night's zone.
-    public static func plan(_ plan: NightPlan, at now: Instant) -> JSONValue {
+    package static func plan(_ plan: NightPlan, at now: Instant) -> JSONValue {
         let zone = ZoneDisplay(plan.timeZone)
         var object = JSONObject()
         object.append("night", .string(plan.night.iso))
@@ -86,7 +100,7 @@ public enum JSONView {
 
     /// One entry of a plan's `revisions`: the bedtime after the change, and the id and
     /// type of the event that caused it.
-    public static func revision(_ revision: PlanRevision) -> JSONValue {
+    package static func revision(_ revision: PlanRevision) -> JSONValue {
         var object = JSONObject()
         object.append("bedtime", .string(revision.values.bedtime.text))
         object.append("causedBy", .string(revision.cause.id))
@@ -98,7 +112,7 @@ public enum JSONView {
 
     /// `tonight`: its instants shown in the night's zone (the next notification's in the
     /// zone of the night it belongs to).
-    public static func tonight(_ tonight: Tonight, state: LogState) -> JSONValue {
+    package static func tonight(_ tonight: Tonight, state: LogState) -> JSONValue {
         let zone = ZoneDisplay(tonight.plan.timeZone)
         var object = JSONObject()
         object.append("night", .string(tonight.night.text))
@@ -127,7 +141,7 @@ public enum JSONView {
 
     /// `tonight.exit`: attempt, seconds left of the wait or of the free window (the other
     /// `null`), and the prompt.
-    public static func exit(_ exit: TonightExit) -> JSONValue {
+    package static func exit(_ exit: TonightExit) -> JSONValue {
         var object = JSONObject()
         object.append("attempt", .number(JSONNumber(Int64(exit.attempt))))
         object.append("waitRemainingSeconds", exit.waitRemainingSeconds.map { .number(JSONNumber(Int64($0))) } ?? .null)
@@ -139,7 +153,7 @@ public enum JSONView {
     /// `exits`: the confirmed exits of the 7 nights ending with asOf's night, and one row
     /// per request of every real night that `nights` keeps (demo nights never count), as
     /// of `now`. `thisWeek` does not depend on `nights`.
-    public static func exits(state: LogState, at now: Instant, nights: NightFilter = .all) -> JSONValue {
+    package static func exits(state: LogState, at now: Instant, nights: NightFilter = .all) -> JSONValue {
         var object = JSONObject()
         object.append("thisWeek", .number(JSONNumber(Int64(state.confirmedExitsThisWeek(at: now)))))
         object.append("byNight", .array(state.exits.realRecords(in: nights).map { record in
@@ -160,7 +174,7 @@ public enum JSONView {
 
     /// `tonight.nextNotification`: template id, fire instant (in the zone of its night),
     /// haptic.
-    public static func notification(_ notification: PendingNotification, state: LogState) -> JSONValue {
+    package static func notification(_ notification: PendingNotification, state: LogState) -> JSONValue {
         let zone = ZoneDisplay(state.schedule(for: notification.night)?.plan.timeZone)
         var object = JSONObject()
         object.append("template", .string(notification.template))
@@ -174,7 +188,7 @@ public enum JSONView {
     /// `sleep`: one entry per night with samples or a manual log that `nights` keeps,
     /// oldest first; instants in the zone of the night's onset sample; minutes rounded half
     /// up; efficiency with 4 decimals; stage minutes and latency `null` when unknown.
-    public static func sleep(state: LogState, nights: NightFilter = .all) -> JSONValue {
+    package static func sleep(state: LogState, nights: NightFilter = .all) -> JSONValue {
         .array(state.sleep.nightsWithData(in: nights).compactMap { state.sleep.record(for: $0) }.map { record in
             let zone = ZoneDisplay(record.timeZone)
             func minutes(_ milliseconds: Int64?) -> JSONValue {
@@ -199,7 +213,7 @@ public enum JSONView {
     }
 
     /// `debt`: minutes rounded half up; zeros with no instant.
-    public static func debt(_ debt: SleepDebt?) -> JSONValue {
+    package static func debt(_ debt: SleepDebt?) -> JSONValue {
         func whole(_ minutes: Double?) -> JSONValue {
             .number(JSONNumber(Int64(((minutes ?? 0) + 0.5).rounded(.down))))
         }
@@ -214,7 +228,7 @@ public enum JSONView {
     }
 
     /// `streaks`: current and best; zeros with no instant.
-    public static func streaks(_ streaks: SleepStreaks?) -> JSONValue {
+    package static func streaks(_ streaks: SleepStreaks?) -> JSONValue {
         .object(JSONObject([
             .init(key: "current", value: .number(JSONNumber(Int64(streaks?.current ?? 0)))),
             .init(key: "best", value: .number(JSONNumber(Int64(streaks?.best ?? 0)))),
@@ -230,7 +244,7 @@ public enum JSONView {
     /// total (rounded half up from the unrounded parts), each part's points with 1 decimal
     /// (`null` without data, the others scaled to 100), the estimate of Apple's score and
     /// the one typed in.
-    public static func scores(state: LogState, nights: NightFilter = .all) -> JSONValue {
+    package static func scores(state: LogState, nights: NightFilter = .all) -> JSONValue {
         .array(state.sleep.nightsWithData(in: nights).compactMap { night -> JSONValue? in
             guard let score = state.score(for: night) else { return nil }
             var parts = JSONObject()
@@ -251,7 +265,7 @@ public enum JSONView {
 
     /// `instant` as RFC 3339 text in the zone named `identifier` (as it is when the zone
     /// is unknown or `nil`).
-    public static func instant(displayedIn identifier: String?, _ instant: Instant) -> JSONValue {
+    package static func instant(displayedIn identifier: String?, _ instant: Instant) -> JSONValue {
         ZoneDisplay(identifier).json(instant)
     }
 }

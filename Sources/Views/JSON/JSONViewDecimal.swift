@@ -11,10 +11,10 @@ import StrictJSON
 /// a tie rounds like one. The text always has exactly `fractionDigits` digits after the
 /// point (`0.6` → `0.6000`, `1` → `1.0000`), a valid JSON number; a result of zero is
 /// never negative (`-0.00001` → `0.0000`).
-public enum JSONViewDecimal {
+package enum JSONViewDecimal {
     /// `value` with exactly `fractionDigits` digits after the point (none and no point
     /// when `fractionDigits` is 0), rounded half up; `nil` for NaN and infinities.
-    public static func text(_ value: Double, fractionDigits: Int) -> String? {
+    package static func text(_ value: Double, fractionDigits: Int) -> String? {
         guard value.isFinite else { return nil }
         let places = max(0, fractionDigits)
         let (digits, pointPosition) = shortestDigits(value.magnitude)
@@ -52,14 +52,14 @@ public enum JSONViewDecimal {
 
     /// `value` as a JSON number with exactly `fractionDigits` decimals (see
     /// ``text(_:fractionDigits:)``), or `null` when it is not finite.
-    public static func json(_ value: Double, fractionDigits: Int) -> JSONValue {
+    package static func json(_ value: Double, fractionDigits: Int) -> JSONValue {
         guard let text = text(value, fractionDigits: fractionDigits),
               let number = JSONNumber(literal: text) else { return .null }
         return .number(number)
     }
 
     /// A fraction as json-view.md writes it: 4 decimals (`0.6000`).
-    public static func fraction(_ value: Double) -> JSONValue {
+    package static func fraction(_ value: Double) -> JSONValue {
         json(value, fractionDigits: 4)
     }
 

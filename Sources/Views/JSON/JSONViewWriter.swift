@@ -17,17 +17,17 @@ import StrictJSON
 ///
 /// `JSONEncoder` is not used: it does not keep key order and escapes `/`
 /// (platform-notes.md).
-public enum JSONViewWriter {
+package enum JSONViewWriter {
     /// The indentation of one level.
-    public static let indentation = "  "
+    package static let indentation = "  "
 
     /// The pretty-printed text of `value`, ending with one newline.
-    public static func prettyText(_ value: JSONValue) -> String {
+    package static func prettyText(_ value: JSONValue) -> String {
         String(decoding: prettyBytes(value), as: UTF8.self)
     }
 
     /// The pretty-printed UTF-8 bytes of `value`, ending with one newline.
-    public static func prettyBytes(_ value: JSONValue) -> [UInt8] {
+    package static func prettyBytes(_ value: JSONValue) -> [UInt8] {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(4096)
         write(value, depth: 0, into: &buffer)
