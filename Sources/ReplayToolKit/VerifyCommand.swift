@@ -1,4 +1,4 @@
-import EventLogFile
+@_spi(LogTools) import EventLogFile
 import Events
 
 /// `replay-tool verify LOG`.

@@ -1,5 +1,5 @@
 import Commands
-import EventLogFile
+@_spi(LogTools) import EventLogFile
 import Events
 import Foundation
 import Projections
