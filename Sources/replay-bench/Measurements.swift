@@ -1,5 +1,5 @@
 import Commands
-import EventLogFile
+@_spi(LogTools) import EventLogFile
 import Events
 import Foundation
 import Projections
@@ -94,9 +94,7 @@ enum PassRunner {
             let started = clock.now
             switch pass {
             case .replay:
-                var runner = ProjectionRunner<LogState>()
-                let summary = try EventLogReader.forEachEventInTimeOrder(
-                    path: path, restart: { runner = ProjectionRunner<LogState>() }, { runner.apply($0) })
+                let (runner, summary): (ProjectionRunner<LogState>, _) = try LogFold.fold(path: path, tornTail: nil)
                 result.itemCount = summary.eventCount
                 result.byteCount = summary.byteCount
                 result.check = runner.appliedCount

@@ -1,4 +1,4 @@
-import EventLogFile
+@_spi(LogTools) import EventLogFile
 import Events
 import Foundation
 import ReplayToolKit

@@ -1,4 +1,4 @@
-@testable import EventLogFile
+@_spi(LogTools) @testable import EventLogFile
 import Events
 import Foundation
 import Testing

@@ -15,22 +15,18 @@ import Projections
 /// already done, and `done` on `bedtime` or `sunlight` (reminders that are not checklist
 /// items), append the interaction alone: it is recorded engagement, with nothing to
 /// complete. `why` and `dismissed` always append the interaction alone, even repeated.
-public struct RecordNotificationInteraction: Command {
-    /// The night of the reminder.
-    public var night: Night
-    /// The reminder template id, e.g. `"screens_off"`.
-    public var template: String
-    /// What the person did.
-    public var action: NotificationAction
+public struct RecordNotificationInteraction: PayloadCommand {
+    /// The interaction (night, reminder template id, action), as `notificationInteracted`
+    /// carries it.
+    public var payload: NotificationInteracted
 
     /// Creates the value from its parts.
     public init(night: Night, template: String, action: NotificationAction) {
-        self.night = night
-        self.template = template
-        self.action = action
+        payload = NotificationInteracted(night: night, template: template, action: action)
     }
 
     public func decide(in state: LogState, context: CommandContext) throws(CommandError) -> [Event] {
+        let (night, template, action) = (payload.night, payload.template, payload.action)
         try NightRule.checkEveningNight(night, in: state, at: context.now)
         guard let reminder = ReminderTemplate.template(id: template) else {
             throw CommandError(
@@ -38,7 +34,7 @@ public struct RecordNotificationInteraction: Command {
                 message: "'\(template)' is not a reminder; the reminders are \(ChecklistRule.reminderList)"
             )
         }
-        let interaction = context.event(.notificationInteracted(NotificationInteracted(night: night, template: template, action: action)))
+        let interaction = context.event(.notificationInteracted(payload))
         guard action == .done, reminder.isChecklistItem, !state.checklists.done(on: night).contains(template) else {
             return [interaction]
         }

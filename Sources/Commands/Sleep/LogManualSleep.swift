@@ -24,22 +24,17 @@ import Projections
 /// The sleep projection (`SleepLedger`) checks the night's range and the 24 h; the window
 /// and "not in the future" are the command's own, stricter rules, so every event this
 /// command appends is one the projection keeps.
-public struct LogManualSleep: Command {
-    /// The night the sleep belongs to.
-    public var night: Night
-    /// When the person went to sleep.
-    public var bedtime: Instant
-    /// When they woke.
-    public var wakeTime: Instant
+public struct LogManualSleep: PayloadCommand {
+    /// The sleep to log (night, bedtime, wake time), as `manualSleepLogged` carries it.
+    public var payload: ManualSleepLogged
 
     /// Creates the value from its parts.
     public init(night: Night, bedtime: Instant, wakeTime: Instant) {
-        self.night = night
-        self.bedtime = bedtime
-        self.wakeTime = wakeTime
+        payload = ManualSleepLogged(night: night, bedtime: bedtime, wakeTime: wakeTime)
     }
 
     public func decide(in state: LogState, context: CommandContext) throws(CommandError) -> [Event] {
+        let (night, bedtime, wakeTime) = (payload.night, payload.bedtime, payload.wakeTime)
         let date = try NightRule.checkRealNight(night, at: context.now)
         let zone = context.timeZone
         let duration = wakeTime.milliseconds(since: bedtime)
@@ -68,7 +63,7 @@ public struct LogManualSleep: Command {
                 message: "the wake time \(Self.shown(wakeTime, in: zone)) is after now (\(Self.shown(context.now, in: zone))); sleep is logged once it happened, with a wake time up to now"
             )
         }
-        return [context.event(.manualSleepLogged(ManualSleepLogged(night: night, bedtime: bedtime, wakeTime: wakeTime)))]
+        return [context.event(.manualSleepLogged(payload))]
     }
 
     /// `instant` for messages: RFC 3339 in the device's zone (in its own offset when the

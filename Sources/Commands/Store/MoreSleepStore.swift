@@ -184,18 +184,11 @@ public actor MoreSleepStore {
     /// Folds a whole log in (`at`, `seq`) order, streamed (a file is never held whole); a
     /// torn tail becomes a warning. Returns the folded runner and the log's last seq.
     private static func fold(_ log: any EventLogStorage) throws(EventLogFileError) -> (ProjectionRunner<LogState>, Int) {
-        var runner = ProjectionRunner<LogState>()
         var lastSeq = 0
-        let torn = try log.forEachEventInTimeOrder(restart: {
-            runner = ProjectionRunner<LogState>()
-            lastSeq = 0
-        }, { event in
-            lastSeq = max(lastSeq, event.seq)
-            runner.apply(event)
-        })
-        if let torn {
-            runner.warn(.init(seq: nil, message: "line \(torn.firstLine): \(torn.description) — not read, and appends are refused until it is repaired"))
-        }
+        let (runner, _) = try LogFold.fold(
+            log: log, tornTail: TornTailNotice(.line, .appendsRefusedUntilRepaired),
+            restart: { lastSeq = 0 }, beforeEach: { (event, _: inout ProjectionRunner<LogState>) in lastSeq = max(lastSeq, event.seq) }
+        )
         return (runner, lastSeq)
     }
 

@@ -31,7 +31,7 @@ public enum EventLogReader {
     ///   `.isDirectory`, …) or the first corrupt line (`.corrupt`, with path and line; a
     ///   file in UTF-16 or UTF-32 is named for what it is, see `LogTextEncoding`).
     @discardableResult
-    public static func forEachEvent(
+    package static func forEachEvent(
         path: String,
         decoder: any EventLineDecoding = FastEventLineDecoder(),
         _ body: (ScannedEvent) -> Void

@@ -1,14 +1,14 @@
 /// Where an id was first used in a log.
-public struct IdentifierLocation: Sendable, Hashable {
+package struct IdentifierLocation: Sendable, Hashable {
     /// Its seq.
-    public var seq: Int
+    package var seq: Int
     /// Its 1-based line number.
-    public var line: Int
+    package var line: Int
     /// The offset of its line.
-    public var byteOffset: Int64
+    package var byteOffset: Int64
 
     /// Creates the value from its parts.
-    public init(seq: Int, line: Int, byteOffset: Int64) {
+    package init(seq: Int, line: Int, byteOffset: Int64) {
         self.seq = seq
         self.line = line
         self.byteOffset = byteOffset

@@ -31,7 +31,7 @@ import Musl
 /// through a descriptor that is then used for appending, create the reader with
 /// ``init(descriptor:startingAt:bufferSize:maximumLineLength:)`` and get the descriptor back
 /// with ``takeDescriptor()``.
-public struct LineReader: ~Copyable {
+@_spi(LogTools) public struct LineReader: ~Copyable {
     /// One line of the file, borrowed from the reader's buffer.
     ///
     /// `bytes` points into the reader's buffer and is valid only until the reader is used
@@ -127,7 +127,7 @@ public struct LineReader: ~Copyable {
     /// - Throws: ``EventLogFileError`` with code `.invalidArgument` for a negative offset, a
     ///   line number below 1, a buffer size below 1 or a negative maximum line length
     ///   (the descriptor is then closed).
-    public init(
+    package init(
         descriptor: consuming LogFileDescriptor,
         startingAt position: Position = .start,
         bufferSize: Int = LineReader.defaultBufferSize,
@@ -251,7 +251,7 @@ public struct LineReader: ~Copyable {
     }
 
     /// Ends reading and gives back the descriptor, for example to append after reading.
-    public consuming func takeDescriptor() -> LogFileDescriptor {
+    package consuming func takeDescriptor() -> LogFileDescriptor {
         descriptor
     }
 

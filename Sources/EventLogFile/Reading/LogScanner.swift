@@ -7,9 +7,9 @@ import Events
 /// The lines of a batch are held back until the batch is whole, so a torn batch never
 /// reaches a projection. Memory is bounded by the largest batch, plus 16 bytes and a
 /// location per id when ids are tracked.
-public struct LogScanner: Sendable {
+package struct LogScanner: Sendable {
     /// Whether ids are remembered (to find repeats and to answer idempotent appends).
-    public enum IdentifierTracking: Sendable {
+    package enum IdentifierTracking: Sendable {
         /// Ids are not remembered (a replay: the projection runner keeps the first occurrence).
         case none
         /// Each id's first location is remembered.
@@ -19,30 +19,30 @@ public struct LogScanner: Sendable {
     private var decoder: any EventLineDecoding
     private let tracking: IdentifierTracking
     /// The seq the next line should carry.
-    public private(set) var nextSeq = 1
+    package private(set) var nextSeq = 1
     /// The largest seq released so far (0 for none).
-    public private(set) var lastReleasedSeq = 0
+    package private(set) var lastReleasedSeq = 0
     /// Where the next line after the last released one starts.
-    public private(set) var committedPosition = LineReader.Position.start
+    package private(set) var committedPosition = LineReader.Position.start
     /// The locations of the ids released so far (with `.locations`).
-    public private(set) var identifiers: [IdentifierDigest: IdentifierLocation] = [:]
+    package private(set) var identifiers: [IdentifierDigest: IdentifierLocation] = [:]
     /// The torn tail, once the end of the file has been seen.
-    public private(set) var tornTail: TornTail?
+    package private(set) var tornTail: TornTail?
     /// Whether any problem other than a torn tail was found.
-    public private(set) var hasCorruption = false
+    package private(set) var hasCorruption = false
     private var pending: [ScannedEvent] = []
     private var pendingCount = 0
     private var pendingEnd = LineReader.Position.start
 
     /// Creates a scanner starting at the beginning of a file, reading lines with `decoder`.
-    public init(tracking: IdentifierTracking, decoder: any EventLineDecoding = FastEventLineDecoder()) {
+    package init(tracking: IdentifierTracking, decoder: any EventLineDecoding = FastEventLineDecoder()) {
         self.decoder = decoder
         self.tracking = tracking
     }
 
     /// Checks one line; events that are complete are appended to `released`, problems to
     /// `issues`.
-    public mutating func consume(_ line: LineReader.Line, released: inout [ScannedEvent], issues: inout [LogIssue]) {
+    package mutating func consume(_ line: LineReader.Line, released: inout [ScannedEvent], issues: inout [LogIssue]) {
         let end = LineReader.Position(byteOffset: line.endByteOffset, lineNumber: line.lineNumber + 1)
         guard line.endsWithNewline else {
             let start = pending.first.map { ($0.line, $0.byteOffset) } ?? (line.lineNumber, line.byteOffset)
@@ -107,7 +107,7 @@ public struct LogScanner: Sendable {
     }
 
     /// Ends the file: a batch still incomplete is a torn tail.
-    public mutating func finish(fileLength: Int64, issues: inout [LogIssue]) {
+    package mutating func finish(fileLength: Int64, issues: inout [LogIssue]) {
         guard tornTail == nil, let first = pending.first else { return }
         let torn = TornTail(
             firstLine: first.line, lineCount: pending.count, byteOffset: first.byteOffset,
@@ -121,7 +121,7 @@ public struct LogScanner: Sendable {
 
     /// Forgets a torn tail so that scanning can go on from `committedPosition` after the
     /// file changed (another writer repaired it, or appended).
-    public mutating func resumeAfterCommitted() {
+    package mutating func resumeAfterCommitted() {
         tornTail = nil
         pending.removeAll(keepingCapacity: true)
         nextSeq = lastReleasedSeq + 1

@@ -62,6 +62,9 @@ extension FileEventLog {
     /// a log its group or others can write (`.permissionDenied`, see `LogFilePermissions`),
     /// changing nothing. `willRemove` is told exactly what will go, under the lock, before
     /// the file is truncated.
+    ///
+    /// It reads the whole file, waits for the lock up to `lockTimeout` and syncs: blocking
+    /// work, so a front end calls it off the main actor (e.g. from a detached task).
     public static func repair(
         path: String,
         lockTimeout: Duration = .seconds(10),

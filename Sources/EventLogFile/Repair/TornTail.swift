@@ -28,3 +28,59 @@ public struct TornTail: Sendable, Hashable, CustomStringConvertible {
         return "torn tail: \(reason) (\(lines), \(byteCount) bytes from byte \(byteOffset))"
     }
 }
+
+/// How a reader that skipped a torn tail says so: the one wording of "this torn tail was
+/// not read" (the store's warning, `replay-tool`'s fold warnings and its notices on standard
+/// error), parametrised by what differs between them: where the notice says the tail is,
+/// and what it tells the reader to do.
+public struct TornTailNotice: Sendable, Hashable {
+    /// Where the notice says the tail is, before its description.
+    public enum Location: Sendable, Hashable {
+        /// Nothing: the description names the lines already.
+        case none
+        /// `line N: ` (N, the torn part's first line).
+        case line
+        /// `PATH:N: `, as a command-line tool names a place in a file.
+        case file(path: String)
+    }
+
+    /// What the notice tells the reader to do, after "not read".
+    public enum Remedy: Sendable, Hashable {
+        /// `, and appends are refused until it is repaired` (the store: the log is open for
+        /// reading, closed for appending).
+        case appendsRefusedUntilRepaired
+        /// `; 'TOOL repair' removes it` (a warning of a fold made by the tool `tool`).
+        case repairRemovesIt(tool: String)
+        /// `; run 'TOOL repair PATH' to remove it` (a tool's line on standard error).
+        case runRepair(tool: String, path: String)
+    }
+
+    /// Where the tail is said to be.
+    public var location: Location
+    /// What to do about it.
+    public var remedy: Remedy
+
+    /// Creates the value from its parts.
+    public init(_ location: Location, _ remedy: Remedy) {
+        self.location = location
+        self.remedy = remedy
+    }
+
+    /// The notice about `torn`: where it is, what it is (``TornTail/description``), that it
+    /// was not read, and what to do.
+    public func text(_ torn: TornTail) -> String {
+        let prefix: String
+        switch location {
+        case .none: prefix = ""
+        case .line: prefix = "line \(torn.firstLine): "
+        case .file(let path): prefix = "\(path):\(torn.firstLine): "
+        }
+        let suffix: String
+        switch remedy {
+        case .appendsRefusedUntilRepaired: suffix = ", and appends are refused until it is repaired"
+        case .repairRemovesIt(let tool): suffix = "; '\(tool) repair' removes it"
+        case .runRepair(let tool, let path): suffix = "; run '\(tool) repair \(path)' to remove it"
+        }
+        return "\(prefix)\(torn.description) — not read\(suffix)"
+    }
+}

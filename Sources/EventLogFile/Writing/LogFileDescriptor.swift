@@ -17,12 +17,12 @@ import Musl
 ///
 /// Durability: ``appendAll(_:)`` only hands bytes to the operating system; call
 /// ``synchronize()`` to have them on disk (`fsync`, or `F_FULLFSYNC` on Apple platforms).
-public struct LogFileDescriptor: ~Copyable, Sendable {
+package struct LogFileDescriptor: ~Copyable, Sendable {
     /// The raw descriptor, or -1 once closed.
     private var descriptor: Int32
 
     /// The path the file was opened with, used to name the file in errors.
-    public let path: String
+    package let path: String
 
     private init(descriptor: Int32, path: String) {
         self.descriptor = descriptor
@@ -51,7 +51,7 @@ public struct LogFileDescriptor: ~Copyable, Sendable {
     /// - Throws: ``EventLogFileError`` with code `.notFound` (the file is missing and
     ///   `createIfMissing` is false, or its folder is missing), `.isDirectory`,
     ///   `.permissionDenied`, or `.ioError`.
-    public static func openForAppending(
+    package static func openForAppending(
         path: String,
         createIfMissing: Bool
     ) throws(EventLogFileError) -> LogFileDescriptor {
@@ -101,7 +101,7 @@ public struct LogFileDescriptor: ~Copyable, Sendable {
     /// - Returns: The open descriptor, not yet locked.
     /// - Throws: ``EventLogFileError`` with code `.notFound`, `.isDirectory`,
     ///   `.permissionDenied`, or `.ioError`.
-    public static func openForRepair(path: String) throws(EventLogFileError) -> LogFileDescriptor {
+    package static func openForRepair(path: String) throws(EventLogFileError) -> LogFileDescriptor {
         let descriptor = try openRetryingInterrupts(path: path, flags: O_RDWR | O_APPEND | O_CLOEXEC, action: "open the log to repair")
         return LogFileDescriptor(descriptor: descriptor, path: path)
     }
@@ -113,7 +113,7 @@ public struct LogFileDescriptor: ~Copyable, Sendable {
     /// - Throws: ``EventLogFileError`` with code `.notFound` (no such file, a missing folder
     ///   on the path, or a symbolic link whose target is missing), `.isDirectory`,
     ///   `.permissionDenied`, or `.ioError`.
-    public static func openForReading(path: String) throws(EventLogFileError) -> LogFileDescriptor {
+    package static func openForReading(path: String) throws(EventLogFileError) -> LogFileDescriptor {
         let descriptor = try openRetryingInterrupts(path: path, flags: O_RDONLY | O_CLOEXEC, action: "open the log for reading")
         let file = LogFileDescriptor(descriptor: descriptor, path: path)
         // A directory opens fine read-only; refuse it here rather than failing on the first read.
@@ -207,7 +207,7 @@ public struct LogFileDescriptor: ~Copyable, Sendable {
     ///   negative duration) tries exactly once.
     /// - Throws: ``EventLogFileError`` with code `.lockTimeout` if another holder kept the
     ///   lock until the timeout, or `.ioError` if locking failed otherwise.
-    public func lockExclusive(timeout: Duration) throws(EventLogFileError) {
+    package func lockExclusive(timeout: Duration) throws(EventLogFileError) {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         var pause = Duration.milliseconds(5)
@@ -239,7 +239,7 @@ public struct LogFileDescriptor: ~Copyable, Sendable {
     }
 
     /// Releases the lock taken by ``lockExclusive(timeout:)``. Does nothing if it is not held.
-    public func unlock() {
+    package func unlock() {
         while flock(descriptor, LOCK_UN) != 0 && errno == EINTR {}
     }
 
@@ -261,7 +261,7 @@ public struct LogFileDescriptor: ~Copyable, Sendable {
     /// The file's current size in bytes (`fstat`).
     ///
     /// - Throws: ``EventLogFileError`` with code `.ioError`.
-    public func size() throws(EventLogFileError) -> Int64 {
+    package func size() throws(EventLogFileError) -> Int64 {
         Int64(try status().st_size)
     }
 
@@ -275,7 +275,7 @@ public struct LogFileDescriptor: ~Copyable, Sendable {
     /// - Returns: The number of bytes read.
     /// - Throws: ``EventLogFileError`` with code `.invalidArgument` for a negative offset,
     ///   or `.ioError`.
-    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(EventLogFileError) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(EventLogFileError) -> Int {
         guard offset >= 0 else {
             throw EventLogFileError(
                 code: .invalidArgument,
@@ -308,7 +308,7 @@ public struct LogFileDescriptor: ~Copyable, Sendable {
     /// - Throws: ``EventLogFileError`` with code `.ioError` (for example a full disk).
     ///   Its message says whether nothing was written or how many bytes were, in which case
     ///   the file may now end with a partial line that must be repaired.
-    public func appendAll(_ bytes: UnsafeRawBufferPointer) throws(EventLogFileError) {
+    package func appendAll(_ bytes: UnsafeRawBufferPointer) throws(EventLogFileError) {
         guard let base = bytes.baseAddress, bytes.count > 0 else {
             return
         }
@@ -335,7 +335,7 @@ public struct LogFileDescriptor: ~Copyable, Sendable {
     /// back to `fsync` where the file system does not support it), `fsync` elsewhere.
     ///
     /// - Throws: ``EventLogFileError`` with code `.ioError`; the data may then not be durable.
-    public func synchronize() throws(EventLogFileError) {
+    package func synchronize() throws(EventLogFileError) {
         if let error = Self.fullSynchronize(descriptor) {
             throw .system(
                 error,
@@ -352,7 +352,7 @@ public struct LogFileDescriptor: ~Copyable, Sendable {
     /// - Parameter length: The new size in bytes, 0 or more (normally less than ``size()``).
     /// - Throws: ``EventLogFileError`` with code `.invalidArgument` for a negative length,
     ///   or `.ioError`.
-    public func truncate(to length: Int64) throws(EventLogFileError) {
+    package func truncate(to length: Int64) throws(EventLogFileError) {
         guard length >= 0 else {
             throw EventLogFileError(
                 code: .invalidArgument,
@@ -373,7 +373,7 @@ public struct LogFileDescriptor: ~Copyable, Sendable {
     ///
     /// Errors from `close` are ignored: they cannot be acted on, and durability comes from
     /// ``synchronize()``, not from closing.
-    public consuming func close() {
+    package consuming func close() {
         if descriptor >= 0 {
             _ = systemClose(descriptor)
         }

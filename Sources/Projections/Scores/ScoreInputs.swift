@@ -22,7 +22,7 @@ public struct ScoreInputs: Projection, Hashable {
                 warnings.skipped(seq: event.seq, because: "scoreSettingsChanged has a target that is not positive (minutes) or within 0–100 (percent)")
                 return
             }
-            settings = ScoreSettings(weights: change.weights, deepTarget: change.deepTarget, remTarget: change.remTarget, preset: change.preset)
+            settings = change
         case .appleSleepScoreLogged(let logged):
             guard case .date(let night) = logged.night else {
                 warnings.skipped(seq: event.seq, because: "appleSleepScoreLogged names the demo night")

@@ -1,24 +1,11 @@
 import Events
 
-/// The tunable score's settings: weights and the deep and REM targets.
-public struct ScoreSettings: Sendable, Hashable {
-    /// The five weights, summing to 100.
-    public var weights: ScoreWeights
-    /// The deep-sleep target, in minutes or percent of time asleep.
-    public var deepTarget: ScoreTarget
-    /// The REM target.
-    public var remTarget: ScoreTarget
-    /// The preset these came from, if any.
-    public var preset: String?
+/// The tunable score's settings: weights and the deep and REM targets, and the preset they
+/// came from. One description with the event that changes them: the settings in force
+/// are the payload of the latest valid `scoreSettingsChanged` (else ``default``).
+public typealias ScoreSettings = ScoreSettingsChanged
 
-    /// Creates the value from its parts.
-    public init(weights: ScoreWeights, deepTarget: ScoreTarget, remTarget: ScoreTarget, preset: String? = nil) {
-        self.weights = weights
-        self.deepTarget = deepTarget
-        self.remTarget = remTarget
-        self.preset = preset
-    }
-
+extension ScoreSettingsChanged {
     /// The settings before any `scoreSettingsChanged`: the default balance preset.
     public static let `default` = ScorePreset.balanced.settings
 

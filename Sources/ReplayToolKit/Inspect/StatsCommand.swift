@@ -1,3 +1,4 @@
+import Commands
 import EventLogFile
 import Events
 import Projections
@@ -17,13 +18,9 @@ enum StatsCommand {
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
-        var runner = ProjectionRunner<LogStatistics>()
-        let summary = try EventLogReader.forEachEventInTimeOrder(path: path, restart: {
-            runner = ProjectionRunner<LogStatistics>()
-        }, { runner.apply($0) })
-        if let torn = summary.tornTail {
-            runner.warn(.init(seq: nil, message: "line \(torn.firstLine): \(torn.description) — not read; 'replay-tool repair' removes it"))
-        }
+        let (runner, summary): (ProjectionRunner<LogStatistics>, _) = try LogFold.fold(
+            path: path, tornTail: TornTailNotice(.line, .repairRemovesIt(tool: ReplayTool.name))
+        )
         console.output(render(runner, summary: summary))
         return .success
     }

@@ -49,10 +49,7 @@ enum ReportCommand {
                 return .ioError
             }
         }
-        let fold = try LogStateFold.fold(path: path, at: instant, untilSeq: nil)
-        if let torn = fold.summary.tornTail {
-            console.error(LogStateFold.tornTailNotice(torn, path: path))
-        }
+        let fold = try LogStateFold.foldForFigures(path: path, at: instant, console: console)
         let noPage = htmlPath == nil ? "" : " (no HTML page written)"
         guard let asOf = fold.asOf else {
             console.output("The log has no events: nothing to report\(noPage).\n")

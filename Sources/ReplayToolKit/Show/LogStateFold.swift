@@ -1,3 +1,4 @@
+import Commands
 import EventLogFile
 import Events
 import Projections
@@ -20,30 +21,34 @@ struct LogStateFold {
     /// and folding as of that instant are the same.
     static func fold(path: String, at instant: Instant?, untilSeq: Int?) throws(EventLogFileError) -> LogStateFold {
         let position = ReplayPosition(instant: instant, untilSeq: untilSeq)
-        var runner = ProjectionRunner<LogState>(position: position)
         var latest: Instant?
-        let summary = try EventLogReader.forEachEventInTimeOrder(path: path, restart: {
-            runner = ProjectionRunner<LogState>(position: position)
-            latest = nil
-        }, { event in
-            if untilSeq.map({ event.seq <= $0 }) ?? true,
-               latest.map({ event.at.millisecondsSince1970 >= $0.millisecondsSince1970 }) ?? true {
-                latest = event.at
+        let (runner, summary) = try LogFold.fold(
+            path: path, position: position, tornTail: foldWarning, restart: { latest = nil },
+            beforeEach: { (event, _: inout ProjectionRunner<LogState>) in
+                if untilSeq.map({ event.seq <= $0 }) ?? true,
+                   latest.map({ event.at.millisecondsSince1970 >= $0.millisecondsSince1970 }) ?? true {
+                    latest = event.at
+                }
             }
-            runner.apply(event)
-        })
-        if let torn = summary.tornTail {
-            runner.warn(.init(seq: nil, message: "\(torn.description) — not read; 'replay-tool repair' removes it"))
-        }
+        )
         return LogStateFold(runner: runner, summary: summary, asOf: instant ?? latest)
     }
 
-    /// The line a command that reads a log for its figures (`report`, `scores`) writes on
-    /// standard error when the log ends with a torn tail: where it is, that it was not
-    /// read, and the command that removes it.
-    static func tornTailNotice(_ torn: TornTail, path: String) -> String {
-        "\(path):\(torn.firstLine): \(torn.description) — not read; run '\(ReplayTool.name) repair \(path)' to remove it\n"
+    /// ``fold(path:at:untilSeq:)`` of every line, for a command that reads a log for its
+    /// figures (`report`, `scores`): when the log ends with a torn tail, it also writes on
+    /// standard error where the tail is, that it was not read, and the command that removes
+    /// it.
+    static func foldForFigures(path: String, at instant: Instant?, console: ToolConsole) throws(EventLogFileError) -> LogStateFold {
+        let fold = try fold(path: path, at: instant, untilSeq: nil)
+        if let torn = fold.summary.tornTail {
+            console.error(TornTailNotice(.file(path: path), .runRepair(tool: ReplayTool.name, path: path)).text(torn) + "\n")
+        }
+        return fold
     }
+
+    /// The warning a fold of the tool adds for a torn tail (`show`, `why`, `trace`, `report`,
+    /// `scores`): what it is, that it was not read, and the command that removes it.
+    static let foldWarning = TornTailNotice(.none, .repairRemovesIt(tool: ReplayTool.name))
 
     /// The instant of the option `name`: RFC 3339 with an offset, or a usage error naming
     /// the option; `nil` when the option was not given.

@@ -37,10 +37,7 @@ enum ScoresCommand {
             }
             settings = preset.settings
         }
-        let fold = try LogStateFold.fold(path: path, at: try LogStateFold.instant(option: "at", in: arguments), untilSeq: nil)
-        if let torn = fold.summary.tornTail {
-            console.error(LogStateFold.tornTailNotice(torn, path: path))
-        }
+        let fold = try LogStateFold.foldForFigures(path: path, at: try LogStateFold.instant(option: "at", in: arguments), console: console)
         console.output(render(fold.runner.state, from: nights.from, to: nights.to, settings: settings))
         return .success
     }

@@ -123,7 +123,7 @@ enum TraceCommand {
         if !pending.isEmpty { tracer.fold(pending) }
         var runner = tracer.runner
         if let torn = summary.tornTail {
-            runner.warn(.init(seq: nil, message: "\(torn.description) — not read; 'replay-tool repair' removes it"))
+            runner.warn(.init(seq: nil, message: LogStateFold.foldWarning.text(torn)))
         }
         var text = "\(figure.title), as of each step's last instant, for \(nights.description); events in ('at', seq) order, a HealthKit delivery or a batch as one step:\n"
         text += tracer.lines.map { $0 + "\n" }.joined()

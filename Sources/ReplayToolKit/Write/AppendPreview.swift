@@ -1,3 +1,4 @@
+import Commands
 import EventLogFile
 import Events
 import Foundation
@@ -36,17 +37,16 @@ enum AppendPreview {
         var present: Set<Int> = []
         if FileManager.default.fileExists(atPath: path) {
             do {
-                try EventLogReader.forEachEventInTimeOrder(path: path, restart: {
-                    runner = ProjectionRunner<LogState>()
+                // A torn tail is not about the new events: no warning for it.
+                (runner, _) = try LogFold.fold(path: path, tornTail: nil, restart: {
                     next = 0
                     present = []
-                }, { event in
+                }, beforeEach: { event, runner in
                     while next < ordered.count, EventOrdering.precedes(ordered[next], event) {
                         runner.apply(ordered[next])
                         next += 1
                     }
                     if let index = incomingIndex[event.id] { present.insert(index) }
-                    runner.apply(event)
                 })
             } catch {
                 return nil
