@@ -7,9 +7,9 @@ let folder = FileManager.default.temporaryDirectory.appendingPathComponent("more
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 
-// The person's log: a file on disk (created 0600), or InMemoryEventLog() in tests and previews.
-let log = try FileEventLog(path: folder.appendingPathComponent("phone.jsonl").path)
-let store = try MoreSleepStore(log: log, environment: .live(source: .phone))
+// The person's log: a file on disk (created 0600), opened and replayed off the main actor;
+// MoreSleepStore.open(log: InMemoryEventLog(), …) in tests and previews.
+let store = try await MoreSleepStore.open(path: folder.appendingPathComponent("phone.jsonl").path, environment: .live(source: .phone))
 
 // Render every change: the current snapshot at once, then one after each change.
 let renderer = Task {

@@ -1,3 +1,4 @@
+import Dispatch
 import EventLogFile
 import Events
 import Projections
@@ -6,8 +7,7 @@ import Projections
 /// commands the person sends, serves the projections, and tells observers of each change.
 ///
 /// ```swift
-/// let log = try FileEventLog(path: url.path)
-/// let store = try MoreSleepStore(log: log, environment: .live(source: .phone))
+/// let store = try await MoreSleepStore.open(path: url.path, environment: .live(source: .phone))
 /// for await snapshot in await store.changes() { render(snapshot.state) }
 /// try await store.send(LogBedtime(night: .date(today), moment: .wentToBed))
 /// ```
@@ -30,7 +30,47 @@ public actor MoreSleepStore {
     private var observers: [Int: AsyncStream<StoreSnapshot>.Continuation] = [:]
     private var nextObserver = 0
 
-    /// Opens the store on `log`, replaying it whole.
+    /// Opens the store on the log file at `path` (created, 0600, when missing), replaying it
+    /// whole. The file is opened and read on a thread of its own, never on the caller's
+    /// actor: call it from the main actor at launch without blocking the interface (a log of
+    /// years takes about a second to replay).
+    ///
+    /// - Throws: ``StoreError/log(_:)`` when the file cannot be opened, locked or read (the
+    ///   error says which, and what to do).
+    public static func open(path: String, environment: StoreEnvironment) async throws(StoreError) -> MoreSleepStore {
+        try await offCallersActor { () throws(StoreError) in
+            let log: FileEventLog
+            do throws(EventLogFileError) { log = try FileEventLog(path: path) } catch { throw .log(error) }
+            return try MoreSleepStore(log: log, environment: environment)
+        }
+    }
+
+    /// Opens the store on `log`, replaying it whole on a thread of its own, never on the
+    /// caller's actor (see ``open(path:environment:)``).
+    public static func open(log: any EventLogStorage, environment: StoreEnvironment) async throws(StoreError) -> MoreSleepStore {
+        try await offCallersActor { () throws(StoreError) in
+            try MoreSleepStore(log: log, environment: environment)
+        }
+    }
+
+    /// Runs `work`, which blocks on file I/O, on a Dispatch queue, so that neither the
+    /// caller's actor nor a thread of Swift's cooperative pool waits for the disk.
+    private static func offCallersActor<Value: Sendable>(_ work: @escaping @Sendable () throws(StoreError) -> Value) async throws(StoreError) -> Value {
+        let result: Result<Value, StoreError> = await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                do throws(StoreError) {
+                    continuation.resume(returning: .success(try work()))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    /// Opens the store on `log`, replaying it whole, on the calling thread: it blocks for the
+    /// replay, so a front end on the main actor calls ``open(log:environment:)`` instead;
+    /// tests and command-line tools may call this.
     public init(log: any EventLogStorage, environment: StoreEnvironment) throws(StoreError) {
         self.log = log
         self.environment = environment
