@@ -13,9 +13,10 @@ enum ChecklistRule {
         ReminderTemplate.all.map(\.id).joined(separator: ", ")
     }
 
-    /// Checks that `item` is one of the nine checklist items.
+    /// Checks that `item` is one of the nine checklist items, by the checklist fold's own
+    /// item rule (`ChecklistCompletions.position(ofItem:)`).
     static func checkItem(_ item: String) throws(CommandError) {
-        guard ReminderTemplate.checklist.contains(where: { $0.id == item }) else {
+        guard ChecklistCompletions.position(ofItem: item) != nil else {
             throw CommandError(
                 rule: .unknownChecklistItem,
                 message: "'\(item)' is not a checklist item; the checklist items are \(itemList)"
