@@ -35,7 +35,7 @@ let package = Package(
         // One import for a front end: re-exports the five library modules it uses.
         .target(name: "MoreSleep", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Summaries"]),
         // Import of an Apple Health export (export.xml), streamed, with content-derived ids.
-        .target(name: "HealthImport", dependencies: ["Events", "EventLogFile"]),
+        .target(name: "HealthImport", dependencies: ["Events", "EventLogFile", "Projections"]),
         // The command-line tool's logic, testable in process; `replay-tool` is its thin main.
         // Realistic synthetic logs (`replay-tool simulate`): a person following, or not, a plan.
         .target(name: "Simulation", dependencies: ["Events", "Projections", "Commands"]),
@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "EventsTests", dependencies: ["Events", "TestSupport"]),
         .testTarget(name: "EventLogFileTests", dependencies: ["Events", "EventLogFile", "TestSupport", "replay-tool"]),
         .testTarget(name: "ProjectionTests", dependencies: ["Events", "Projections", "HealthImport", "TestSupport"]),
-        .testTarget(name: "CommandsTests", dependencies: ["Events", "Projections", "Commands", "EventLogFile", "TestSupport"]),
+        .testTarget(name: "CommandsTests", dependencies: ["Events", "Projections", "Commands", "EventLogFile", "HealthImport", "TestSupport"]),
         .testTarget(name: "SummariesTests", dependencies: ["Summaries", "Events", "Projections", "TestSupport"]),
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "Events", "EventLogFile", "TestSupport"]),
         .testTarget(

@@ -36,12 +36,20 @@ public enum SampleInterval {
 
     /// The rule: `nil` when the sample from `start` to `end`, recorded at `at`, is accepted.
     public static func check(start: Instant, end: Instant, at: Instant, allowsInstant: Bool = false) -> Rejection? {
+        if let rejection = checkLength(start: start, end: end, allowsInstant: allowsInstant) { return rejection }
+        let latestEnd = at.millisecondsSince1970 + maximumMilliseconds
+        if end.millisecondsSince1970 > latestEnd { return .endsTooLate(latestEnd: at.adding(milliseconds: maximumMilliseconds)) }
+        return nil
+    }
+
+    /// The length part of the rule alone (more than 0, or 0 when `allowsInstant`, and at
+    /// most 24 h): also the rule of a manual sleep entry, from bedtime to wake time
+    /// (`SleepLedger`'s fold of `manualSleepLogged`, `LogManualSleep`).
+    public static func checkLength(start: Instant, end: Instant, allowsInstant: Bool = false) -> Rejection? {
         let length = end.millisecondsSince1970 - start.millisecondsSince1970
         if length < 0 { return .endsBeforeStart }
         if length == 0 && !allowsInstant { return .lastsNoTime }
         if length > maximumMilliseconds { return .lastsTooLong(milliseconds: length) }
-        let latestEnd = at.millisecondsSince1970 + maximumMilliseconds
-        if end.millisecondsSince1970 > latestEnd { return .endsTooLate(latestEnd: at.adding(milliseconds: maximumMilliseconds)) }
         return nil
     }
 }

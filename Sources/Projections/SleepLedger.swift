@@ -149,8 +149,8 @@ public struct SleepLedger: Projection, Hashable {
                 return warnings.skip(seq: event.seq, rule: .manualSleep, because: "manualSleepLogged names the demo night; demo nights never touch sleep")
             }
             guard NightRange.admits(night, of: event, warnings: &warnings) else { return .skipped(.nightRange) }
-            let length = payload.wakeTime.millisecondsSince1970 - payload.bedtime.millisecondsSince1970
-            guard length > 0, length <= Self.maximumSampleMilliseconds else {
+            guard SampleInterval.checkLength(start: payload.bedtime, end: payload.wakeTime) == nil else {
+                let length = payload.wakeTime.millisecondsSince1970 - payload.bedtime.millisecondsSince1970
                 return warnings.skip(seq: event.seq, rule: .manualSleep, because: "manualSleepLogged lasts \(length / 1000) s; it lasts more than 0 and at most 24 h")
             }
             manualByNight[night] = (payload, event.event.timeZone)
