@@ -23,4 +23,13 @@ enum ChecklistRule {
             )
         }
     }
+
+    /// The checks of `CompleteChecklistItem` and `ReopenChecklistItem`, in their order: the
+    /// night (`NightRule.checkEveningNight`), then the item; answers whether `item` is done on
+    /// `night` as the log stands (each command then appends only a change).
+    static func checkChange(_ night: Night, item: String, in state: LogState, at now: Instant) throws(CommandError) -> Bool {
+        try NightRule.checkEveningNight(night, in: state, at: now)
+        try checkItem(item)
+        return state.checklists.done(on: night).contains(item)
+    }
 }
