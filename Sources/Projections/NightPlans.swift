@@ -114,13 +114,17 @@ public struct NightPlans: Projection, Hashable {
         case .goalCleared:
             action = .cleared
         case .bedtimeOverridden(let override):
-            guard let night = nightInRange(override.night, of: event, demoReason: "whose bedtime follows from its start", warnings: &warnings) else { return .skipped(.nightPlan) }
-            action = .override(night, override.bedtime)
+            switch nightInRange(override.night, of: event, demoReason: "whose bedtime follows from its start", warnings: &warnings) {
+            case .success(let night): action = .override(night, override.bedtime)
+            case .failure(let skip): return .skipped(skip.rule)
+            }
         case .windDownStartedEarly(let early):
             // The demo night's early start is `DemoNights`' to judge (it starts in wind-down).
             if early.night == .demo { break }
-            guard let night = nightInRange(early.night, of: event, demoReason: "which starts with its wind-down", warnings: &warnings) else { return .skipped(.nightPlan) }
-            action = .windDownStartedEarly(night)
+            switch nightInRange(early.night, of: event, demoReason: "which starts with its wind-down", warnings: &warnings) {
+            case .success(let night): action = .windDownStartedEarly(night)
+            case .failure(let skip): return .skipped(skip.rule)
+            }
         default:
             break
         }
@@ -208,15 +212,20 @@ public struct NightPlans: Projection, Hashable {
         fold.plan { end in index.earlyRevisions(for: fold.night, end: end, timeline: timeline) }
     }
 
-    /// The real night within range that an override or early start names, or `nil`
-    /// after warning that the event is skipped.
-    private func nightInRange(_ named: Night, of event: RecordedEvent, demoReason: String, warnings: inout ProjectionWarnings) -> LocalDate? {
+    /// Why `nightInRange` refused a night: the rule of the warning it gave.
+    private struct NightSkip: Error {
+        var rule: ProjectionWarnings.Rule
+    }
+
+    /// The real night within range that an override or early start names, or, after
+    /// warning that the event is skipped, the rule it broke (the demo night, or the range).
+    private func nightInRange(_ named: Night, of event: RecordedEvent, demoReason: String, warnings: inout ProjectionWarnings) -> Result<LocalDate, NightSkip> {
         guard case .date(let night) = named else {
             warnings.skipped(seq: event.seq, rule: .nightPlan, because: "\(event.typeName) names the demo night, \(demoReason)")
-            return nil
+            return .failure(NightSkip(rule: .nightPlan))
         }
-        guard NightRange.admits(night, of: event, warnings: &warnings) else { return nil }
-        return night
+        guard NightRange.admits(night, of: event, warnings: &warnings) else { return .failure(NightSkip(rule: .nightRange)) }
+        return .success(night)
     }
 
     /// The plan of `night` as the log stands, or `nil` when the night is not planned.
