@@ -45,7 +45,7 @@ let package = Package(
         // One import for a front end: re-exports the six library modules it uses.
         .target(name: "MoreSleep", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Summaries", "Views"]),
         // Import of an Apple Health export (export.xml), streamed, with content-derived ids.
-        .target(name: "HealthImport", dependencies: ["Events", "EventLogFile", "StrictJSON"]),
+        .target(name: "HealthImport", dependencies: ["Events", "EventLogFile", "Projections", "StrictJSON"]),
         // The command-line tool's logic, testable in process; `replay-tool` is its thin main.
         // Realistic synthetic logs (`replay-tool simulate`): a person following, or not, a plan.
         .target(name: "Simulation", dependencies: ["Events", "Projections", "Commands"]),
@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "EventsTests", dependencies: ["Events", "StrictJSON", "TestSupport"]),
         .testTarget(name: "EventLogFileTests", dependencies: ["StrictJSON", "Events", "EventLogFile", "TestSupport", "replay-tool"]),
         .testTarget(name: "ProjectionTests", dependencies: ["StrictJSON", "Events", "Projections", "Views", "HealthImport", "TestSupport"]),
-        .testTarget(name: "CommandsTests", dependencies: ["Events", "Projections", "Commands", "EventLogFile", "TestSupport"]),
+        .testTarget(name: "CommandsTests", dependencies: ["Events", "Projections", "Commands", "EventLogFile", "HealthImport", "TestSupport"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Summaries", "Projections", "Events", "StrictJSON", "TestSupport"]),
         .testTarget(name: "SummariesTests", dependencies: ["Summaries", "Events", "Projections", "TestSupport"]),
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "Events", "EventLogFile", "TestSupport"]),

@@ -206,7 +206,7 @@ struct FoldStorageTests {
             let completes = random.below(3) != 0
             let payload: EventPayload = completes ? .checklistItemCompleted(change) : .checklistItemReopened(change)
             let at = Instant(millisecondsSince1970: Int64(night.daysSince1970) * 86_400_000 + 72_000_000, utcOffsetSeconds: 0)
-            completions.apply(RecordedEvent(seq: seq, event: Event(id: "c\(seq)", at: at, timeZone: "UTC", payload: payload)), isPlanned: true, demo: DemoNights(), warnings: &warnings)
+            completions.apply(RecordedEvent(seq: seq, event: Event(id: "c\(seq)", at: at, timeZone: "UTC", payload: payload)), isPlanned: true, demoStarted: false, warnings: &warnings)
             guard ReminderTemplate.checklist.contains(where: { $0.id == item }) else { continue }
             if completes { reference[night, default: []].insert(item) } else { reference[night]?.remove(item) }
             #expect(completions.done(on: .date(night)) == reference[night] ?? [])

@@ -132,19 +132,19 @@ struct ReferenceSleepLedger {
                 record(vital: payload, event: event)
                 return
             }
-            warnings.skipped(seq: event.seq, because: "vitalSampleIngested \(reason)")
+            warnings.skipped(seq: event.seq, rule: .sample, because: "vitalSampleIngested \(reason)")
         case .manualSleepLogged(let payload):
             guard case .date(let night) = payload.night else {
-                warnings.skipped(seq: event.seq, because: "manualSleepLogged names the demo night; demo nights never touch sleep")
+                warnings.skipped(seq: event.seq, rule: .manualSleep, because: "manualSleepLogged names the demo night; demo nights never touch sleep")
                 return
             }
             guard NightRange.contains(night, at: event.at) else {
-                warnings.skipped(seq: event.seq, because: "manualSleepLogged names night \(night.iso), more than \(NightRange.maximumDistanceInDays) days from its instant")
+                warnings.skipped(seq: event.seq, rule: .nightRange, because: "manualSleepLogged names night \(night.iso), more than \(NightRange.maximumDistanceInDays) days from its instant")
                 return
             }
             let length = payload.wakeTime.millisecondsSince1970 - payload.bedtime.millisecondsSince1970
             guard length > 0, length <= SleepLedger.maximumSampleMilliseconds else {
-                warnings.skipped(seq: event.seq, because: "manualSleepLogged lasts \(length / 1000) s; it lasts more than 0 and at most 24 h")
+                warnings.skipped(seq: event.seq, rule: .manualSleep, because: "manualSleepLogged lasts \(length / 1000) s; it lasts more than 0 and at most 24 h")
                 return
             }
             manualByNight[night] = (payload, event.event.timeZone)
@@ -160,15 +160,15 @@ struct ReferenceSleepLedger {
 
     private mutating func ingest(_ payload: SleepSampleIngested, event: RecordedEvent, warnings: inout ProjectionWarnings) {
         if let reason = SleepLedger.problem(start: payload.start, end: payload.end, at: event.at) {
-            warnings.skipped(seq: event.seq, because: "sleepSampleIngested \(reason)")
+            warnings.skipped(seq: event.seq, rule: .sample, because: "sleepSampleIngested \(reason)")
             return
         }
         guard !deleted.contains(payload.sampleId) else {
-            warnings.skipped(seq: event.seq, because: "sleepSampleIngested re-delivers a deleted sample; a deleted sample stays deleted")
+            warnings.skipped(seq: event.seq, rule: .sample, because: "sleepSampleIngested re-delivers a deleted sample; a deleted sample stays deleted")
             return
         }
         guard let sample = SleepLedger.sample(from: payload, eventZone: event.event.timeZone) else {
-            warnings.skipped(seq: event.seq, because: "sleepSampleIngested names an unknown zone")
+            warnings.skipped(seq: event.seq, rule: .sample, because: "sleepSampleIngested names an unknown zone")
             return
         }
         if let previous = samples[payload.sampleId] {

@@ -60,7 +60,7 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A demo compression outside 1…3600.
         public static let compressionOutOfRange = Rule(rawValue: "compressionOutOfRange")
 
-        // MARK: Mindful exit (domain.md §3; the checks agree with `ExitHistory.apply`)
+        // MARK: Mindful exit (domain.md §3; the reasons of `ExitHistory.rejection(of:on:window:at:)`)
 
         /// An exit requested outside the night's exit window: before its (effective)
         /// wind-down start, or once the shields lift at wake time.

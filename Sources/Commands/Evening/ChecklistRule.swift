@@ -13,13 +13,23 @@ enum ChecklistRule {
         ReminderTemplate.all.map(\.id).joined(separator: ", ")
     }
 
-    /// Checks that `item` is one of the nine checklist items.
+    /// Checks that `item` is one of the nine checklist items, by the checklist fold's own
+    /// item rule (`ChecklistCompletions.position(ofItem:)`).
     static func checkItem(_ item: String) throws(CommandError) {
-        guard ReminderTemplate.checklist.contains(where: { $0.id == item }) else {
+        guard ChecklistCompletions.position(ofItem: item) != nil else {
             throw CommandError(
                 rule: .unknownChecklistItem,
                 message: "'\(item)' is not a checklist item; the checklist items are \(itemList)"
             )
         }
+    }
+
+    /// The checks of `CompleteChecklistItem` and `ReopenChecklistItem`, in their order: the
+    /// night (`NightRule.checkEveningNight`), then the item; answers whether `item` is done on
+    /// `night` as the log stands (each command then appends only a change).
+    static func checkChange(_ night: Night, item: String, in state: LogState, at now: Instant) throws(CommandError) -> Bool {
+        try NightRule.checkEveningNight(night, in: state, at: now)
+        try checkItem(item)
+        return state.checklists.done(on: night).contains(item)
     }
 }

@@ -24,9 +24,7 @@ public struct CompleteChecklistItem: Command {
     }
 
     public func decide(in state: LogState, context: CommandContext) throws(CommandError) -> [Event] {
-        try NightRule.checkEveningNight(night, in: state, at: context.now)
-        try ChecklistRule.checkItem(item)
-        if state.checklists.done(on: night).contains(item) { return [] }
+        if try ChecklistRule.checkChange(night, item: item, in: state, at: context.now) { return [] }
         return [context.event(.checklistItemCompleted(ChecklistItemChange(night: night, item: item)))]
     }
 }

@@ -22,9 +22,7 @@ public struct ReopenChecklistItem: Command {
     }
 
     public func decide(in state: LogState, context: CommandContext) throws(CommandError) -> [Event] {
-        try NightRule.checkEveningNight(night, in: state, at: context.now)
-        try ChecklistRule.checkItem(item)
-        guard state.checklists.done(on: night).contains(item) else { return [] }
+        guard try ChecklistRule.checkChange(night, item: item, in: state, at: context.now) else { return [] }
         return [context.event(.checklistItemReopened(ChecklistItemChange(night: night, item: item)))]
     }
 }

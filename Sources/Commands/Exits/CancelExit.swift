@@ -7,7 +7,7 @@ import Projections
 ///
 /// Valid at any moment while the night's latest exit is waiting, including after its wait
 /// has elapsed unconfirmed (the state then still shows `exitWaiting` with 0 s left), and,
-/// like `ExitHistory.apply`, without regard to the exit window: a wait left open past wake
+/// as `ExitHistory.rejection(of:on:window:at:)` rules, without regard to the exit window: a wait left open past wake
 /// time can still be cancelled. Rejected when no exit of the night is waiting
 /// (`.noExitWaiting`: none requested, or the latest already cancelled or confirmed), and
 /// for a night that `RequestExit` would reject as a night (`.nightOutOfRange`,
@@ -22,24 +22,7 @@ public struct CancelExit: Command {
     }
 
     public func decide(in state: LogState, context: CommandContext) throws(CommandError) -> [Event] {
-        let (_, zone) = try ExitRule.checkNight(night, in: state, at: context.now)
-        guard let last = ExitRule.latest(on: night, in: state), last.isWaiting else {
-            throw CommandError(rule: .noExitWaiting, message: Self.nothingWaiting(on: night, latest: ExitRule.latest(on: night, in: state), zone: zone, answer: "\"never mind\""))
-        }
+        try ExitRule.check(.cancel, on: night, in: state, at: context.now)
         return [context.event(.exitCancelled(NightAction(night: night)))]
-    }
-
-    /// The message for "no exit is waiting" (shared with `ConfirmExit`): what became of the
-    /// latest exit, and what would be accepted.
-    static func nothingWaiting(on night: Night, latest: ExitRecord?, zone: String, answer: String) -> String {
-        let what: String
-        if let latest, let cancelled = latest.cancelledAt {
-            what = "its latest exit was cancelled at \(ExitRule.wallClock(cancelled, in: zone))"
-        } else if let latest, let confirmed = latest.confirmedAt {
-            what = "its latest exit was confirmed at \(ExitRule.wallClock(confirmed, in: zone))"
-        } else {
-            what = "no exit was requested"
-        }
-        return "no exit of \(ExitRule.name(night)) is waiting (\(what)); \(answer) answers an exit requested and not yet cancelled or confirmed"
     }
 }

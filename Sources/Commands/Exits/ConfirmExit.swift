@@ -13,7 +13,7 @@ import Projections
 /// no exit of the night is waiting (`.noExitWaiting`), and for a night that `RequestExit`
 /// would reject as a night (`.nightOutOfRange`, `.nightNotPlanned`, `.noDemoNight`).
 ///
-/// Like `ExitHistory.apply`, a confirm at or after wake time is rejected (`.nightOver`):
+/// As `ExitHistory.rejection(of:on:window:at:)` rules, a confirm at or after wake time is rejected (`.nightOver`):
 /// the shields have lifted, there is nothing left to exit from, and the night must not
 /// end `optedOut` for it.
 public struct ConfirmExit: Command {
@@ -26,26 +26,7 @@ public struct ConfirmExit: Command {
     }
 
     public func decide(in state: LogState, context: CommandContext) throws(CommandError) -> [Event] {
-        let now = context.now
-        let (window, zone) = try ExitRule.checkNight(night, in: state, at: now)
-        let latest = ExitRule.latest(on: night, in: state)
-        guard let record = latest, record.isWaiting else {
-            throw CommandError(rule: .noExitWaiting, message: CancelExit.nothingWaiting(on: night, latest: latest, zone: zone, answer: "\"continue anyway\""))
-        }
-        let remaining = ExitRule.secondsUntil(record.waitEnds, from: now)
-        guard remaining <= 0 else {
-            throw CommandError(
-                rule: .waitNotOver,
-                message: "the mindful wait of attempt \(record.attempt) on \(ExitRule.name(night)) ends at \(ExitRule.wallClock(record.waitEnds, in: zone)), \(remaining) s from now; \"continue anyway\" is accepted from then on, \"never mind\" at any time",
-                secondsRemaining: remaining
-            )
-        }
-        guard now.millisecondsSince1970 < window.closes.millisecondsSince1970 else {
-            throw CommandError(
-                rule: .nightOver,
-                message: "\(ExitRule.name(night)) is over: the shields lifted at \(ExitRule.wallClock(window.closes, in: zone)); there is nothing left to exit from"
-            )
-        }
+        try ExitRule.check(.confirm, on: night, in: state, at: context.now)
         return [context.event(.exitConfirmed(NightAction(night: night)))]
     }
 }

@@ -27,15 +27,21 @@ public struct EndFreeWindow: Command {
 
     public func decide(in state: LogState, context: CommandContext) throws(CommandError) -> [Event] {
         let now = context.now
-        let (_, zone) = try ExitRule.checkNight(night, in: state, at: now)
-        let latest = ExitRule.latest(on: night, in: state)
-        guard let record = latest, record.isFreeWindowOpen(at: now) else {
-            throw CommandError(
-                rule: .noFreeWindowOpen,
-                message: "no free window of \(ExitRule.name(night)) is open (\(Self.why(latest, at: now, zone: zone))); \"I'm back\" is accepted from \"continue anyway\" until the window runs out"
-            )
+        try ExitRule.check(.closeFreeWindow, on: night, in: state, at: now)
+        // Stricter than the projection's rule: the window must not have run out.
+        if let latest = state.exits.records(for: night).last, !latest.isFreeWindowOpen(at: now) {
+            throw Self.noFreeWindowOpen(on: night, latest: latest, at: now, zone: ExitRule.timeZone(of: night, in: state))
         }
         return [context.event(.freeWindowUsed(FreeWindowUsed(night: night, returnedEarly: true)))]
+    }
+
+    /// The error for "no free window open" at `now`, saying why (`latest`: the night's
+    /// latest exit, if any).
+    static func noFreeWindowOpen(on night: Night, latest: ExitRecord?, at now: Instant, zone: String) -> CommandError {
+        CommandError(
+            rule: .noFreeWindowOpen,
+            message: "no free window of \(ExitRule.name(night)) is open (\(why(latest, at: now, zone: zone))); \"I'm back\" is accepted from \"continue anyway\" until the window runs out"
+        )
     }
 
     /// Why the latest exit has no open window at `now`, for the message.

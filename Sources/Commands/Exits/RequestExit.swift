@@ -19,8 +19,9 @@ import Projections
 /// - while no free window of the night is open (`.freeWindowOpen`, saying when it ends; it
 ///   is over at exactly confirm + window, or when "I'm back" ended it).
 ///
-/// These are the conditions under which `ExitHistory.apply` accepts an `exitRequested`,
-/// checked in its order, so the rule named is the reason the projection would give.
+/// These are the conditions of `ExitHistory.rejection(of:on:window:at:)`, the one rule the
+/// projection folds an `exitRequested` by, so the rule named is the reason the projection
+/// would give.
 public struct RequestExit: Command {
     /// The night of the exit (`demo` on the demo night).
     public var night: Night
@@ -31,29 +32,7 @@ public struct RequestExit: Command {
     }
 
     public func decide(in state: LogState, context: CommandContext) throws(CommandError) -> [Event] {
-        let now = context.now
-        let (window, zone) = try ExitRule.checkNight(night, in: state, at: now)
-        guard window.contains(now) else {
-            let when = now.millisecondsSince1970 < window.opens.millisecondsSince1970 ? "its wind-down has not started yet" : "the shields lifted at its wake time"
-            throw CommandError(
-                rule: .outsideExitWindow,
-                message: "\(when); exits of \(ExitRule.name(night)) can be requested from its wind-down, \(ExitRule.wallClock(window.opens, in: zone)), until the shields lift at its wake time, \(ExitRule.wallClock(window.closes, in: zone))"
-            )
-        }
-        if let last = ExitRule.latest(on: night, in: state) {
-            if last.isWaiting {
-                throw CommandError(
-                    rule: .exitAlreadyWaiting,
-                    message: "an exit of \(ExitRule.name(night)) is already waiting (attempt \(last.attempt), requested at \(ExitRule.wallClock(last.requestedAt, in: zone))); answer it first: \"never mind\" at any time, or \"continue anyway\" from \(ExitRule.wallClock(last.waitEnds, in: zone))"
-                )
-            }
-            if last.isFreeWindowOpen(at: now), let ends = last.freeWindowEnds {
-                throw CommandError(
-                    rule: .freeWindowOpen,
-                    message: "a free window of \(ExitRule.name(night)) is open until \(ExitRule.wallClock(ends, in: zone)); a new exit can be requested once it ends, or once \"I'm back\" ends it early"
-                )
-            }
-        }
+        try ExitRule.check(.request, on: night, in: state, at: context.now)
         return [context.event(.exitRequested(NightAction(night: night)))]
     }
 }

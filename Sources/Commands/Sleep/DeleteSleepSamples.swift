@@ -40,11 +40,9 @@ public struct DeleteSleepSamples: Command {
     }
 
     public func decide(in state: LogState, context: CommandContext) throws(CommandError) -> [Event] {
-        var seen: [String: Int] = [:]
-        for (index, sampleId) in sampleIds.enumerated() {
-            try SampleRule.checkSampleId(sampleId, at: index, seen: &seen, array: "sampleIds")
-        }
-        let identifiers = try eventIdentifiers.identifiers(for: sampleIds, prefix: Self.identifierPrefix)
+        let identifiers = try SampleRule.checkBatch(
+            sampleIds, array: "sampleIds", sampleId: { $0 }, eventIdentifiers: eventIdentifiers, prefix: Self.identifierPrefix
+        ) { _, _, _ throws(CommandError) in }
         return zip(sampleIds, identifiers).map { sampleId, identifier in
             context.event(.sleepSampleDeleted(SleepSampleDeleted(sampleId: sampleId)), identifier: identifier, source: source)
         }

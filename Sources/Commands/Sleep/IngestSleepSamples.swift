@@ -64,14 +64,12 @@ public struct IngestSleepSamples: Command {
     }
 
     public func decide(in state: LogState, context: CommandContext) throws(CommandError) -> [Event] {
-        var seen: [String: Int] = [:]
-        for (index, sample) in samples.enumerated() {
-            try SampleRule.checkSampleId(sample.sampleId, at: index, seen: &seen, array: "samples")
-            let label = SampleRule.label("samples", index, sampleId: sample.sampleId)
+        let identifiers = try SampleRule.checkBatch(
+            samples, array: "samples", sampleId: \.sampleId, eventIdentifiers: eventIdentifiers, prefix: Self.identifierPrefix
+        ) { sample, label, index throws(CommandError) in
             try SampleRule.checkInterval(start: sample.start, end: sample.end, now: context.now, label: label, index: index)
             try SampleRule.checkZone(sample.timeZone, label: label, index: index)
         }
-        let identifiers = try eventIdentifiers.identifiers(for: samples.map(\.sampleId), prefix: Self.identifierPrefix)
         // A sample the log already holds as it is, or one deleted since (a deleted sample
         // stays deleted), would change nothing: HealthKit re-delivery appends nothing.
         return zip(samples, identifiers).compactMap { sample, identifier in

@@ -15,7 +15,7 @@ import Projections
 ///   from baseline that Health shows);
 /// - follow the interval rules of sleep samples (domain.md §8), but for one: a reading may
 ///   be taken at an instant (start = end; HealthKit gives SpO2 so), as the sleep projection
-///   accepts it (`SleepLedger.problem(…, allowsInstant: true)`). So it ends at or after its
+///   accepts it (`SampleInterval.check(…, allowsInstant: true)`). So it ends at or after its
 ///   start (`.endNotAfterStart`), lasts at most 24 h (`.durationTooLong`), and ends no later
 ///   than 1 day after now (`.endsTooLate`).
 ///
@@ -52,14 +52,12 @@ public struct IngestVitalSamples: Command {
     }
 
     public func decide(in state: LogState, context: CommandContext) throws(CommandError) -> [Event] {
-        var seen: [String: Int] = [:]
-        for (index, sample) in samples.enumerated() {
-            try SampleRule.checkSampleId(sample.sampleId, at: index, seen: &seen, array: "samples")
-            let label = SampleRule.label("samples", index, sampleId: sample.sampleId)
+        let identifiers = try SampleRule.checkBatch(
+            samples, array: "samples", sampleId: \.sampleId, eventIdentifiers: eventIdentifiers, prefix: Self.identifierPrefix
+        ) { sample, label, index throws(CommandError) in
             try Self.checkReading(sample, label: label, index: index)
             try SampleRule.checkInterval(start: sample.start, end: sample.end, now: context.now, allowsInstant: true, label: label, index: index)
         }
-        let identifiers = try eventIdentifiers.identifiers(for: samples.map(\.sampleId), prefix: Self.identifierPrefix)
         return zip(samples, identifiers).map { sample, identifier in
             context.event(.vitalSampleIngested(sample), identifier: identifier, source: source)
         }

@@ -37,14 +37,17 @@ public struct LogManualSleep: PayloadCommand {
         let (night, bedtime, wakeTime) = (payload.night, payload.bedtime, payload.wakeTime)
         let date = try NightRule.checkRealNight(night, at: context.now)
         let zone = context.timeZone
-        let duration = wakeTime.milliseconds(since: bedtime)
-        guard duration > 0 else {
+        // The sleep projection's own length rule (`SampleInterval.checkLength`).
+        switch SampleInterval.checkLength(start: bedtime, end: wakeTime) {
+        case nil:
+            break
+        case .endsBeforeStart, .lastsNoTime, .endsTooLate:
+            let duration = wakeTime.milliseconds(since: bedtime)
             throw CommandError(
                 rule: .endNotAfterStart,
                 message: "the wake time \(Self.shown(wakeTime, in: zone)) is \(duration == 0 ? "the bedtime itself" : "before the bedtime \(Self.shown(bedtime, in: zone))"); a wake time after the bedtime, at most 24 h later, is accepted"
             )
-        }
-        guard duration <= SampleRule.maximumMilliseconds else {
+        case .lastsTooLong(let duration):
             throw CommandError(
                 rule: .durationTooLong,
                 message: "from \(Self.shown(bedtime, in: zone)) to \(Self.shown(wakeTime, in: zone)) is \(SampleRule.durationText(duration)); a sleep of at most 24 h is accepted"

@@ -74,14 +74,13 @@ public enum SampleEventIdentifiers: Sendable, Hashable {
                         sampleIndex: index
                     )
                 }
-                if let earlier = seen[identifier] {
+                if let earlier = SampleRule.earlierIndex(of: identifier, at: index, seen: &seen) {
                     throw CommandError(
                         rule: .invalidEventIdentifiers,
                         message: "event id \(index) (for sampleId \"\(sampleIds[index])\") repeats event id \(earlier), \"\(identifier)\"; ids that differ within the batch are accepted",
                         sampleIndex: index
                     )
                 }
-                seen[identifier] = index
             }
             return identifiers
         }

@@ -11,11 +11,38 @@ import Projections
 /// the error carries its index in `CommandError.sampleIndex`.
 enum SampleRule {
     /// The longest sample or manual sleep, and how far after now a sample may end: 24 h.
-    static let maximumMilliseconds = SleepLedger.maximumSampleMilliseconds
+    static let maximumMilliseconds = SampleInterval.maximumMilliseconds
 
     /// How a sample is named in messages: `samples[2] (sampleId "A41F…")`.
     static func label(_ array: String, _ index: Int, sampleId: String) -> String {
         "\(array)[\(index)] (sampleId \"\(sampleId)\")"
+    }
+
+    /// The batch check the HealthKit commands share: each of `samples` in order, its
+    /// sampleId (`checkSampleId`) and then its own rules (`check`, given the sample, its
+    /// label for messages and its index), all of a sample's rules before the next sample;
+    /// then the event ids `eventIdentifiers` gives them (with `prefix` when derived).
+    static func checkBatch<Sample>(
+        _ samples: [Sample], array: String, sampleId: (Sample) -> String,
+        eventIdentifiers: SampleEventIdentifiers, prefix: String,
+        check: (Sample, _ label: String, _ index: Int) throws(CommandError) -> Void
+    ) throws(CommandError) -> [String?] {
+        var seen: [String: Int] = [:]
+        for (index, sample) in samples.enumerated() {
+            let id = sampleId(sample)
+            try checkSampleId(id, at: index, seen: &seen, array: array)
+            try check(sample, label(array, index, sampleId: id), index)
+        }
+        return try eventIdentifiers.identifiers(for: samples.map(sampleId), prefix: prefix)
+    }
+
+    /// The in-batch repeat check (sample ids, given event ids): records `value` at `index`
+    /// in `seen` and answers the index of an earlier equal value, if there is one (then
+    /// `seen` keeps the earlier index).
+    static func earlierIndex(of value: String, at index: Int, seen: inout [String: Int]) -> Int? {
+        if let earlier = seen[value] { return earlier }
+        seen[value] = index
+        return nil
     }
 
     /// Checks that the sample id at `index` is not blank and repeats no earlier one of the
@@ -30,44 +57,42 @@ enum SampleRule {
                 sampleIndex: index
             )
         }
-        if let earlier = seen[sampleId] {
+        if let earlier = earlierIndex(of: sampleId, at: index, seen: &seen) {
             throw CommandError(
                 rule: .duplicateSampleId,
                 message: "\(label(array, index, sampleId: sampleId)) repeats the sampleId of \(array)[\(earlier)]; a batch with each sampleId once is accepted",
                 sampleIndex: index
             )
         }
-        seen[sampleId] = index
     }
 
-    /// Checks a sample's interval against `now`: it ends after it starts (or at it, when
-    /// `allowsInstant`: a vital reading taken at an instant, as HealthKit gives SpO2), lasts
-    /// at most 24 h, and ends no later than 24 h after `now`. These are the conditions of
-    /// `SleepLedger.problem(start:end:at:allowsInstant:)`, so the projection keeps every
-    /// sample the commands append.
+    /// Checks a sample's interval against `now` by the sleep projection's own rule,
+    /// `SampleInterval.check(start:end:at:allowsInstant:)` (with `now` as the event's `at`):
+    /// it ends after it starts (or at it, when `allowsInstant`: a vital reading taken at an
+    /// instant, as HealthKit gives SpO2), lasts at most 24 h, and ends no later than 24 h
+    /// after `now`. So the projection keeps every sample the commands append.
     ///
     /// - Throws: `.endNotAfterStart`, `.durationTooLong`, `.endsTooLate`.
     static func checkInterval(start: Instant, end: Instant, now: Instant, allowsInstant: Bool = false, label: String, index: Int) throws(CommandError) {
-        let duration = end.milliseconds(since: start)
-        guard duration > 0 || (duration == 0 && allowsInstant) else {
+        switch SampleInterval.check(start: start, end: end, at: now, allowsInstant: allowsInstant) {
+        case nil:
+            return
+        case .endsBeforeStart, .lastsNoTime:
             let accepted = allowsInstant
                 ? "a reading that ends at or after its start and lasts at most 24 h is accepted"
                 : "a sample that ends after its start and lasts at most 24 h is accepted"
             throw CommandError(
                 rule: .endNotAfterStart,
-                message: "\(label) ends at \(end), \(duration == 0 ? "the instant it starts" : "before it starts at \(start)"); \(accepted)",
+                message: "\(label) ends at \(end), \(end.milliseconds(since: start) == 0 ? "the instant it starts" : "before it starts at \(start)"); \(accepted)",
                 sampleIndex: index
             )
-        }
-        guard duration <= maximumMilliseconds else {
+        case .lastsTooLong(let duration):
             throw CommandError(
                 rule: .durationTooLong,
                 message: "\(label) lasts \(durationText(duration)), from \(start) to \(end); a sample of at most 24 h is accepted",
                 sampleIndex: index
             )
-        }
-        let latestEnd = now.adding(milliseconds: maximumMilliseconds)
-        guard end.millisecondsSince1970 <= latestEnd.millisecondsSince1970 else {
+        case .endsTooLate(let latestEnd):
             throw CommandError(
                 rule: .endsTooLate,
                 message: "\(label) ends at \(end), more than 1 day after now (\(now)); a sample ending by \(latestEnd) is accepted",

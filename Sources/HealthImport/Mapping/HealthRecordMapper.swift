@@ -1,5 +1,6 @@
 import Events
 import Foundation
+import Projections
 import StrictJSON
 
 /// Turns one Health export record into the event the log keeps, or says why not.
@@ -30,8 +31,9 @@ import StrictJSON
 ///   export's, not the record's); in UTC (`+00:00`) when this system does not know the zone.
 /// - `at` is `creationDate`, else `endDate`; `source` is `import`; the event id and the
 ///   `sampleId` are ``ContentIdentifier``'s.
-/// - Rejected (domain.md §8): a sample that ends before it starts or lasts more than 24 h,
-///   a sleep sample that lasts 0 s, a sample ending more than 1 day after `at`. A vital
+/// - Rejected (domain.md §8, by the sleep projection's own rule, `SampleInterval`): a
+///   sample that ends before it starts or lasts more than 24 h, a sleep sample that lasts
+///   0 s, a sample ending more than 1 day after `at`. A vital
 ///   reading may last 0 s (the Health app writes SpO2 and other point readings with
 ///   `startDate` = `endDate`).
 public struct HealthRecordMapper {
@@ -65,9 +67,6 @@ public struct HealthRecordMapper {
 
     /// The metadata key of a record's zone.
     public static let timeZoneKey = "HKTimeZone"
-
-    /// The longest sample, and the furthest a sample may end after `at`: 24 hours.
-    static let dayMilliseconds: Int64 = 86_400_000
 
     /// The zone for records without `HKTimeZone` (`--tz`), if the person named one.
     public let fallbackTimeZone: String?
@@ -111,13 +110,14 @@ public struct HealthRecordMapper {
         } catch {
             return .rejected(error.problem)
         }
-        let duration = end.milliseconds(since: start)
-        if duration < 0 { return .rejected("the sample ends before it starts") }
-        if duration > Self.dayMilliseconds { return .rejected("the sample lasts more than 24 h") }
-        if duration == 0 && vitalKind == nil { return .rejected("the sleep sample lasts 0 s") }
         let at = creation ?? end
-        if end.milliseconds(since: at) > Self.dayMilliseconds {
-            return .rejected("the sample ends more than 1 day after its creationDate")
+        // The sleep projection's own interval rule, with the record's `at`.
+        switch SampleInterval.check(start: start, end: end, at: at, allowsInstant: vitalKind != nil) {
+        case nil: break
+        case .endsBeforeStart: return .rejected("the sample ends before it starts")
+        case .lastsTooLong: return .rejected("the sample lasts more than 24 h")
+        case .lastsNoTime: return .rejected("the sleep sample lasts 0 s")
+        case .endsTooLate: return .rejected("the sample ends more than 1 day after its creationDate")
         }
 
         // What the record says, before where it was: an unknown value is rejected as such,

@@ -33,40 +33,54 @@ public struct LogState: Projection, Hashable {
         nightPlans = NightPlans(shortcuts: nightPlanShortcuts)
     }
 
-    /// Folds one event into every projection. `NightPlans` folds last: an event that
-    /// another projection skipped as breaking a rule must not count for the zone rule
-    /// (domain.md §8), and only then is that known.
+    /// Folds one event into every projection, as a parent fold reading its children: each
+    /// child answers a typed `FoldOutcome`, and what one child needs of another is a named,
+    /// typed value passed here and nowhere else:
+    /// - a demo night started (`DemoNights`) → the checklist and the exits of the demo
+    ///   night start afresh;
+    /// - whether the named real night is planned (`NightPlans.isPlanned(_:)`) and whether a
+    ///   demo night has started → `ChecklistCompletions`;
+    /// - the named night's exit window (`exitWindow(for:)`) → `ExitHistory`;
+    /// - `NightPlans.Inputs`: whether any other child skipped the event (then its `tz` does not
+    ///   count for the zone rule, domain.md §8) and the night of an exit confirm the exits
+    ///   accepted → `NightPlans`, which therefore folds last.
     public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
-        let warningsBefore = warnings.all.count
         statistics.apply(event, warnings: &warnings)
         appTiers.apply(event, warnings: &warnings)
-        if case .demoNightStarted = event.payload {
-            // Only a demo night's start changes the latest demo night.
-            let demoBefore = demoNights.latest
-            demoNights.apply(event, warnings: &warnings)
-            if demoNights.latest != demoBefore {
-                checklists.startDemoNight()
-                exits.startDemoNight()
-            }
-        } else {
-            demoNights.apply(event, warnings: &warnings)
+        let demo = demoNights.fold(event, warnings: &warnings)
+        if case .demoNightStarted = event.payload, demo == .applied {
+            checklists.startDemoNight()
+            exits.startDemoNight()
         }
-        sleep.apply(event, warnings: &warnings)
-        scoreInputs.apply(event, warnings: &warnings)
-        let planned = ChecklistCompletions.namedNight(of: event).map { nightPlans.isPlanned($0) } ?? false
-        checklists.apply(event, isPlanned: planned, demo: demoNights, warnings: &warnings)
+        var skipped = demo.isSkipped
+        skipped = sleep.fold(event, warnings: &warnings).isSkipped || skipped
+        skipped = scoreInputs.fold(event, warnings: &warnings).isSkipped || skipped
+        if let change = ChecklistCompletions.change(in: event) {
+            let isPlanned = change.night.date.map { nightPlans.isPlanned($0) } ?? false
+            let outcome = checklists.apply(event, isPlanned: isPlanned, demoStarted: demoNights.latest != nil, warnings: &warnings)
+            skipped = outcome.isSkipped || skipped
+        }
+        var confirmedExitNight: LocalDate?
         if let night = ExitHistory.namedNight(of: event) {
-            let accepted = exits.apply(event, window: exitWindow(for: night), warnings: &warnings)
-            if accepted, case .exitConfirmed = event.payload, case .date(let date) = night {
-                nightPlans.markConfirmedExit(on: date)
-            }
+            let outcome = exits.apply(event, window: keptExitWindow(for: night), warnings: &warnings)
+            skipped = outcome.isSkipped || skipped
+            if outcome == .applied, case .exitConfirmed = event.payload { confirmedExitNight = night.date }
         }
-        let skippedElsewhere = warnings.all.count > warningsBefore
-        nightPlans.apply(event, countsForZone: !skippedElsewhere, warnings: &warnings)
+        nightPlans.apply(event, inputs: NightPlans.Inputs(skippedByAnotherProjection: skipped, confirmedExitNight: confirmedExitNight), warnings: &warnings)
     }
 
-    /// The exit window of `night`, keeping the night's plan fold for next time.
-    private mutating func exitWindow(for night: Night) -> ExitWindow? {
+    /// The exit window of `night` as the log stands (`nil` when the night has no plan, or is
+    /// the demo night before any demo started): what `ExitHistory.rejection(of:on:window:at:)`
+    /// is given, by the fold and by the exit commands alike.
+    public func exitWindow(for night: Night) -> ExitWindow? {
+        switch night {
+        case .date(let date): return nightPlans.planWithoutRevisions(for: date).map { ExitWindow(plan: $0, isDemo: false) }
+        case .demo: return demoNights.latest.map { ExitWindow(plan: $0.plan, isDemo: true) }
+        }
+    }
+
+    /// `exitWindow(for:)`, keeping the night's plan fold for next time (the fold's path).
+    private mutating func keptExitWindow(for night: Night) -> ExitWindow? {
         switch night {
         case .date(let date): return nightPlans.keptExitWindow(for: date)
         case .demo: return demoNights.latest.map { ExitWindow(plan: $0.plan, isDemo: true) }

@@ -51,7 +51,7 @@ public struct ProjectionRunner<State: Projection>: Sendable {
     public mutating func apply(_ event: RecordedEvent) {
         guard position.includes(event) else { return }
         guard seenIdentifiers.insert(event.id) else {
-            warnings.skipped(seq: event.seq, because: "id already used by an earlier event; the first occurrence counts")
+            warnings.skipped(seq: event.seq, rule: .event, because: "id already used by an earlier event; the first occurrence counts")
             return
         }
         if case .opaque(let opaque) = event.payload {
@@ -60,7 +60,7 @@ public struct ProjectionRunner<State: Projection>: Sendable {
         }
         let isLatest = latestInstant.map({ event.at.millisecondsSince1970 >= $0.millisecondsSince1970 }) ?? true
         if let zone = unknownZone(of: event) {
-            warnings.skipped(seq: event.seq, because: Self.unknownZoneReason(zone))
+            warnings.skipped(seq: event.seq, rule: .event, because: Self.unknownZoneReason(zone))
             if isLatest { latestInstant = event.at }
             return
         }

@@ -1,18 +1,50 @@
 import Events
 
 /// Warnings gathered while folding: events skipped and why. Each names the seq it is
-/// about, so nothing is ever skipped silently.
+/// about, so nothing is ever skipped silently. A warning is a value (seq, rule, message),
+/// rendered to text only at the edge (`description`).
 public struct ProjectionWarnings: Sendable, Hashable {
+    /// Which rule a warning is about: a typed code, so that a fold's parent or a front end
+    /// can tell warnings apart without reading their text.
+    public enum Rule: String, Sendable, Hashable, CaseIterable {
+        /// Not a rule of the domain (a torn tail, an out-of-date store, an unknown event type).
+        case notice
+        /// A goal that breaks the goal rules (domain.md §1).
+        case goal
+        /// A nightly action naming a night more than 2 days from its instant (`NightRange`).
+        case nightRange
+        /// An override or early start of a night without a plan, or that is over, or of the
+        /// demo night (domain.md §8).
+        case nightPlan
+        /// A demo night's start or early start (domain.md §4).
+        case demoNight
+        /// A mindful exit (`ExitHistory.rejection(of:on:window:at:)`).
+        case exit
+        /// A checklist change (`ChecklistCompletions.rejection(of:at:isPlanned:demoStarted:)`).
+        case checklist
+        /// A sleep or vital sample (`SampleInterval`, a deleted sample, an unknown zone).
+        case sample
+        /// A manual sleep entry.
+        case manualSleep
+        /// Score settings or an Apple score typed in.
+        case scores
+        /// An event id already used, or an event whose zone is unknown.
+        case event
+    }
+
     /// One warning.
     public struct Warning: Sendable, Hashable, CustomStringConvertible {
         /// The seq of the event concerned, when there is one.
         public var seq: Int?
+        /// The rule it is about.
+        public var rule: Rule
         /// What happened.
         public var message: String
 
         /// Creates the value from its parts.
-        public init(seq: Int?, message: String) {
+        public init(seq: Int?, rule: Rule = .notice, message: String) {
             self.seq = seq
+            self.rule = rule
             self.message = message
         }
 
@@ -27,9 +59,16 @@ public struct ProjectionWarnings: Sendable, Hashable {
 
     public init() {}
 
-    /// Records that the event at `seq` was skipped, and why.
-    public mutating func skipped(seq: Int, because reason: String) {
-        all.append(Warning(seq: seq, message: "skipped: \(reason)"))
+    /// Records that the event at `seq` was skipped, by which rule, and why.
+    public mutating func skipped(seq: Int, rule: Rule = .notice, because reason: String) {
+        all.append(Warning(seq: seq, rule: rule, message: "skipped: \(reason)"))
+    }
+
+    /// Records that the event at `seq` was skipped, by which rule, and why, and answers the
+    /// skip as the fold's outcome.
+    mutating func skip(seq: Int, rule: Rule, because reason: String) -> FoldOutcome<Rule> {
+        skipped(seq: seq, rule: rule, because: reason)
+        return .skipped(rule)
     }
 
     /// Records a warning.

@@ -27,49 +27,65 @@ public struct ChecklistCompletions: Sendable, Hashable {
         doneByNight[.demo] = nil
     }
 
-    /// The real night a checklist event names, if it is one (the caller then says whether
-    /// that night is planned).
-    public static func namedNight(of event: RecordedEvent) -> LocalDate? {
+    /// The change a checklist event makes, if it is one (the caller then says whether the
+    /// real night it names is planned).
+    public static func change(in event: RecordedEvent) -> ChecklistItemChange? {
         switch event.payload {
-        case .checklistItemCompleted(let payload), .checklistItemReopened(let payload): return payload.night.date
+        case .checklistItemCompleted(let payload), .checklistItemReopened(let payload): return payload
         default: return nil
         }
     }
 
-    /// Folds a checklist event, checked against the plans and demo nights folded so far:
-    /// `isPlanned` says whether the real night it names (`namedNight(of:)`) has a plan.
-    public mutating func apply(_ event: RecordedEvent, isPlanned: Bool, demo: DemoNights, warnings: inout ProjectionWarnings) {
+    /// The item rule, the one both sides ask: the position of checklist item `item`, or
+    /// `nil` when it is not one of `ReminderTemplate.checklist`.
+    public static func position(ofItem item: String) -> Int? {
+        ReminderTemplate.checklist.firstIndex(where: { $0.id == item })
+    }
+
+    /// The night rule of checklist events, the one both sides ask: `night` at `at` is the
+    /// demo night once a demo night has started (`demoStarted`), or a real night within
+    /// 2 days of `at` (`NightRange`) that has a plan (`isPlanned`). `nil` when accepted.
+    public static func nightRejection(of night: Night, at: Instant, isPlanned: Bool, demoStarted: Bool) -> ChecklistRejection? {
+        switch night {
+        case .demo:
+            return demoStarted ? nil : .noDemoNight
+        case .date(let date):
+            if let outOfRange = NightRange.check(date, at: at) { return .nightOutOfRange(outOfRange) }
+            return isPlanned ? nil : .nightNotPlanned(date)
+        }
+    }
+
+    /// The rule of checklist events as the fold applies it (decide): the item first, then
+    /// the night. (`CompleteChecklistItem` and `ReopenChecklistItem` ask the same two
+    /// checks, the night first, so a command wrong in both ways names its night.)
+    public static func rejection(of change: ChecklistItemChange, at: Instant, isPlanned: Bool, demoStarted: Bool) -> ChecklistRejection? {
+        guard position(ofItem: change.item) != nil else { return .unknownItem(change.item) }
+        return nightRejection(of: change.night, at: at, isPlanned: isPlanned, demoStarted: demoStarted)
+    }
+
+    /// Folds a checklist event (evolve), checked by `rejection(of:at:isPlanned:demoStarted:)`
+    /// against the plans and demo nights folded so far: `isPlanned` says whether the real
+    /// night it names (`change(in:)`) has a plan, `demoStarted` whether a demo night has
+    /// started.
+    @discardableResult
+    public mutating func apply(_ event: RecordedEvent, isPlanned: Bool, demoStarted: Bool, warnings: inout ProjectionWarnings) -> FoldOutcome<ChecklistRejection> {
         let change: ChecklistItemChange
         let completes: Bool
         switch event.payload {
         case .checklistItemCompleted(let payload): change = payload; completes = true
         case .checklistItemReopened(let payload): change = payload; completes = false
-        default: return
+        default: return .ignored
         }
-        guard let position = ReminderTemplate.checklist.firstIndex(where: { $0.id == change.item }) else {
-            warnings.skipped(seq: event.seq, because: "\(event.typeName) names '\(change.item)', which is not a checklist item")
-            return
+        if let rejection = Self.rejection(of: change, at: event.at, isPlanned: isPlanned, demoStarted: demoStarted) {
+            warnings.skipped(seq: event.seq, rule: rejection.warningRule, because: "\(event.typeName) \(rejection.warningText)")
+            return .skipped(rejection)
         }
-        switch change.night {
-        case .demo:
-            guard demo.latest != nil else {
-                warnings.skipped(seq: event.seq, because: "\(event.typeName) names the demo night before any demo night started")
-                return
-            }
-        case .date(let night):
-            guard NightRange.contains(night, at: event.at) else {
-                warnings.skipped(seq: event.seq, because: "\(event.typeName) names night \(night.iso), more than \(NightRange.maximumDistanceInDays) days from its instant")
-                return
-            }
-            guard isPlanned else {
-                warnings.skipped(seq: event.seq, because: "\(event.typeName) names night \(night.iso), which has no plan")
-                return
-            }
-        }
+        let position = Self.position(ofItem: change.item) ?? 0
         if completes {
             doneByNight[change.night, default: 0] |= Self.bit(position)
         } else {
             doneByNight[change.night]? &= ~Self.bit(position)
         }
+        return .applied
     }
 }

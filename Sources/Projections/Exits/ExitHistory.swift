@@ -46,68 +46,100 @@ public struct ExitHistory: Sendable, Hashable {
         }
     }
 
-    /// Folds an exit event; `window` is the named night's exit window (`nil` when the night
-    /// has no plan, or is the demo night before any demo started). Returns whether the event
-    /// was accepted.
-    @discardableResult
-    public mutating func apply(_ event: RecordedEvent, window: ExitWindow?, warnings: inout ProjectionWarnings) -> Bool {
-        guard let night = Self.namedNight(of: event) else { return false }
-        func skip(_ reason: String) -> Bool {
-            warnings.skipped(seq: event.seq, because: "\(event.typeName) for night \(night.text): \(reason)")
-            return false
+    /// What an exit event does, whichever night it names.
+    public enum Action: Sendable, Hashable {
+        /// `exitRequested`: "I need my apps".
+        case request
+        /// `exitCancelled`: "never mind".
+        case cancel
+        /// `exitConfirmed`: "continue anyway".
+        case confirm
+        /// `freeWindowUsed`: the free window closes.
+        case closeFreeWindow
+
+        /// The action of an exit event's payload, if it is one.
+        public init?(_ payload: EventPayload) {
+            switch payload {
+            case .exitRequested: self = .request
+            case .exitCancelled: self = .cancel
+            case .exitConfirmed: self = .confirm
+            case .freeWindowUsed: self = .closeFreeWindow
+            default: return nil
+            }
         }
-        if case .date(let date) = night, !NightRange.contains(date, at: event.at) {
-            return skip("the night is more than \(NightRange.maximumDistanceInDays) days from its instant")
+    }
+
+    /// The rule of exit events, the one both sides ask (decide): whether `action` on `night`
+    /// at `at` is accepted given the exits folded so far, or why not. `window` is the named
+    /// night's exit window (`nil` when the night has no plan, or is the demo night before any
+    /// demo started; `LogState.exitWindow(for:)`). Checked in this order: the night (a real
+    /// night within 2 days of `at`, then a plan or a started demo night), then the rule of
+    /// the action, judged on the night's latest exit (the only one that can be waiting or
+    /// have its free window open).
+    public func rejection(of action: Action, on night: Night, window: ExitWindow?, at: Instant) -> ExitRejection? {
+        if case .date(let date) = night, let outOfRange = NightRange.check(date, at: at) {
+            return .nightOutOfRange(outOfRange)
         }
         guard let window else {
-            return skip(night == .demo ? "no demo night has started" : "the night has no plan")
+            if case .date(let date) = night { return .nightNotPlanned(date) }
+            return .noDemoNight
         }
-        let at = event.at
-        var records = recordsByNight[night] ?? []
-        let last = records.last
-        switch event.payload {
-        case .exitRequested:
-            guard window.contains(at) else {
-                return skip("exits can be requested from wind-down (\(window.opens.rfc3339)) until the shields lift (\(window.closes.rfc3339))")
+        let last = recordsByNight[night]?.last
+        switch action {
+        case .request:
+            guard window.contains(at) else { return .outsideExitWindow(window) }
+            if let last, last.isWaiting { return .alreadyWaiting(last) }
+            if let last, last.isFreeWindowOpen(at: at) { return .freeWindowOpen(last, until: last.freeWindowEnds ?? at) }
+        case .cancel:
+            guard let last, last.isWaiting else { return .noExitWaiting(latest: last) }
+        case .confirm:
+            guard let last, last.isWaiting else { return .noExitWaiting(latest: last) }
+            let early = last.waitEnds.millisecondsSince1970 - at.millisecondsSince1970
+            guard early <= 0 else { return .waitNotOver(last, secondsRemaining: Int((early + 999) / 1000)) }
+            guard at.millisecondsSince1970 < window.closes.millisecondsSince1970 else { return .nightOver(window) }
+        case .closeFreeWindow:
+            guard let last, let confirmedAt = last.confirmedAt, last.closedAt == nil,
+                  confirmedAt.millisecondsSince1970 <= at.millisecondsSince1970 else {
+                return .noFreeWindowToClose(latest: last)
             }
-            if let last, last.isWaiting { return skip("an exit is already waiting (requested \(last.requestedAt.rfc3339))") }
-            if let last, last.isFreeWindowOpen(at: at) { return skip("a free window is open until \(last.freeWindowEnds?.rfc3339 ?? "")") }
+        }
+        return nil
+    }
+
+    /// Folds an exit event (evolve): asks `rejection(of:on:window:at:)` and skips, with a
+    /// warning, an event it refuses; `window` is the named night's exit window, as there.
+    @discardableResult
+    public mutating func apply(_ event: RecordedEvent, window: ExitWindow?, warnings: inout ProjectionWarnings) -> FoldOutcome<ExitRejection> {
+        guard let night = Self.namedNight(of: event), let action = Action(event.payload) else { return .ignored }
+        let at = event.at
+        if let rejection = rejection(of: action, on: night, window: window, at: at) {
+            warnings.skipped(seq: event.seq, rule: rejection.warningRule, because: "\(event.typeName) for night \(night.text): \(rejection.warningText)")
+            return .skipped(rejection)
+        }
+        // `rejection` answered nil: the night has a window, and the latest record is there
+        // for every action but a request.
+        var records = recordsByNight[night] ?? []
+        switch action {
+        case .request:
+            let isDemo = window?.isDemo ?? false
             let attempt = 1 + records.filter { $0.confirmedAt != nil }.count
             records.append(ExitRecord(
                 night: night, attempt: attempt, requestedAt: at,
-                waitSeconds: ExitRules.waitSeconds(attempt: attempt, isDemo: window.isDemo),
-                freeWindowSeconds: ExitRules.freeWindowSeconds(attempt: attempt, isDemo: window.isDemo),
+                waitSeconds: ExitRules.waitSeconds(attempt: attempt, isDemo: isDemo),
+                freeWindowSeconds: ExitRules.freeWindowSeconds(attempt: attempt, isDemo: isDemo),
                 cause: EventReference(event)
             ))
-        case .exitCancelled:
-            guard var record = last, record.isWaiting else { return skip("no exit is waiting") }
-            record.cancelledAt = at
-            record.causes.append(EventReference(event))
-            records[records.count - 1] = record
-        case .exitConfirmed:
-            guard var record = last, record.isWaiting else { return skip("no exit is waiting") }
-            let early = record.waitEnds.millisecondsSince1970 - at.millisecondsSince1970
-            guard early <= 0 else {
-                return skip("confirmed \((early + 999) / 1000) s before the wait ends at \(record.waitEnds.rfc3339)")
-            }
-            guard at.millisecondsSince1970 < window.closes.millisecondsSince1970 else {
-                return skip("the night is over: the shields lifted at \(window.closes.rfc3339)")
-            }
-            record.confirmedAt = at
-            record.causes.append(EventReference(event))
-            records[records.count - 1] = record
-        case .freeWindowUsed:
-            guard var record = last, let confirmedAt = record.confirmedAt, record.closedAt == nil,
-                  confirmedAt.millisecondsSince1970 <= at.millisecondsSince1970 else {
-                return skip("no free window to close")
-            }
-            record.closedAt = at
-            record.causes.append(EventReference(event))
-            records[records.count - 1] = record
-        default:
-            return false
+        case .cancel:
+            records[records.count - 1].cancelledAt = at
+            records[records.count - 1].causes.append(EventReference(event))
+        case .confirm:
+            records[records.count - 1].confirmedAt = at
+            records[records.count - 1].causes.append(EventReference(event))
+        case .closeFreeWindow:
+            records[records.count - 1].closedAt = at
+            records[records.count - 1].causes.append(EventReference(event))
         }
         recordsByNight[night] = records
-        return true
+        return .applied
     }
 }

@@ -12,30 +12,38 @@ public struct DemoNights: Projection, Hashable {
     public init() {}
 
     public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
+        fold(event, warnings: &warnings)
+    }
+
+    /// Folds `event`, answering whether it was applied (a goal's sleep need, a demo night
+    /// started) or skipped; `LogState` reads a demo night's start from it.
+    @discardableResult
+    public mutating func fold(_ event: RecordedEvent, warnings: inout ProjectionWarnings) -> FoldOutcome<ProjectionWarnings.Rule> {
         switch event.payload {
         case .goalSet(let goal) where GoalRules.violation(of: goal) == nil:
             latestGoalSleepNeed = goal.effectiveSleepNeedMinutes
+            return .applied
         case .demoNightStarted(let demo):
             let compression = demo.effectiveCompression
             guard DemoNight.compressionRange.contains(compression) else {
-                warnings.skipped(seq: event.seq, because: "demoNightStarted has compression \(compression); it is \(DemoNight.compressionRange.lowerBound)–\(DemoNight.compressionRange.upperBound)")
-                return
+                return warnings.skip(seq: event.seq, rule: .demoNight, because: "demoNightStarted has compression \(compression); it is \(DemoNight.compressionRange.lowerBound)–\(DemoNight.compressionRange.upperBound)")
             }
             latest = DemoNight(start: EventReference(event), timeZone: event.event.timeZone, compression: compression, sleepNeedMinutes: latestGoalSleepNeed ?? GoalSet.defaultSleepNeedMinutes)
+            return .applied
         case .windDownStartedEarly(let early) where early.night == .demo:
             // A demo night is in wind-down from its start, so an early start changes
             // nothing; one with no demo night, or at or after the demo night's own wake
             // time, is skipped like any early start of a night that is over (domain.md §8).
             guard let demo = latest else {
-                warnings.skipped(seq: event.seq, because: "windDownStartedEarly names the demo night, but no demo night has started")
-                return
+                return warnings.skip(seq: event.seq, rule: .demoNight, because: "windDownStartedEarly names the demo night, but no demo night has started")
             }
             let plan = demo.plan
             if plan.isOver(at: event.at) {
-                warnings.skipped(seq: event.seq, because: "windDownStartedEarly names the demo night, which was over at its wake time \(plan.wakeTime.rfc3339)")
+                return warnings.skip(seq: event.seq, rule: .demoNight, because: "windDownStartedEarly names the demo night, which was over at its wake time \(plan.wakeTime.rfc3339)")
             }
+            return .applied
         default:
-            break
+            return .ignored
         }
     }
 }

@@ -67,37 +67,70 @@ public struct NightPlans: Projection, Hashable {
         if !shortcuts { index = index.withoutShortcuts }
     }
 
-    public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
-        apply(event, countsForZone: true, warnings: &warnings)
+    /// What `NightPlans` reads of the other projections when it folds an event inside
+    /// `LogState` (the one place that passes it).
+    ///
+    /// Folded alone (`apply(_:warnings:)`, which passes `alone`), `NightPlans` knows neither:
+    /// it counts the zone of every event for the zone rule, also of one another projection
+    /// would skip (an exit, checklist, sample … event that breaks its rule; domain.md §8
+    /// says such an event does not count), and no night has a confirmed exit, so no plan
+    /// says `hasConfirmedExit`. To fold it alone as `LogState` does, pass these inputs.
+    public struct Inputs: Sendable, Hashable {
+        /// Whether another projection skipped the event as breaking a rule: its `tz` then
+        /// does not count for the zone rule.
+        public var skippedByAnotherProjection: Bool
+        /// The real night whose exit the event confirmed, when the exit history accepted it
+        /// (the night then ends `optedOut`).
+        public var confirmedExitNight: LocalDate?
+
+        /// Creates the value from its parts.
+        public init(skippedByAnotherProjection: Bool, confirmedExitNight: LocalDate?) {
+            self.skippedByAnotherProjection = skippedByAnotherProjection
+            self.confirmedExitNight = confirmedExitNight
+        }
+
+        /// No other projection: nothing skipped elsewhere, no exit confirmed.
+        public static let alone = Inputs(skippedByAnotherProjection: false, confirmedExitNight: nil)
     }
 
-    /// Folds `event`; `countsForZone` is false when another projection skipped it as
-    /// breaking a rule, so its `tz` does not count for the zone rule.
-    public mutating func apply(_ event: RecordedEvent, countsForZone: Bool, warnings: inout ProjectionWarnings) {
+    /// Folds `event` alone (`Inputs.alone`; see there for how that differs from the fold
+    /// inside `LogState`).
+    public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
+        apply(event, inputs: .alone, warnings: &warnings)
+    }
+
+    /// Folds `event` with what the other projections said of it (`inputs`).
+    @discardableResult
+    public mutating func apply(_ event: RecordedEvent, inputs: Inputs, warnings: inout ProjectionWarnings) -> FoldOutcome<ProjectionWarnings.Rule> {
+        if let night = inputs.confirmedExitNight { confirmedExitNights.insert(night) }
+        let countsForZone = !inputs.skippedByAnotherProjection
         var action: Entry.Action?
         switch event.payload {
         case .goalSet(let goal):
             if let violation = GoalRules.violation(of: goal) {
-                warnings.skipped(seq: event.seq, because: "goalSet breaks a rule: \(violation.message)")
-                return
+                return warnings.skip(seq: event.seq, rule: .goal, because: "goalSet breaks a rule: \(violation.message)")
             }
             action = .goal(goal)
         case .goalCleared:
             action = .cleared
         case .bedtimeOverridden(let override):
-            guard let night = nightInRange(override.night, of: event, demoReason: "whose bedtime follows from its start", warnings: &warnings) else { return }
-            action = .override(night, override.bedtime)
+            switch nightInRange(override.night, of: event, demoReason: "whose bedtime follows from its start", warnings: &warnings) {
+            case .success(let night): action = .override(night, override.bedtime)
+            case .failure(let skip): return .skipped(skip.rule)
+            }
         case .windDownStartedEarly(let early):
             // The demo night's early start is `DemoNights`' to judge (it starts in wind-down).
             if early.night == .demo { break }
-            guard let night = nightInRange(early.night, of: event, demoReason: "which starts with its wind-down", warnings: &warnings) else { return }
-            action = .windDownStartedEarly(night)
+            switch nightInRange(early.night, of: event, demoReason: "which starts with its wind-down", warnings: &warnings) {
+            case .success(let night): action = .windDownStartedEarly(night)
+            case .failure(let skip): return .skipped(skip.rule)
+            }
         default:
             break
         }
         let zone = event.event.timeZone
         let zoneChange: String? = zone == latestZone || !countsForZone ? nil : zone
-        guard zoneChange != nil || action != nil else { return }
+        guard zoneChange != nil || action != nil else { return .ignored }
         if let zoneChange { zones.add(zoneChange) }
         let entry = Entry(cause: EventReference(event), causeNight: ownNight(of: event), zoneChange: zoneChange, action: action)
         switch action {
@@ -106,12 +139,10 @@ public struct NightPlans: Projection, Hashable {
             // the event is skipped, and like every skipped event it does not count for the
             // zone rule.
             if !isPlanned(night, after: entry) {
-                warnings.skipped(seq: event.seq, because: "\(event.typeName) names night \(night.iso), which has no plan")
-                return
+                return warnings.skip(seq: event.seq, rule: .nightPlan, because: "\(event.typeName) names night \(night.iso), which has no plan")
             }
             if let wake = keptExitWindow(for: night)?.closes, NightPlan.isOver(wakeTime: wake, at: event.at) {
-                warnings.skipped(seq: event.seq, because: "\(event.typeName) names night \(night.iso), which was over at its wake time \(wake.rfc3339); a night that is over keeps its plan")
-                return
+                return warnings.skip(seq: event.seq, rule: .nightPlan, because: "\(event.typeName) names night \(night.iso), which was over at its wake time \(wake.rfc3339); a night that is over keeps its plan")
             }
         default:
             break
@@ -125,6 +156,7 @@ public struct NightPlans: Projection, Hashable {
         timeline.append(entry)
         // Folds kept with shortcuts are not carried on without them: they start afresh.
         if allowedShortcuts, !index.allowsShortcuts { folds = [:] }
+        return .applied
     }
 
     /// The noon-to-noon night holding `event`'s `at` in its own zone (in the offset its
@@ -170,12 +202,6 @@ public struct NightPlans: Projection, Hashable {
         return folds[night]?.exitWindow
     }
 
-    /// Records that an exit was confirmed on `night` (the exit history accepted it), so its
-    /// status is `optedOut` once the night is over.
-    public mutating func markConfirmedExit(on night: LocalDate) {
-        confirmedExitNights.insert(night)
-    }
-
     /// Advances the kept fold of `night` (a new one if none) over the timeline, in place.
     private mutating func advanceFold(for night: LocalDate) {
         folds[night, default: NightFold(night: night)].advance(over: timeline, index: index, zones: zones, zoneChanges: zoneChanges)
@@ -186,18 +212,20 @@ public struct NightPlans: Projection, Hashable {
         fold.plan { end in index.earlyRevisions(for: fold.night, end: end, timeline: timeline) }
     }
 
-    /// The real night within range that an override or early start names, or `nil`
-    /// after warning that the event is skipped.
-    private func nightInRange(_ named: Night, of event: RecordedEvent, demoReason: String, warnings: inout ProjectionWarnings) -> LocalDate? {
+    /// Why `nightInRange` refused a night: the rule of the warning it gave.
+    private struct NightSkip: Error {
+        var rule: ProjectionWarnings.Rule
+    }
+
+    /// The real night within range that an override or early start names, or, after
+    /// warning that the event is skipped, the rule it broke (the demo night, or the range).
+    private func nightInRange(_ named: Night, of event: RecordedEvent, demoReason: String, warnings: inout ProjectionWarnings) -> Result<LocalDate, NightSkip> {
         guard case .date(let night) = named else {
-            warnings.skipped(seq: event.seq, because: "\(event.typeName) names the demo night, \(demoReason)")
-            return nil
+            warnings.skipped(seq: event.seq, rule: .nightPlan, because: "\(event.typeName) names the demo night, \(demoReason)")
+            return .failure(NightSkip(rule: .nightPlan))
         }
-        guard NightRange.contains(night, at: event.at) else {
-            warnings.skipped(seq: event.seq, because: "\(event.typeName) names night \(night.iso), more than \(NightRange.maximumDistanceInDays) days from its instant")
-            return nil
-        }
-        return night
+        guard NightRange.admits(night, of: event, warnings: &warnings) else { return .failure(NightSkip(rule: .nightRange)) }
+        return .success(night)
     }
 
     /// The plan of `night` as the log stands, or `nil` when the night is not planned.

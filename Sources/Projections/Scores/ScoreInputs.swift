@@ -12,34 +12,35 @@ public struct ScoreInputs: Projection, Hashable {
     public init() {}
 
     public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
+        fold(event, warnings: &warnings)
+    }
+
+    /// Folds `event`, answering whether it was applied or skipped (for `LogState`).
+    @discardableResult
+    public mutating func fold(_ event: RecordedEvent, warnings: inout ProjectionWarnings) -> FoldOutcome<ProjectionWarnings.Rule> {
         switch event.payload {
         case .scoreSettingsChanged(let change):
             guard change.weights.isValid else {
-                warnings.skipped(seq: event.seq, because: "scoreSettingsChanged has weights that are not each 0–100 summing to 100 (they sum to \(change.weights.total))")
-                return
+                return warnings.skip(seq: event.seq, rule: .scores, because: "scoreSettingsChanged has weights that are not each 0–100 summing to 100 (they sum to \(change.weights.total))")
             }
             guard Self.isValid(change.deepTarget), Self.isValid(change.remTarget) else {
-                warnings.skipped(seq: event.seq, because: "scoreSettingsChanged has a target that is not positive (minutes) or within 0–100 (percent)")
-                return
+                return warnings.skip(seq: event.seq, rule: .scores, because: "scoreSettingsChanged has a target that is not positive (minutes) or within 0–100 (percent)")
             }
             settings = change
+            return .applied
         case .appleSleepScoreLogged(let logged):
             guard case .date(let night) = logged.night else {
-                warnings.skipped(seq: event.seq, because: "appleSleepScoreLogged names the demo night")
-                return
+                return warnings.skip(seq: event.seq, rule: .scores, because: "appleSleepScoreLogged names the demo night")
             }
-            guard NightRange.contains(night, at: event.at) else {
-                warnings.skipped(seq: event.seq, because: "appleSleepScoreLogged names night \(night.iso), more than \(NightRange.maximumDistanceInDays) days from its instant")
-                return
-            }
+            guard NightRange.admits(night, of: event, warnings: &warnings) else { return .skipped(.nightRange) }
             guard (0...100).contains(logged.total), (0...50).contains(logged.duration), (0...30).contains(logged.bedtime),
                   logged.interruptions.map({ (0...20).contains($0) }) ?? true else {
-                warnings.skipped(seq: event.seq, because: "appleSleepScoreLogged has a value out of range (total 0–100, duration 0–50, bedtime 0–30, interruptions 0–20)")
-                return
+                return warnings.skip(seq: event.seq, rule: .scores, because: "appleSleepScoreLogged has a value out of range (total 0–100, duration 0–50, bedtime 0–30, interruptions 0–20)")
             }
             appleLogged[night] = logged
+            return .applied
         default:
-            break
+            return .ignored
         }
     }
 

@@ -116,12 +116,18 @@ public struct SleepLedger: Projection, Hashable {
     }
 
     /// The longest a sample may last (domain.md §8).
-    public static let maximumSampleMilliseconds: Int64 = 24 * 3_600_000
+    public static let maximumSampleMilliseconds: Int64 = SampleInterval.maximumMilliseconds
 
     public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
+        fold(event, warnings: &warnings)
+    }
+
+    /// Folds `event`, answering whether it was applied or skipped (for `LogState`).
+    @discardableResult
+    public mutating func fold(_ event: RecordedEvent, warnings: inout ProjectionWarnings) -> FoldOutcome<ProjectionWarnings.Rule> {
         switch event.payload {
         case .sleepSampleIngested(let payload):
-            ingest(payload, event: event, warnings: &warnings)
+            return ingest(payload, event: event, warnings: &warnings)
         case .sleepSampleDeleted(let payload):
             let key = SampleKey(payload.sampleId)
             deleted.insert(key)
@@ -131,62 +137,56 @@ public struct SleepLedger: Projection, Hashable {
                 freeSlots.append(slot)
                 rebuild(night)
             }
+            return .applied
         case .vitalSampleIngested(let payload):
-            guard let reason = Self.problem(start: payload.start, end: payload.end, at: event.at, allowsInstant: true) ?? (payload.value.isFinite ? nil : "the value is not finite") else {
+            guard let reason = SampleInterval.check(start: payload.start, end: payload.end, at: event.at, allowsInstant: true)?.warningText ?? (payload.value.isFinite ? nil : "the value is not finite") else {
                 record(vital: payload, event: event)
-                return
+                return .applied
             }
-            warnings.skipped(seq: event.seq, because: "vitalSampleIngested \(reason)")
+            return warnings.skip(seq: event.seq, rule: .sample, because: "vitalSampleIngested \(reason)")
         case .manualSleepLogged(let payload):
             guard case .date(let night) = payload.night else {
-                warnings.skipped(seq: event.seq, because: "manualSleepLogged names the demo night; demo nights never touch sleep")
-                return
+                return warnings.skip(seq: event.seq, rule: .manualSleep, because: "manualSleepLogged names the demo night; demo nights never touch sleep")
             }
-            guard NightRange.contains(night, at: event.at) else {
-                warnings.skipped(seq: event.seq, because: "manualSleepLogged names night \(night.iso), more than \(NightRange.maximumDistanceInDays) days from its instant")
-                return
-            }
-            let length = payload.wakeTime.millisecondsSince1970 - payload.bedtime.millisecondsSince1970
-            guard length > 0, length <= Self.maximumSampleMilliseconds else {
-                warnings.skipped(seq: event.seq, because: "manualSleepLogged lasts \(length / 1000) s; it lasts more than 0 and at most 24 h")
-                return
+            guard NightRange.admits(night, of: event, warnings: &warnings) else { return .skipped(.nightRange) }
+            guard SampleInterval.checkLength(start: payload.bedtime, end: payload.wakeTime) == nil else {
+                let length = payload.wakeTime.millisecondsSince1970 - payload.bedtime.millisecondsSince1970
+                return warnings.skip(seq: event.seq, rule: .manualSleep, because: "manualSleepLogged lasts \(length / 1000) s; it lasts more than 0 and at most 24 h")
             }
             manualByNight[night] = (payload, event.event.timeZone)
             rebuild(Int32(night.daysSince1970))
+            return .applied
         case .wentToBed(let payload):
+            // Out of range, the event is ignored without a warning (only the first counts).
             if case .date(let night) = payload.night, wentToBed[night] == nil, NightRange.contains(night, at: event.at) {
                 wentToBed[night] = event.at
+                return .applied
             }
+            return .ignored
         default:
-            break
+            return .ignored
         }
     }
 
     /// Why a sample's interval is refused, if it is (domain.md §8: more than 0 and at most
     /// 24 h, ending no later than a day after its event). A vital reading may be taken at an
     /// instant (HealthKit gives SpO2 with start = end), so `allowsInstant` admits 0.
+    /// The fold's text for `SampleInterval.check(start:end:at:allowsInstant:)`.
     public static func problem(start: Instant, end: Instant, at: Instant, allowsInstant: Bool = false) -> String? {
-        let length = end.millisecondsSince1970 - start.millisecondsSince1970
-        if length < 0 || (length == 0 && !allowsInstant) { return "ends at or before its start" }
-        if length > maximumSampleMilliseconds { return "lasts more than 24 h" }
-        if end.millisecondsSince1970 > at.millisecondsSince1970 + maximumSampleMilliseconds { return "ends more than a day after its event's instant" }
-        return nil
+        SampleInterval.check(start: start, end: end, at: at, allowsInstant: allowsInstant)?.warningText
     }
 
-    private mutating func ingest(_ payload: SleepSampleIngested, event: RecordedEvent, warnings: inout ProjectionWarnings) {
-        if let reason = Self.problem(start: payload.start, end: payload.end, at: event.at) {
-            warnings.skipped(seq: event.seq, because: "sleepSampleIngested \(reason)")
-            return
+    private mutating func ingest(_ payload: SleepSampleIngested, event: RecordedEvent, warnings: inout ProjectionWarnings) -> FoldOutcome<ProjectionWarnings.Rule> {
+        if let rejection = SampleInterval.check(start: payload.start, end: payload.end, at: event.at) {
+            return warnings.skip(seq: event.seq, rule: .sample, because: "sleepSampleIngested \(rejection.warningText)")
         }
         let key = SampleKey(payload.sampleId)
         guard deleted.isEmpty || !deleted.contains(key) else {
-            warnings.skipped(seq: event.seq, because: "sleepSampleIngested re-delivers a deleted sample; a deleted sample stays deleted")
-            return
+            return warnings.skip(seq: event.seq, rule: .sample, because: "sleepSampleIngested re-delivers a deleted sample; a deleted sample stays deleted")
         }
         let zone = zoneNumber(of: payload.timeZone ?? event.event.timeZone)
         guard case .known(var clock) = zoneLookups[Int(zone)] else {
-            warnings.skipped(seq: event.seq, because: "sleepSampleIngested names an unknown zone")
-            return
+            return warnings.skip(seq: event.seq, rule: .sample, because: "sleepSampleIngested names an unknown zone")
         }
         let start = payload.start.millisecondsSince1970
         let night = clock.nightDay(of: start)
@@ -200,7 +200,7 @@ public struct SleepLedger: Projection, Hashable {
         if let held = sampleSlots.slot(hash: hash, matches: { stored[Int($0)].key == key }) {
             slot = held
             let previous = stored[Int(slot)]
-            if same(previous, sample) { return }
+            if same(previous, sample) { return .applied }
             removeSlot(slot, from: previous.night)
             if previous.night != sample.night { rebuild(previous.night) }
             stored[Int(slot)] = sample
@@ -221,6 +221,7 @@ public struct SleepLedger: Projection, Hashable {
             slots.insert(slot, at: position)
         }
         rebuild(sample.night)
+        return .applied
     }
 
     /// Whether two samples of the same key are equal as `SleepSample` values (names by
