@@ -117,7 +117,7 @@ public struct FastEventLineDecoder: EventLineDecoding {
             case .typeKey:
                 try Self.mark(.type, in: &seen)
                 likely = .v
-                let eventType = try Self.eventType(try scanner.name())
+                let eventType = try EventType.packedNames.value(try scanner.name())
                 guard nativeTypes & (1 << UInt32(eventType.ordinal)) != 0 else { throw FastPathMiss() }
                 type = eventType
             case .v:
@@ -253,36 +253,5 @@ public struct FastEventLineDecoder: EventLineDecoding {
         }
         guard let date = try? LocalDate(isoBytes: bytes) else { throw FastPathMiss() }
         return .date(date)
-    }
-
-    // MARK: Types
-
-    /// The catalogue type named by `bytes`, matched byte for byte; any other name misses.
-    static func eventType(_ name: PackedName) throws(FastPathMiss) -> EventType {
-        // The most frequent types first.
-        switch name {
-        case .sleepSampleIngested: return .sleepSampleIngested
-        case .vitalSampleIngested: return .vitalSampleIngested
-        case .notificationInteracted: return .notificationInteracted
-        case .checklistItemCompleted: return .checklistItemCompleted
-        case .exitRequested: return .exitRequested
-        case .wentToBed: return .wentToBed
-        case .exitConfirmed: return .exitConfirmed
-        case .wokeUp: return .wokeUp
-        case .checklistItemReopened: return .checklistItemReopened
-        case .exitCancelled: return .exitCancelled
-        case .freeWindowUsed: return .freeWindowUsed
-        case .bedtimeOverridden: return .bedtimeOverridden
-        case .windDownStartedEarly: return .windDownStartedEarly
-        case .sleepSampleDeleted: return .sleepSampleDeleted
-        case .manualSleepLogged: return .manualSleepLogged
-        case .appleSleepScoreLogged: return .appleSleepScoreLogged
-        case .goalSet: return .goalSet
-        case .goalCleared: return .goalCleared
-        case .appTierAssigned: return .appTierAssigned
-        case .scoreSettingsChanged: return .scoreSettingsChanged
-        case .demoNightStarted: return .demoNightStarted
-        default: throw FastPathMiss()
-        }
     }
 }
