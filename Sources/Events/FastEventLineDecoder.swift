@@ -8,9 +8,9 @@
 /// units, template and item ids) are made once and shared.
 ///
 /// Whenever the fast path meets anything it does not handle exactly as the reference —
-/// an escape in a string, an unknown or repeated key, `type` after `data`, a number it
-/// does not interpret, an unknown type or another version, an opaque event, a carriage
-/// return, any error at all — the line is handed to `EventLineDecoder`, and that result,
+/// an escape in a string, an unknown or repeated key, payload keys out of the writer's
+/// order, `type` after `data`, a number it does not interpret, an unknown type or another
+/// version, an opaque event, a carriage return, any error at all — the line is handed to `EventLineDecoder`, and that result,
 /// or that error, is the answer. So errors and their messages are the reference's, and
 /// the fast path only ever accepts what the reference accepts, with an equal
 /// `RecordedEvent` that encodes to the same bytes; the tests check this line by line on

@@ -88,15 +88,17 @@ extension PackedName {
     /// value the fast path compares is shorter: `FastDecoderPartsTests` checks it).
     @inline(__always)
     init(_ text: StaticString) {
-        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        let start = text.utf8Start
-        for index in 0..<min(text.utf8CodeUnitCount, PackedName.maximumLength) {
-            let shifted = UInt64(start[index]) << UInt64((index & 7) * 8)
-            switch index >> 3 {
-            case 0: words.0 |= shifted
-            case 1: words.1 |= shifted
-            default: words.2 |= shifted
+        let words = text.withUTF8Buffer { bytes in
+            var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            for index in 0..<min(bytes.count, PackedName.maximumLength) {
+                let shifted = UInt64(bytes[index]) << UInt64((index & 7) * 8)
+                switch index >> 3 {
+                case 0: words.0 |= shifted
+                case 1: words.1 |= shifted
+                default: words.2 |= shifted
+                }
             }
+            return words
         }
         self.init(w0: words.0, w1: words.1, w2: words.2)
     }
