@@ -1,6 +1,6 @@
 // The fast path's payload decoding: the payload descriptions
 // (`EventPayloadContent.visitFields(_:)`) read straight from the line's bytes, each field's
-// key compared as a `PackedName` folded from its literal. Members are expected in the
+// key compared with its literal. Members are expected in the
 // writer's order, optional ones possibly left out; any other order, a key the shape does
 // not name (kept on round trip by the reference), a key twice, a missing required key or
 // a value of another type misses, and the line goes to the reference decoder.
@@ -62,13 +62,16 @@ struct FastPayloadReader: PayloadFieldVisitor, PayloadReading {
 
     /// Whether the next member is `key`'s (then the cursor is on its value); `false` when
     /// the object has ended or another key comes next (kept for the following fields).
+    /// The writer's form of the key is tried first on its bytes; the packed comparison is
+    /// made only when a key was read the general way.
     @inline(__always)
-    private mutating func take(_ key: PackedName) throws(FastPathMiss) -> Bool {
+    private mutating func take(_ key: StaticString) throws(FastPathMiss) -> Bool {
         if pending == nil, !ended {
-            pending = try scanner.nextKey(first: &first, likely: key)
+            if scanner.consumeKey(key, first: &first) { return true }
+            pending = try scanner.nextKey(first: &first)
             if pending == nil { ended = true }
         }
-        guard pending == key else { return false }
+        guard let next = pending, next == PackedName(key) else { return false }
         pending = nil
         return true
     }
@@ -76,13 +79,13 @@ struct FastPayloadReader: PayloadFieldVisitor, PayloadReading {
     /// Moves to the value of the required `key`, or misses.
     @inline(__always)
     private mutating func require(_ key: StaticString) throws(FastPathMiss) {
-        guard try take(PackedName(key)) else { throw FastPathMiss() }
+        guard try take(key) else { throw FastPathMiss() }
     }
 
     /// Moves to the value of the optional `key`: `false` when it is absent or `null`.
     @inline(__always)
     private mutating func present(_ key: StaticString) throws(FastPathMiss) -> Bool {
-        try take(PackedName(key)) && !scanner.consumeNull()
+        try take(key) && !scanner.consumeNull()
     }
 
     // MARK: Fields
@@ -146,7 +149,7 @@ struct FastPayloadReader: PayloadFieldVisitor, PayloadReading {
     @inline(__always)
     mutating func name(_ key: StaticString, _ value: inout String) throws(FastPathMiss) {
         try require(key)
-        let text = try strings.pointee.string(at: &scanner, field: InternedStrings.Field(key: PackedName(key)))
+        let text = try strings.pointee.string(at: &scanner, field: InternedStrings.Field(key: key))
         guard !text.isEmpty else { throw FastPathMiss() }
         value = text
     }
@@ -154,20 +157,20 @@ struct FastPayloadReader: PayloadFieldVisitor, PayloadReading {
     @inline(__always)
     mutating func text(_ key: StaticString, _ value: inout String) throws(FastPathMiss) {
         try require(key)
-        value = try strings.pointee.string(at: &scanner, field: InternedStrings.Field(key: PackedName(key)))
+        value = try strings.pointee.string(at: &scanner, field: InternedStrings.Field(key: key))
     }
 
     @inline(__always)
     mutating func optionalText(_ key: StaticString, _ value: inout String?) throws(FastPathMiss) {
         value = try present(key)
-            ? try strings.pointee.string(at: &scanner, field: InternedStrings.Field(key: PackedName(key))) : nil
+            ? try strings.pointee.string(at: &scanner, field: InternedStrings.Field(key: key)) : nil
     }
 
     @inline(__always)
     mutating func optionalZoneName(_ key: StaticString, _ value: inout String?) throws(FastPathMiss) {
         // A zone name by form only, as the reference checks it.
         value = try present(key)
-            ? try strings.pointee.zoneName(at: &scanner, field: InternedStrings.Field(key: PackedName(key))) : nil
+            ? try strings.pointee.zoneName(at: &scanner, field: InternedStrings.Field(key: key)) : nil
     }
 
     @inline(__always)

@@ -47,11 +47,12 @@ struct InternedStrings: Sendable {
 
         private init(rawValue: Int) { self.rawValue = rawValue }
 
-        /// The slot of the payload field whose key is `key`.
+        /// The slot of the payload field whose key is `key`: from its first byte and its
+        /// length, two loads.
         @inline(__always)
-        init(key: PackedName) {
-            let mixed = (key.w0 &+ key.w1 &* 0x9E37_79B9_7F4A_7C15 &+ key.w2) &* 0xD6E8_FEB8_6659_FD93
-            rawValue = 2 + Int(truncatingIfNeeded: mixed >> 60)
+        init(key: StaticString) {
+            let first = key.utf8CodeUnitCount > 0 ? key.withUTF8Buffer { Int($0[0]) } : 0
+            rawValue = 2 + (first &+ key.utf8CodeUnitCount &* 7) & 15
         }
     }
 

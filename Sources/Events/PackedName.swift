@@ -106,28 +106,40 @@ extension PackedName {
     // MARK: Envelope keys (payload keys come from the payload descriptions)
 
     /// `"seq"`
+    @inline(__always)
     static var seq: PackedName { PackedName("seq") }
     /// `"id"`
+    @inline(__always)
     static var id: PackedName { PackedName("id") }
     /// `"type"`
+    @inline(__always)
     static var typeKey: PackedName { PackedName("type") }
     /// `"v"`
+    @inline(__always)
     static var v: PackedName { PackedName("v") }
     /// `"at"`
+    @inline(__always)
     static var at: PackedName { PackedName("at") }
     /// `"tz"`
+    @inline(__always)
     static var tz: PackedName { PackedName("tz") }
     /// `"source"`
+    @inline(__always)
     static var source: PackedName { PackedName("source") }
     /// `"causedBy"`
+    @inline(__always)
     static var causedBy: PackedName { PackedName("causedBy") }
     /// `"batch"`
+    @inline(__always)
     static var batch: PackedName { PackedName("batch") }
     /// `"data"`
+    @inline(__always)
     static var data: PackedName { PackedName("data") }
     /// `"minutes"`, a key of a score target.
+    @inline(__always)
     static var minutes: PackedName { PackedName("minutes") }
     /// `"percent"`, a key of a score target.
+    @inline(__always)
     static var percent: PackedName { PackedName("percent") }
 }
 

@@ -84,9 +84,9 @@ struct FastDecoderPartsTests {
     @Test("the payload fields whose strings are shared have slots of their own")
     func internedSlotsAreDistinct() {
         // The keys read with `name`, `text`, `optionalText` or `optionalZoneName`.
-        let shared = ["app", "item", "template", "sourceName", "unit", "preset", "tz"]
-        for key in shared { #expect(Self.payloadKeys.contains(key), "\(key)") }
-        let slots = shared.compactMap { PackedName(text: $0) }.map { InternedStrings.Field(key: $0).rawValue }
+        let shared: [StaticString] = ["app", "item", "template", "sourceName", "unit", "preset", "tz"]
+        for key in shared { #expect(Self.payloadKeys.contains(key.description), "\(key)") }
+        let slots = shared.map { InternedStrings.Field(key: $0).rawValue }
         #expect(Set(slots).count == shared.count, "\(slots)")
         #expect(slots.allSatisfy { (2..<InternedStrings.Field.count).contains($0) })
     }
