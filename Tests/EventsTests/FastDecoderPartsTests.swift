@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StrictJSON
 
 @testable import Events
 
@@ -11,39 +12,38 @@ import Testing
 struct FastDecoderPartsTests {
     // MARK: Names
 
-    /// Every name the fast path knows, with its constant.
+    /// The names written as constants in the fast path, with their text.
     static let constants: [(text: String, name: PackedName)] = [
         ("seq", .seq), ("id", .id), ("type", .typeKey), ("v", .v), ("at", .at), ("tz", .tz), ("source", .source),
-        ("causedBy", .causedBy), ("batch", .batch), ("data", .data),
-        ("goalSet", .goalSet), ("goalCleared", .goalCleared), ("bedtimeOverridden", .bedtimeOverridden),
-        ("appTierAssigned", .appTierAssigned), ("windDownStartedEarly", .windDownStartedEarly),
-        ("checklistItemCompleted", .checklistItemCompleted), ("checklistItemReopened", .checklistItemReopened),
-        ("notificationInteracted", .notificationInteracted), ("exitRequested", .exitRequested),
-        ("exitCancelled", .exitCancelled), ("exitConfirmed", .exitConfirmed), ("freeWindowUsed", .freeWindowUsed),
-        ("wentToBed", .wentToBed), ("wokeUp", .wokeUp), ("sleepSampleIngested", .sleepSampleIngested),
-        ("sleepSampleDeleted", .sleepSampleDeleted), ("vitalSampleIngested", .vitalSampleIngested),
-        ("manualSleepLogged", .manualSleepLogged), ("appleSleepScoreLogged", .appleSleepScoreLogged),
-        ("scoreSettingsChanged", .scoreSettingsChanged), ("demoNightStarted", .demoNightStarted),
-        ("currentBedtime", .currentBedtime), ("targetBedtime", .targetBedtime), ("days", .days),
-        ("firstNight", .firstNight), ("sleepNeedMinutes", .sleepNeedMinutes), ("night", .night),
-        ("bedtime", .bedtime), ("app", .app), ("tier", .tier), ("item", .item), ("template", .template),
-        ("action", .action), ("returnedEarly", .returnedEarly), ("sampleId", .sampleId), ("stage", .stage),
-        ("start", .start), ("end", .end), ("sourceName", .sourceName), ("kind", .kind), ("value", .value),
-        ("unit", .unit), ("wakeTime", .wakeTime), ("total", .total), ("duration", .duration),
-        ("interruptions", .interruptions), ("weights", .weights), ("deepTarget", .deepTarget),
-        ("remTarget", .remTarget), ("preset", .preset), ("compression", .compression), ("deep", .deep),
-        ("rem", .rem), ("minutes", .minutes), ("percent", .percent),
-        ("demo", .demo), ("inBed", .inBed), ("asleep", .asleep), ("awake", .awake), ("core", .core),
-        ("hrv", .hrv), ("restingHeartRate", .restingHeartRate), ("spo2", .spo2), ("respiratoryRate", .respiratoryRate),
-        ("wristTemperature", .wristTemperature), ("blockFirst", .blockFirst), ("block30Min", .block30Min),
-        ("alwaysAllowed", .alwaysAllowed), ("why", .why), ("done", .done), ("dismissed", .dismissed),
+        ("causedBy", .causedBy), ("batch", .batch), ("data", .data), ("minutes", .minutes), ("percent", .percent),
     ]
+
+    /// Every payload key of the catalogue, nested objects' keys included.
+    static var payloadKeys: [String] {
+        var keys = EventType.allCases.flatMap(\.fieldNames)
+        var weights = ScoreWeights.placeholder
+        var names = PayloadFieldNames()
+        weights.visitFields(&names)
+        keys += names.names
+        return keys
+    }
 
     @Test("each constant is the packing of its text, and its length", arguments: constants.map(\.text))
     func constantPacksItsText(_ text: String) throws {
         let constant = try #require(Self.constants.first { $0.text == text }?.name)
         #expect(PackedName(text: text) == constant)
         #expect(constant.length == text.utf8.count)
+    }
+
+    @Test("a name packed from a literal is the packing of its text, at every length")
+    func staticStringPacking() {
+        let literals: [(StaticString, String)] = [
+            ("", ""), ("v", "v"), ("sampleId", "sampleId"), ("sleepNeedMinutes", "sleepNeedMinutes"),
+            ("checklistItemCompleted", "checklistItemCompleted"), ("abcdefghijklmnopqrstuvwx", "abcdefghijklmnopqrstuvwx"),
+        ]
+        for (literal, text) in literals {
+            #expect(PackedName(literal) == PackedName(text: text), "\(text)")
+        }
     }
 
     @Test("packing word by word and byte by byte agree, and names over 24 bytes do not pack")
@@ -61,39 +61,57 @@ struct FastDecoderPartsTests {
         }
     }
 
-    @Test("every envelope key and every type's payload keys have a constant")
-    func catalogueKeysAreKnown() {
+    @Test("every envelope key, type name and payload key packs (at most 24 bytes)")
+    func catalogueKeysPack() {
         let known = Set(Self.constants.map(\.text))
         for key in EventLineDecoder.envelopeKeys {
             #expect(known.contains(key), "envelope key \(key)")
         }
-        for type in EventType.allCases {
-            #expect(known.contains(type.rawValue), "type \(type.rawValue)")
-            for key in type.fieldNames {
-                #expect(known.contains(key), "\(type.rawValue).\(key)")
-            }
+        for name in EventType.allCases.map(\.rawValue) + Self.payloadKeys {
+            #expect(name.utf8.count <= PackedName.maximumLength, "\(name)")
         }
+    }
+
+    @Test("every payload key is ASCII letters and digits, which the writer writes as they are")
+    func payloadKeysArePlain() {
+        for key in Self.payloadKeys {
+            var bytes: [UInt8] = []
+            JSONWriter.writeString(key, into: &bytes)
+            #expect(bytes == Array("\"\(key)\"".utf8), "\(key)")
+            #expect(!key.isEmpty && key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }, "\(key)")
+        }
+    }
+
+    @Test("the payload fields whose strings are shared have slots of their own")
+    func internedSlotsAreDistinct() {
+        // The keys read with `name`, `text`, `optionalText` or `optionalZoneName`.
+        let shared: [StaticString] = ["app", "item", "template", "sourceName", "unit", "preset", "tz"]
+        for key in shared { #expect(Self.payloadKeys.contains(key.description), "\(key)") }
+        let slots = shared.map { InternedStrings.Field(key: $0).rawValue }
+        #expect(Set(slots).count == shared.count, "\(slots)")
+        #expect(slots.allSatisfy { (2..<InternedStrings.Field.count).contains($0) })
     }
 
     @Test("every type name and enumeration value is matched to its case")
     func enumerationsMatch() throws {
         for type in EventType.allCases {
-            #expect(try FastEventLineDecoder.eventType(#require(PackedName(text: type.rawValue))) == type)
+            #expect(try EventType.packedNames.value(#require(PackedName(text: type.rawValue))) == type)
         }
         for stage in SleepStage.allCases {
-            #expect(try FastEventLineDecoder.sleepStage(#require(PackedName(text: stage.rawValue))) == stage)
+            #expect(try SleepStage.packedNames.value(#require(PackedName(text: stage.rawValue))) == stage)
         }
         for kind in VitalKind.allCases {
-            #expect(try FastEventLineDecoder.vitalKind(#require(PackedName(text: kind.rawValue))) == kind)
+            #expect(try VitalKind.packedNames.value(#require(PackedName(text: kind.rawValue))) == kind)
         }
         for action in NotificationAction.allCases {
-            #expect(try FastEventLineDecoder.notificationAction(#require(PackedName(text: action.rawValue))) == action)
+            #expect(try NotificationAction.packedNames.value(#require(PackedName(text: action.rawValue))) == action)
         }
         for tier in AppTier.allCases {
-            #expect(try FastEventLineDecoder.appTier(#require(PackedName(text: tier.rawValue))) == tier)
+            #expect(try AppTier.packedNames.value(#require(PackedName(text: tier.rawValue))) == tier)
         }
-        #expect(throws: FastPathMiss.self) { try FastEventLineDecoder.eventType(#require(PackedName(text: "goalset"))) }
-        #expect(throws: FastPathMiss.self) { try FastEventLineDecoder.sleepStage(#require(PackedName(text: "Deep"))) }
+        #expect(throws: FastPathMiss.self) { try EventType.packedNames.value(#require(PackedName(text: "goalset"))) }
+        #expect(throws: FastPathMiss.self) { try SleepStage.packedNames.value(#require(PackedName(text: "Deep"))) }
+        #expect(throws: FastPathMiss.self) { try SleepStage.packedNames.value(#require(PackedName(text: ""))) }
     }
 
     @Test("each type's ordinal is its place in EventType")
@@ -101,6 +119,15 @@ struct FastDecoderPartsTests {
         for (index, type) in EventType.allCases.enumerated() {
             #expect(type.ordinal == index)
         }
+    }
+
+    @Test("each type's keys are its payload description's, in write order")
+    func fieldNames() {
+        #expect(EventType.goalSet.fieldNames == ["currentBedtime", "targetBedtime", "days", "firstNight", "sleepNeedMinutes"])
+        #expect(EventType.goalCleared.fieldNames == [])
+        #expect(EventType.wokeUp.fieldNames == ["night"])
+        #expect(EventType.sleepSampleIngested.fieldNames == ["sampleId", "stage", "start", "end", "tz", "sourceName"])
+        #expect(EventType.scoreSettingsChanged.fieldNames == ["weights", "deepTarget", "remTarget", "preset"])
     }
 
     // MARK: Instants

@@ -2,7 +2,7 @@
 /// `FastEventLineDecoder` start: every v1 type with and without its optional keys, the
 /// envelope's optional keys, instants in every form, non-ASCII text, long zone names, keys
 /// out of the writer's order, whitespace, and lines the fast path must hand over (escapes,
-/// unknown keys, opaque events).
+/// unknown keys, payload keys out of the writer's order, opaque events).
 enum FastDecoderSeedLines {
     /// A seed line and whether the fast path is expected to read it itself.
     struct Seed: CustomStringConvertible, Sendable {
@@ -66,6 +66,10 @@ enum FastDecoderSeedLines {
         Seed(name: "data before type (handed over)", line: #"{"seq":1,"id":"i","data":{"night":"2026-11-30"},"type":"wokeUp","v":1,"at":"2026-11-30T21:40:00+01:00","tz":"Europe/Berlin"}"#, fastPath: false),
         Seed(name: "escape in a string (handed over)", line: line("appTierAssigned", #"{"app":"Insta\u0067ram\/X","tier":"blockFirst"}"#), fastPath: false),
         Seed(name: "unknown envelope key (handed over)", line: line("wokeUp", #"{"night":"2026-11-30"}"#, extra: #""future":{"a":[1,2,{"b":null}]},"#), fastPath: false),
+        Seed(name: "payload keys in another order (handed over)", line: line("bedtimeOverridden", #"{"bedtime":"23:00","night":"demo"}"#), fastPath: false),
+        Seed(name: "optional payload key first (handed over)", line: line("appleSleepScoreLogged", #"{"interruptions":14,"night":"2026-11-30","total":84,"duration":40,"bedtime":30}"#), fastPath: false),
+        Seed(name: "nested keys in another order (handed over)", line: line("scoreSettingsChanged", #"{"weights":{"deep":20,"duration":40,"rem":15.5,"bedtime":14.5,"interruptions":10},"deepTarget":{"percent":18},"remTarget":{"minutes":90}}"#), fastPath: false),
+        Seed(name: "payload key twice (refused)", line: line("freeWindowUsed", #"{"night":"2026-11-30","returnedEarly":true,"returnedEarly":true}"#), fastPath: false),
         Seed(name: "unknown payload key (handed over)", line: line("wokeUp", #"{"night":"2026-11-30","mood":"sleepy"}"#), fastPath: false),
         Seed(name: "unknown type (opaque)", line: line("dreamLogged", #"{"night":"2026-11-30","dream":"flying"}"#), fastPath: false),
         Seed(name: "newer version (opaque)", line: line("wokeUp", #"{"night":"2026-11-30"}"#).replacingOccurrences(of: #""v":1"#, with: #""v":2"#), fastPath: false),

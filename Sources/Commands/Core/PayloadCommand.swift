@@ -7,7 +7,7 @@ import Events
 @dynamicMemberLookup
 public protocol PayloadCommand: Command {
     /// The payload of the event the command appends.
-    associatedtype Payload: EventPayloadContent
+    associatedtype Payload: Sendable
     /// What the command asks to record, as its event will carry it.
     var payload: Payload { get set }
 }

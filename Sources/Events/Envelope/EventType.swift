@@ -27,51 +27,79 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
     public var currentVersion: Int { 1 }
 
     /// The keys of the current payload, in write order.
-    public var fieldNames: [String] {
-        switch self {
-        case .goalSet: return GoalSet.fieldNames
-        case .goalCleared: return GoalCleared.fieldNames
-        case .bedtimeOverridden: return BedtimeOverridden.fieldNames
-        case .appTierAssigned: return AppTierAssigned.fieldNames
-        case .windDownStartedEarly, .exitRequested, .exitCancelled, .exitConfirmed, .wentToBed, .wokeUp:
-            return NightAction.fieldNames
-        case .checklistItemCompleted, .checklistItemReopened: return ChecklistItemChange.fieldNames
-        case .notificationInteracted: return NotificationInteracted.fieldNames
-        case .freeWindowUsed: return FreeWindowUsed.fieldNames
-        case .sleepSampleIngested: return SleepSampleIngested.fieldNames
-        case .sleepSampleDeleted: return SleepSampleDeleted.fieldNames
-        case .vitalSampleIngested: return VitalSampleIngested.fieldNames
-        case .manualSleepLogged: return ManualSleepLogged.fieldNames
-        case .appleSleepScoreLogged: return AppleSleepScoreLogged.fieldNames
-        case .scoreSettingsChanged: return ScoreSettingsChanged.fieldNames
-        case .demoNightStarted: return DemoNightStarted.fieldNames
-        }
+    public var fieldNames: [String] { EventType.fieldNamesByOrdinal[ordinal] }
+
+    /// Each type's keys, by ordinal, collected once from the payload descriptions.
+    private static let fieldNamesByOrdinal: [[String]] = allCases.map { type in
+        var names = PayloadNamesReader()
+        _ = type.readPayload(with: &names)
+        return names.names
     }
 
     /// Reads a payload of this type at its current version.
     public func decodePayload(_ data: PayloadDecoder) throws(EventDecodingError) -> EventPayload {
+        var reader = data
+        return try readPayload(with: &reader)
+    }
+
+    /// Reads a payload of this type with `reader`: the one place that pairs each type with
+    /// its payload shape and its `EventPayload` case, for every reader (the reference
+    /// decoder, the fast path, the list of keys).
+    @inline(__always)
+    func readPayload<Reader: PayloadReading>(with reader: inout Reader) throws(Reader.Failure) -> EventPayload {
         switch self {
-        case .goalSet: return .goalSet(try GoalSet(decoding: data))
-        case .goalCleared: return .goalCleared
-        case .bedtimeOverridden: return .bedtimeOverridden(try BedtimeOverridden(decoding: data))
-        case .appTierAssigned: return .appTierAssigned(try AppTierAssigned(decoding: data))
-        case .windDownStartedEarly: return .windDownStartedEarly(try NightAction(decoding: data))
-        case .checklistItemCompleted: return .checklistItemCompleted(try ChecklistItemChange(decoding: data))
-        case .checklistItemReopened: return .checklistItemReopened(try ChecklistItemChange(decoding: data))
-        case .notificationInteracted: return .notificationInteracted(try NotificationInteracted(decoding: data))
-        case .exitRequested: return .exitRequested(try NightAction(decoding: data))
-        case .exitCancelled: return .exitCancelled(try NightAction(decoding: data))
-        case .exitConfirmed: return .exitConfirmed(try NightAction(decoding: data))
-        case .freeWindowUsed: return .freeWindowUsed(try FreeWindowUsed(decoding: data))
-        case .wentToBed: return .wentToBed(try NightAction(decoding: data))
-        case .wokeUp: return .wokeUp(try NightAction(decoding: data))
-        case .sleepSampleIngested: return .sleepSampleIngested(try SleepSampleIngested(decoding: data))
-        case .sleepSampleDeleted: return .sleepSampleDeleted(try SleepSampleDeleted(decoding: data))
-        case .vitalSampleIngested: return .vitalSampleIngested(try VitalSampleIngested(decoding: data))
-        case .manualSleepLogged: return .manualSleepLogged(try ManualSleepLogged(decoding: data))
-        case .appleSleepScoreLogged: return .appleSleepScoreLogged(try AppleSleepScoreLogged(decoding: data))
-        case .scoreSettingsChanged: return .scoreSettingsChanged(try ScoreSettingsChanged(decoding: data))
-        case .demoNightStarted: return .demoNightStarted(try DemoNightStarted(decoding: data))
+        case .goalSet: return .goalSet(try reader.read(GoalSet.self))
+        case .goalCleared:
+            _ = try reader.read(GoalCleared.self)
+            return .goalCleared
+        case .bedtimeOverridden: return .bedtimeOverridden(try reader.read(BedtimeOverridden.self))
+        case .appTierAssigned: return .appTierAssigned(try reader.read(AppTierAssigned.self))
+        case .windDownStartedEarly: return .windDownStartedEarly(try reader.read(NightAction.self))
+        case .checklistItemCompleted: return .checklistItemCompleted(try reader.read(ChecklistItemChange.self))
+        case .checklistItemReopened: return .checklistItemReopened(try reader.read(ChecklistItemChange.self))
+        case .notificationInteracted: return .notificationInteracted(try reader.read(NotificationInteracted.self))
+        case .exitRequested: return .exitRequested(try reader.read(NightAction.self))
+        case .exitCancelled: return .exitCancelled(try reader.read(NightAction.self))
+        case .exitConfirmed: return .exitConfirmed(try reader.read(NightAction.self))
+        case .freeWindowUsed: return .freeWindowUsed(try reader.read(FreeWindowUsed.self))
+        case .wentToBed: return .wentToBed(try reader.read(NightAction.self))
+        case .wokeUp: return .wokeUp(try reader.read(NightAction.self))
+        case .sleepSampleIngested: return .sleepSampleIngested(try reader.read(SleepSampleIngested.self))
+        case .sleepSampleDeleted: return .sleepSampleDeleted(try reader.read(SleepSampleDeleted.self))
+        case .vitalSampleIngested: return .vitalSampleIngested(try reader.read(VitalSampleIngested.self))
+        case .manualSleepLogged: return .manualSleepLogged(try reader.read(ManualSleepLogged.self))
+        case .appleSleepScoreLogged: return .appleSleepScoreLogged(try reader.read(AppleSleepScoreLogged.self))
+        case .scoreSettingsChanged: return .scoreSettingsChanged(try reader.read(ScoreSettingsChanged.self))
+        case .demoNightStarted: return .demoNightStarted(try reader.read(DemoNightStarted.self))
         }
+    }
+
+    /// The types by their packed names, for the fast path.
+    static let packedNames = PackedNameTable(allCases.map { ($0.rawValue, $0) })
+}
+
+/// Reads a whole payload of a given shape: what ``EventType/readPayload(with:)`` asks of a
+/// reader.
+protocol PayloadReading {
+    /// What a read throws.
+    associatedtype Failure: Error
+    /// Reads a payload of shape `type`.
+    mutating func read<Payload: EventPayloadContent>(_ type: Payload.Type) throws(Failure) -> Payload
+}
+
+extension PayloadDecoder: PayloadReading {
+    /// Reads the object as a `Payload` (see `EventPayloadContent.init(decoding:)`).
+    func read<Payload: EventPayloadContent>(_ type: Payload.Type) throws(EventDecodingError) -> Payload {
+        try Payload(decoding: self)
+    }
+}
+
+/// Collects the keys of the payload shape it is asked to read, and reads nothing.
+private struct PayloadNamesReader: PayloadReading {
+    var names: [String] = []
+
+    mutating func read<Payload: EventPayloadContent>(_ type: Payload.Type) -> Payload {
+        names = Payload.fieldNames
+        return Payload.placeholder
     }
 }

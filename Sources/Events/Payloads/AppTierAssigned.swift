@@ -11,15 +11,11 @@ public struct AppTierAssigned: EventPayloadContent {
         self.tier = tier
     }
 
-    public static let fieldNames = ["app", "tier"]
+    /// The description of the payload: its fields, once (see `EventPayloadContent`).
+    package static var placeholder: AppTierAssigned { AppTierAssigned(app: "", tier: .alwaysAllowed) }
 
-    public init(decoding data: PayloadDecoder) throws(EventDecodingError) {
-        app = try data.nonEmptyString("app")
-        tier = try data.enumeration("tier", as: AppTier.self)
-    }
-
-    public func encode(to data: inout PayloadEncoder) {
-        data.string("app", app)
-        data.string("tier", tier.rawValue)
+    package mutating func visitFields<Visitor: PayloadFieldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
+        try visitor.name("app", &app)
+        try visitor.enumeration("tier", &tier)
     }
 }

@@ -21,21 +21,14 @@ public struct AppleSleepScoreLogged: EventPayloadContent {
         self.interruptions = interruptions
     }
 
-    public static let fieldNames = ["night", "total", "duration", "bedtime", "interruptions"]
+    /// The description of the payload: its fields, once (see `EventPayloadContent`).
+    package static var placeholder: AppleSleepScoreLogged { AppleSleepScoreLogged(night: .demo, total: 0, duration: 0, bedtime: 0) }
 
-    public init(decoding data: PayloadDecoder) throws(EventDecodingError) {
-        night = try data.night("night")
-        total = try data.integer("total")
-        duration = try data.integer("duration")
-        bedtime = try data.integer("bedtime")
-        interruptions = try data.optionalInteger("interruptions")
-    }
-
-    public func encode(to data: inout PayloadEncoder) {
-        data.string("night", night.text)
-        data.integer("total", total)
-        data.integer("duration", duration)
-        data.integer("bedtime", bedtime)
-        data.optionalInteger("interruptions", interruptions)
+    package mutating func visitFields<Visitor: PayloadFieldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
+        try visitor.night("night", &night)
+        try visitor.integer("total", &total)
+        try visitor.integer("duration", &duration)
+        try visitor.integer("bedtime", &bedtime)
+        try visitor.optionalInteger("interruptions", &interruptions)
     }
 }

@@ -11,15 +11,11 @@ public struct BedtimeOverridden: EventPayloadContent {
         self.bedtime = bedtime
     }
 
-    public static let fieldNames = ["night", "bedtime"]
+    /// The description of the payload: its fields, once (see `EventPayloadContent`).
+    package static var placeholder: BedtimeOverridden { BedtimeOverridden(night: .demo, bedtime: TimeOfDay(uncheckedMinutesSinceMidnight: 0)) }
 
-    public init(decoding data: PayloadDecoder) throws(EventDecodingError) {
-        night = try data.night("night")
-        bedtime = try data.timeOfDay("bedtime")
-    }
-
-    public func encode(to data: inout PayloadEncoder) {
-        data.string("night", night.text)
-        data.string("bedtime", bedtime.text)
+    package mutating func visitFields<Visitor: PayloadFieldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
+        try visitor.night("night", &night)
+        try visitor.timeOfDay("bedtime", &bedtime)
     }
 }

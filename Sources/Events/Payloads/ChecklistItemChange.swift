@@ -11,15 +11,11 @@ public struct ChecklistItemChange: EventPayloadContent {
         self.item = item
     }
 
-    public static let fieldNames = ["night", "item"]
+    /// The description of the payload: its fields, once (see `EventPayloadContent`).
+    package static var placeholder: ChecklistItemChange { ChecklistItemChange(night: .demo, item: "") }
 
-    public init(decoding data: PayloadDecoder) throws(EventDecodingError) {
-        night = try data.night("night")
-        item = try data.nonEmptyString("item")
-    }
-
-    public func encode(to data: inout PayloadEncoder) {
-        data.string("night", night.text)
-        data.string("item", item)
+    package mutating func visitFields<Visitor: PayloadFieldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
+        try visitor.night("night", &night)
+        try visitor.name("item", &item)
     }
 }

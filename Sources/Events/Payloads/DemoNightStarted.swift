@@ -12,13 +12,10 @@ public struct DemoNightStarted: EventPayloadContent {
     /// `compression`, or 60 when absent.
     public var effectiveCompression: Int { compression ?? Self.defaultCompression }
 
-    public static let fieldNames = ["compression"]
+    /// The description of the payload: its fields, once (see `EventPayloadContent`).
+    package static var placeholder: DemoNightStarted { DemoNightStarted() }
 
-    public init(decoding data: PayloadDecoder) throws(EventDecodingError) {
-        compression = try data.optionalInteger("compression")
-    }
-
-    public func encode(to data: inout PayloadEncoder) {
-        data.optionalInteger("compression", compression)
+    package mutating func visitFields<Visitor: PayloadFieldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
+        try visitor.optionalInteger("compression", &compression)
     }
 }

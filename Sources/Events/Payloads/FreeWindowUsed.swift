@@ -11,15 +11,11 @@ public struct FreeWindowUsed: EventPayloadContent {
         self.returnedEarly = returnedEarly
     }
 
-    public static let fieldNames = ["night", "returnedEarly"]
+    /// The description of the payload: its fields, once (see `EventPayloadContent`).
+    package static var placeholder: FreeWindowUsed { FreeWindowUsed(night: .demo, returnedEarly: false) }
 
-    public init(decoding data: PayloadDecoder) throws(EventDecodingError) {
-        night = try data.night("night")
-        returnedEarly = try data.bool("returnedEarly")
-    }
-
-    public func encode(to data: inout PayloadEncoder) {
-        data.string("night", night.text)
-        data.bool("returnedEarly", returnedEarly)
+    package mutating func visitFields<Visitor: PayloadFieldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
+        try visitor.night("night", &night)
+        try visitor.bool("returnedEarly", &returnedEarly)
     }
 }

@@ -2,9 +2,8 @@
 public struct GoalCleared: EventPayloadContent {
     public init() {}
 
-    public static let fieldNames: [String] = []
+    /// The description of the payload: its fields, once (see `EventPayloadContent`).
+    package static var placeholder: GoalCleared { GoalCleared() }
 
-    public init(decoding data: PayloadDecoder) throws(EventDecodingError) {}
-
-    public func encode(to data: inout PayloadEncoder) {}
+    package mutating func visitFields<Visitor: PayloadFieldVisitor>(_ visitor: inout Visitor) {}
 }

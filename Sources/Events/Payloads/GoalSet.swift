@@ -26,21 +26,14 @@ public struct GoalSet: EventPayloadContent {
     /// `sleepNeedMinutes`, or 480 when absent.
     public var effectiveSleepNeedMinutes: Int { sleepNeedMinutes ?? Self.defaultSleepNeedMinutes }
 
-    public static let fieldNames = ["currentBedtime", "targetBedtime", "days", "firstNight", "sleepNeedMinutes"]
+    /// The description of the payload: its fields, once (see `EventPayloadContent`).
+    package static var placeholder: GoalSet { GoalSet(currentBedtime: TimeOfDay(uncheckedMinutesSinceMidnight: 0), targetBedtime: TimeOfDay(uncheckedMinutesSinceMidnight: 0), days: 0, firstNight: LocalDate(uncheckedYear: 1970, month: 1, day: 1)) }
 
-    public init(decoding data: PayloadDecoder) throws(EventDecodingError) {
-        currentBedtime = try data.timeOfDay("currentBedtime")
-        targetBedtime = try data.timeOfDay("targetBedtime")
-        days = try data.integer("days")
-        firstNight = try data.localDate("firstNight")
-        sleepNeedMinutes = try data.optionalInteger("sleepNeedMinutes")
-    }
-
-    public func encode(to data: inout PayloadEncoder) {
-        data.string("currentBedtime", currentBedtime.text)
-        data.string("targetBedtime", targetBedtime.text)
-        data.integer("days", days)
-        data.string("firstNight", firstNight.iso)
-        data.optionalInteger("sleepNeedMinutes", sleepNeedMinutes)
+    package mutating func visitFields<Visitor: PayloadFieldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
+        try visitor.timeOfDay("currentBedtime", &currentBedtime)
+        try visitor.timeOfDay("targetBedtime", &targetBedtime)
+        try visitor.integer("days", &days)
+        try visitor.localDate("firstNight", &firstNight)
+        try visitor.optionalInteger("sleepNeedMinutes", &sleepNeedMinutes)
     }
 }

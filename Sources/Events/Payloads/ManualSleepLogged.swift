@@ -14,17 +14,12 @@ public struct ManualSleepLogged: EventPayloadContent {
         self.wakeTime = wakeTime
     }
 
-    public static let fieldNames = ["night", "bedtime", "wakeTime"]
+    /// The description of the payload: its fields, once (see `EventPayloadContent`).
+    package static var placeholder: ManualSleepLogged { ManualSleepLogged(night: .demo, bedtime: .placeholder, wakeTime: .placeholder) }
 
-    public init(decoding data: PayloadDecoder) throws(EventDecodingError) {
-        night = try data.night("night")
-        bedtime = try data.instant("bedtime")
-        wakeTime = try data.instant("wakeTime")
-    }
-
-    public func encode(to data: inout PayloadEncoder) {
-        data.string("night", night.text)
-        data.instant("bedtime", bedtime)
-        data.instant("wakeTime", wakeTime)
+    package mutating func visitFields<Visitor: PayloadFieldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
+        try visitor.night("night", &night)
+        try visitor.instant("bedtime", &bedtime)
+        try visitor.instant("wakeTime", &wakeTime)
     }
 }

@@ -7,13 +7,10 @@ public struct NightAction: EventPayloadContent {
     /// Creates the value from its parts.
     public init(night: Night) { self.night = night }
 
-    public static let fieldNames = ["night"]
+    /// The description of the payload: its fields, once (see `EventPayloadContent`).
+    package static var placeholder: NightAction { NightAction(night: .demo) }
 
-    public init(decoding data: PayloadDecoder) throws(EventDecodingError) {
-        night = try data.night("night")
-    }
-
-    public func encode(to data: inout PayloadEncoder) {
-        data.string("night", night.text)
+    package mutating func visitFields<Visitor: PayloadFieldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
+        try visitor.night("night", &night)
     }
 }

@@ -14,17 +14,12 @@ public struct NotificationInteracted: EventPayloadContent {
         self.action = action
     }
 
-    public static let fieldNames = ["night", "template", "action"]
+    /// The description of the payload: its fields, once (see `EventPayloadContent`).
+    package static var placeholder: NotificationInteracted { NotificationInteracted(night: .demo, template: "", action: .why) }
 
-    public init(decoding data: PayloadDecoder) throws(EventDecodingError) {
-        night = try data.night("night")
-        template = try data.nonEmptyString("template")
-        action = try data.enumeration("action", as: NotificationAction.self)
-    }
-
-    public func encode(to data: inout PayloadEncoder) {
-        data.string("night", night.text)
-        data.string("template", template)
-        data.string("action", action.rawValue)
+    package mutating func visitFields<Visitor: PayloadFieldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
+        try visitor.night("night", &night)
+        try visitor.name("template", &template)
+        try visitor.enumeration("action", &action)
     }
 }

@@ -17,19 +17,13 @@ public struct ScoreSettingsChanged: EventPayloadContent {
         self.preset = preset
     }
 
-    public static let fieldNames = ["weights", "deepTarget", "remTarget", "preset"]
+    /// The description of the payload: its fields, once (see `EventPayloadContent`).
+    package static var placeholder: ScoreSettingsChanged { ScoreSettingsChanged(weights: .defaults, deepTarget: .minutes(0), remTarget: .minutes(0)) }
 
-    public init(decoding data: PayloadDecoder) throws(EventDecodingError) {
-        weights = try ScoreWeights(decoding: data.nested("weights"))
-        deepTarget = try ScoreTarget(decoding: data.nested("deepTarget"))
-        remTarget = try ScoreTarget(decoding: data.nested("remTarget"))
-        preset = try data.optionalString("preset")
-    }
-
-    public func encode(to data: inout PayloadEncoder) {
-        data.nested("weights") { weights.encode(to: &$0) }
-        data.nested("deepTarget") { deepTarget.encode(to: &$0) }
-        data.nested("remTarget") { remTarget.encode(to: &$0) }
-        data.optionalString("preset", preset)
+    package mutating func visitFields<Visitor: PayloadFieldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
+        try visitor.object("weights", &weights)
+        try visitor.scoreTarget("deepTarget", &deepTarget)
+        try visitor.scoreTarget("remTarget", &remTarget)
+        try visitor.optionalText("preset", &preset)
     }
 }

@@ -6,13 +6,10 @@ public struct SleepSampleDeleted: EventPayloadContent {
     /// Creates the value from its parts.
     public init(sampleId: String) { self.sampleId = sampleId }
 
-    public static let fieldNames = ["sampleId"]
+    /// The description of the payload: its fields, once (see `EventPayloadContent`).
+    package static var placeholder: SleepSampleDeleted { SleepSampleDeleted(sampleId: "") }
 
-    public init(decoding data: PayloadDecoder) throws(EventDecodingError) {
-        sampleId = try data.nonEmptyString("sampleId")
-    }
-
-    public func encode(to data: inout PayloadEncoder) {
-        data.string("sampleId", sampleId)
+    package mutating func visitFields<Visitor: PayloadFieldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
+        try visitor.identifier("sampleId", &sampleId)
     }
 }

@@ -27,23 +27,15 @@ public struct SleepSampleIngested: EventPayloadContent {
         self.sourceName = sourceName
     }
 
-    public static let fieldNames = ["sampleId", "stage", "start", "end", "tz", "sourceName"]
+    /// The description of the payload: its fields, once (see `EventPayloadContent`).
+    package static var placeholder: SleepSampleIngested { SleepSampleIngested(sampleId: "", stage: .inBed, start: .placeholder, end: .placeholder, sourceName: "") }
 
-    public init(decoding data: PayloadDecoder) throws(EventDecodingError) {
-        sampleId = try data.nonEmptyString("sampleId")
-        stage = try data.enumeration("stage", as: SleepStage.self)
-        start = try data.instant("start")
-        end = try data.instant("end")
-        timeZone = try data.optionalZoneName("tz")
-        sourceName = try data.string("sourceName")
-    }
-
-    public func encode(to data: inout PayloadEncoder) {
-        data.string("sampleId", sampleId)
-        data.string("stage", stage.rawValue)
-        data.instant("start", start)
-        data.instant("end", end)
-        data.optionalString("tz", timeZone)
-        data.string("sourceName", sourceName)
+    package mutating func visitFields<Visitor: PayloadFieldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
+        try visitor.identifier("sampleId", &sampleId)
+        try visitor.enumeration("stage", &stage)
+        try visitor.instant("start", &start)
+        try visitor.instant("end", &end)
+        try visitor.optionalZoneName("tz", &timeZone)
+        try visitor.text("sourceName", &sourceName)
     }
 }

@@ -23,23 +23,15 @@ public struct VitalSampleIngested: EventPayloadContent {
         self.end = end
     }
 
-    public static let fieldNames = ["sampleId", "kind", "value", "unit", "start", "end"]
+    /// The description of the payload: its fields, once (see `EventPayloadContent`).
+    package static var placeholder: VitalSampleIngested { VitalSampleIngested(sampleId: "", kind: .hrv, value: 0, unit: "", start: .placeholder, end: .placeholder) }
 
-    public init(decoding data: PayloadDecoder) throws(EventDecodingError) {
-        sampleId = try data.nonEmptyString("sampleId")
-        kind = try data.enumeration("kind", as: VitalKind.self)
-        value = try data.number("value")
-        unit = try data.string("unit")
-        start = try data.instant("start")
-        end = try data.instant("end")
-    }
-
-    public func encode(to data: inout PayloadEncoder) {
-        data.string("sampleId", sampleId)
-        data.string("kind", kind.rawValue)
-        data.number("value", value)
-        data.string("unit", unit)
-        data.instant("start", start)
-        data.instant("end", end)
+    package mutating func visitFields<Visitor: PayloadFieldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
+        try visitor.identifier("sampleId", &sampleId)
+        try visitor.enumeration("kind", &kind)
+        try visitor.number("value", &value)
+        try visitor.text("unit", &unit)
+        try visitor.instant("start", &start)
+        try visitor.instant("end", &end)
     }
 }

@@ -1,6 +1,6 @@
 /// The weights of the tunable score's five parts; they sum to 100 (checked by the
 /// command and by projections, not by decoding).
-public struct ScoreWeights: Sendable, Hashable {
+public struct ScoreWeights: PayloadObject {
     /// Weight of the duration part.
     public var duration: Double
     /// Weight of the deep-sleep part.
@@ -24,19 +24,14 @@ public struct ScoreWeights: Sendable, Hashable {
     /// The defaults of domain.md §7: duration 35, deep 25, bedtime 20, REM 10, interruptions 10.
     public static let defaults = ScoreWeights(duration: 35, deep: 25, rem: 10, bedtime: 20, interruptions: 10)
 
-    init(decoding data: PayloadDecoder) throws(EventDecodingError) {
-        duration = try data.number("duration")
-        deep = try data.number("deep")
-        rem = try data.number("rem")
-        bedtime = try data.number("bedtime")
-        interruptions = try data.number("interruptions")
-    }
+    /// The description of the object: its fields, once (see `PayloadObject`).
+    package static var placeholder: ScoreWeights { .defaults }
 
-    func encode(to data: inout PayloadEncoder) {
-        data.number("duration", duration)
-        data.number("deep", deep)
-        data.number("rem", rem)
-        data.number("bedtime", bedtime)
-        data.number("interruptions", interruptions)
+    package mutating func visitFields<Visitor: PayloadFieldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
+        try visitor.number("duration", &duration)
+        try visitor.number("deep", &deep)
+        try visitor.number("rem", &rem)
+        try visitor.number("bedtime", &bedtime)
+        try visitor.number("interruptions", &interruptions)
     }
 }

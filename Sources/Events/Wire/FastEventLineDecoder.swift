@@ -9,9 +9,9 @@ import StrictJSON
 /// units, template and item ids) are made once and shared.
 ///
 /// Whenever the fast path meets anything it does not handle exactly as the reference —
-/// an escape in a string, an unknown or repeated key, `type` after `data`, a number it
-/// does not interpret, an unknown type or another version, an opaque event, a carriage
-/// return, any error at all — the line is handed to `EventLineDecoder`, and that result,
+/// an escape in a string, an unknown or repeated key, payload keys out of the writer's
+/// order, `type` after `data`, a number it does not interpret, an unknown type or another
+/// version, an opaque event, a carriage return, any error at all — the line is handed to `EventLineDecoder`, and that result,
 /// or that error, is the answer. So errors and their messages are the reference's, and
 /// the fast path only ever accepts what the reference accepts, with an equal
 /// `RecordedEvent` that encodes to the same bytes; the tests check this line by line on
@@ -118,7 +118,7 @@ public struct FastEventLineDecoder: EventLineDecoding {
             case .typeKey:
                 try Self.mark(.type, in: &seen)
                 likely = .v
-                let eventType = try Self.eventType(try scanner.name())
+                let eventType = try EventType.packedNames.value(try scanner.name())
                 guard nativeTypes & (1 << UInt32(eventType.ordinal)) != 0 else { throw FastPathMiss() }
                 type = eventType
             case .v:
@@ -254,36 +254,5 @@ public struct FastEventLineDecoder: EventLineDecoding {
         }
         guard let date = try? LocalDate(isoBytes: bytes) else { throw FastPathMiss() }
         return .date(date)
-    }
-
-    // MARK: Types
-
-    /// The catalogue type named by `bytes`, matched byte for byte; any other name misses.
-    static func eventType(_ name: PackedName) throws(FastPathMiss) -> EventType {
-        // The most frequent types first.
-        switch name {
-        case .sleepSampleIngested: return .sleepSampleIngested
-        case .vitalSampleIngested: return .vitalSampleIngested
-        case .notificationInteracted: return .notificationInteracted
-        case .checklistItemCompleted: return .checklistItemCompleted
-        case .exitRequested: return .exitRequested
-        case .wentToBed: return .wentToBed
-        case .exitConfirmed: return .exitConfirmed
-        case .wokeUp: return .wokeUp
-        case .checklistItemReopened: return .checklistItemReopened
-        case .exitCancelled: return .exitCancelled
-        case .freeWindowUsed: return .freeWindowUsed
-        case .bedtimeOverridden: return .bedtimeOverridden
-        case .windDownStartedEarly: return .windDownStartedEarly
-        case .sleepSampleDeleted: return .sleepSampleDeleted
-        case .manualSleepLogged: return .manualSleepLogged
-        case .appleSleepScoreLogged: return .appleSleepScoreLogged
-        case .goalSet: return .goalSet
-        case .goalCleared: return .goalCleared
-        case .appTierAssigned: return .appTierAssigned
-        case .scoreSettingsChanged: return .scoreSettingsChanged
-        case .demoNightStarted: return .demoNightStarted
-        default: throw FastPathMiss()
-        }
     }
 }

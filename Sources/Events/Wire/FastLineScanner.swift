@@ -115,6 +115,33 @@ struct FastLineScanner {
         return try nextKey(first: &first)
     }
 
+    /// Consumes the next member's key when it is `key` written the way the log's writer
+    /// writes it: `,"key":` (no comma before the first member), without whitespace, and
+    /// leaves the cursor on the value; `false`, the cursor unmoved, otherwise (the caller
+    /// then takes the general path, ``nextKey(first:)``, so this never changes the outcome).
+    @inline(__always)
+    mutating func consumeKey(_ key: StaticString, first: inout Bool) -> Bool {
+        let quote = first ? position : position + 1
+        let count = key.utf8CodeUnitCount
+        let close = quote + 1 + count
+        guard close + 1 < end, base[quote] == UInt8(ascii: "\""), first || base[position] == UInt8(ascii: ","),
+              base[close] == UInt8(ascii: "\""), base[close + 1] == UInt8(ascii: ":")
+        else { return false }
+        let same = key.withUTF8Buffer { bytes in
+            var index = 0
+            while index < count {
+                guard base[quote + 1 + index] == bytes[index] else { return false }
+                index += 1
+            }
+            return true
+        }
+        guard same else { return false }
+        first = false
+        position = close + 2
+        skipWhitespace()
+        return true
+    }
+
     /// Skips trailing whitespace; the line must end there.
     @inline(__always)
     func atEndAfterWhitespace() -> Bool {

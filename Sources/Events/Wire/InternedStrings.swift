@@ -32,16 +32,35 @@ struct InternedStrings: Sendable {
     }
 
     /// The fields whose last value is remembered: a line is most often read with the
-    /// same zone, source, source name or unit as the line before.
-    enum Field: Int, CaseIterable {
-        case zone, source, sampleZone, sourceName, unit, item, template, app, preset
+    /// same zone, source, source name or unit as the line before. The envelope's two have
+    /// slots of their own; a payload field's slot comes from its key (two keys that share
+    /// one only make each other's lookups slower: `FastDecoderPartsTests` checks that
+    /// the catalogue's keys do not).
+    struct Field: Equatable {
+        let rawValue: Int
+        /// The envelope's `tz`.
+        static var zone: Field { Field(rawValue: 0) }
+        /// The envelope's `source`.
+        static var source: Field { Field(rawValue: 1) }
+        /// How many slots there are.
+        static var count: Int { 2 + 16 }
+
+        private init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// The slot of the payload field whose key is `key`: from its first byte and its
+        /// length, two loads.
+        @inline(__always)
+        init(key: StaticString) {
+            let first = key.utf8CodeUnitCount > 0 ? key.withUTF8Buffer { Int($0[0]) } : 0
+            rawValue = 2 + (first &+ key.utf8CodeUnitCount &* 7) & 15
+        }
     }
 
     /// Matches no name: 0xFF never occurs in UTF-8.
     private static let noName = PackedName(w0: ~0, w1: ~0, w2: ~0)
     /// Per field, the last short name read and its string.
-    private var recentNames = Array(repeating: InternedStrings.noName, count: Field.allCases.count)
-    private var recentStrings = Array(repeating: "", count: Field.allCases.count)
+    private var recentNames = Array(repeating: InternedStrings.noName, count: Field.count)
+    private var recentStrings = Array(repeating: "", count: Field.count)
 
     /// Open addressing: entry index + 1 per slot, 0 for an empty slot.
     private var slots: [Int32]

@@ -14,10 +14,20 @@ public struct PayloadEncoder: Sendable {
         bytes.append(UInt8(ascii: ":"))
     }
 
+    /// Writes `"key":` for a key written in the source: ASCII letters and digits, which
+    /// `JSONWriter` writes as they are (checked for every payload key by the tests).
+    mutating func key(_ key: StaticString) {
+        if !bytes.isEmpty { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+    }
+
     /// Writes `"key":"value"`.
     public mutating func string(_ key: String, _ value: String) {
         self.key(key)
-        JSONWriter.writeString(value, into: &bytes)
+        stringValue(value)
     }
 
     /// Writes `"key":"value"` when `value` is not `nil`.
@@ -28,7 +38,7 @@ public struct PayloadEncoder: Sendable {
     /// Writes an integer.
     public mutating func integer(_ key: String, _ value: Int) {
         self.key(key)
-        bytes.append(contentsOf: String(value).utf8)
+        integerValue(value)
     }
 
     /// Writes an integer when it is not `nil`.
@@ -41,6 +51,30 @@ public struct PayloadEncoder: Sendable {
     /// number, so the log refuses the event rather than store another value.
     public mutating func number(_ key: String, _ value: Double) {
         self.key(key)
+        numberValue(value)
+    }
+
+    /// Writes `true` or `false`.
+    public mutating func bool(_ key: String, _ value: Bool) {
+        self.key(key)
+        boolValue(value)
+    }
+
+    /// Writes an instant in RFC 3339 with its offset.
+    public mutating func instant(_ key: String, _ value: Instant) {
+        self.key(key)
+        instantValue(value)
+    }
+
+    private mutating func stringValue(_ value: String) {
+        JSONWriter.writeString(value, into: &bytes)
+    }
+
+    private mutating func integerValue(_ value: Int) {
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    private mutating func numberValue(_ value: Double) {
         if let number = JSONNumber(value) {
             bytes.append(contentsOf: number.literal.utf8)
         } else {
@@ -48,15 +82,11 @@ public struct PayloadEncoder: Sendable {
         }
     }
 
-    /// Writes `true` or `false`.
-    public mutating func bool(_ key: String, _ value: Bool) {
-        self.key(key)
+    private mutating func boolValue(_ value: Bool) {
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
-    /// Writes an instant in RFC 3339 with its offset.
-    public mutating func instant(_ key: String, _ value: Instant) {
-        self.key(key)
+    private mutating func instantValue(_ value: Instant) {
         bytes.append(UInt8(ascii: "\""))
         value.writeRFC3339(into: &bytes)
         bytes.append(UInt8(ascii: "\""))
@@ -65,6 +95,10 @@ public struct PayloadEncoder: Sendable {
     /// Writes a nested object built by `body`.
     public mutating func nested(_ key: String, _ body: (inout PayloadEncoder) -> Void) {
         self.key(key)
+        nestedValue(body)
+    }
+
+    private mutating func nestedValue(_ body: (inout PayloadEncoder) -> Void) {
         var inner = PayloadEncoder()
         body(&inner)
         bytes.append(UInt8(ascii: "{"))
@@ -82,5 +116,48 @@ public struct PayloadEncoder: Sendable {
             key(member.key)
             JSONWriter.write(member.value, into: &bytes)
         }
+    }
+}
+
+// The writer of the payload descriptions (`EventPayloadContent.visitFields(_:)`).
+extension PayloadEncoder: PayloadFieldVisitor {
+    package typealias Failure = Never
+
+    package mutating func night(_ key: StaticString, _ value: inout Night) { self.key(key); stringValue(value.text) }
+    package mutating func timeOfDay(_ key: StaticString, _ value: inout TimeOfDay) { self.key(key); stringValue(value.text) }
+    package mutating func localDate(_ key: StaticString, _ value: inout LocalDate) { self.key(key); stringValue(value.iso) }
+    package mutating func instant(_ key: StaticString, _ value: inout Instant) { self.key(key); instantValue(value) }
+    package mutating func integer(_ key: StaticString, _ value: inout Int) { self.key(key); integerValue(value) }
+    package mutating func number(_ key: StaticString, _ value: inout Double) { self.key(key); numberValue(value) }
+    package mutating func bool(_ key: StaticString, _ value: inout Bool) { self.key(key); boolValue(value) }
+    package mutating func identifier(_ key: StaticString, _ value: inout String) { self.key(key); stringValue(value) }
+    package mutating func name(_ key: StaticString, _ value: inout String) { self.key(key); stringValue(value) }
+    package mutating func text(_ key: StaticString, _ value: inout String) { self.key(key); stringValue(value) }
+
+    package mutating func optionalInteger(_ key: StaticString, _ value: inout Int?) {
+        if let present = value { self.key(key); integerValue(present) }
+    }
+
+    package mutating func optionalText(_ key: StaticString, _ value: inout String?) {
+        if let present = value { self.key(key); stringValue(present) }
+    }
+
+    package mutating func optionalZoneName(_ key: StaticString, _ value: inout String?) {
+        if let present = value { self.key(key); stringValue(present) }
+    }
+
+    package mutating func enumeration<Value: PayloadEnumeration>(_ key: StaticString, _ value: inout Value) {
+        self.key(key)
+        stringValue(value.rawValue)
+    }
+
+    package mutating func object<Value: PayloadObject>(_ key: StaticString, _ value: inout Value) {
+        self.key(key)
+        nestedValue { inner in value.visitFields(&inner) }
+    }
+
+    package mutating func scoreTarget(_ key: StaticString, _ value: inout ScoreTarget) {
+        self.key(key)
+        nestedValue { value.encode(to: &$0) }
     }
 }
