@@ -49,7 +49,7 @@ let package = Package(
         // The command-line tool's logic, testable in process; `replay-tool` is its thin main.
         // Realistic synthetic logs (`replay-tool simulate`): a person following, or not, a plan.
         .target(name: "Simulation", dependencies: ["Events", "Projections", "Commands"]),
-        .target(name: "ReplayToolKit", dependencies: ["StrictJSON", "Events", "EventLogFile", "Projections", "Views", "Commands", "HealthImport", "Simulation"]),
+        .target(name: "ReplayToolKit", dependencies: ["StrictJSON", "Events", "EventLogFile", "Projections", "Summaries", "Views", "Commands", "HealthImport", "Simulation"]),
         .executableTarget(name: "replay-tool", dependencies: ["ReplayToolKit"]),
         // `swift run -c release replay-bench`: replay, launch and append figures on simulated logs of 10k, 100k and 1M events.
         .executableTarget(name: "replay-bench", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Simulation", "ReplayToolKit"]),

@@ -20,8 +20,7 @@ struct ExitCommandTests {
         try await Scenario(given: [try F.goalEvent()], at: now)
             .when(RequestExit(night: night))
             .thenFolded(.exitRequested(NightAction(night: night))) { state in
-                let prompt = "Take 3 deep breaths. Is this really worth losing sleep over?"
-                #expect(state.exitState(on: night, at: now) == TonightExit(attempt: 1, waitRemainingSeconds: 60, freeWindowRemainingSeconds: nil, prompt: prompt))
+                #expect(state.exitState(on: night, at: now) == TonightExit(attempt: 1, waitRemainingSeconds: 60, freeWindowRemainingSeconds: nil, confirmedTonight: 0))
                 #expect(state.tonight(at: now)?.phase == .exitWaiting)
                 #expect(state.exits.records(for: night).map(\.requestedAt) == [now])
             }
@@ -90,7 +89,7 @@ struct ExitCommandTests {
         try await Scenario(given: given, at: now)
             .when(RequestExit(night: night))
             .thenFolded(.exitRequested(NightAction(night: night))) { state in
-                #expect(state.exitState(on: night, at: now) == TonightExit(attempt: 2, waitRemainingSeconds: 180, freeWindowRemainingSeconds: nil, prompt: "Box breathing: in 4, hold 4, out 4, hold 4."))
+                #expect(state.exitState(on: night, at: now) == TonightExit(attempt: 2, waitRemainingSeconds: 180, freeWindowRemainingSeconds: nil, confirmedTonight: 1))
             }
     }
 
@@ -124,7 +123,7 @@ struct ExitCommandTests {
         try await Scenario(given: try X.log(X.twoConfirmed), at: now)
             .when(RequestExit(night: night))
             .thenFolded(.exitRequested(NightAction(night: night))) { state in
-                #expect(state.exitState(on: night, at: now) == TonightExit(attempt: 3, waitRemainingSeconds: 300, freeWindowRemainingSeconds: nil, prompt: "Think about how you'll feel tomorrow morning."))
+                #expect(state.exitState(on: night, at: now) == TonightExit(attempt: 3, waitRemainingSeconds: 300, freeWindowRemainingSeconds: nil, confirmedTonight: 2))
             }
     }
 

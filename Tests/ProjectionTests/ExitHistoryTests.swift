@@ -35,13 +35,6 @@ struct ExitHistoryTests {
         #expect(ExitRules.freeWindowSeconds(attempt: attempt, isDemo: true) == window / 12)
     }
 
-    @Test func promptsFollowTheAttempt() {
-        #expect(ExitRules.prompt(attempt: 1, confirmedSoFar: 0) == "Take 3 deep breaths. Is this really worth losing sleep over?")
-        #expect(ExitRules.prompt(attempt: 2, confirmedSoFar: 1) == "Box breathing: in 4, hold 4, out 4, hold 4.")
-        #expect(ExitRules.prompt(attempt: 3, confirmedSoFar: 2) == "Think about how you'll feel tomorrow morning.")
-        #expect(ExitRules.prompt(attempt: 5, confirmedSoFar: 4) == "You've opted out 4 times tonight. Your sleep debt is growing.")
-    }
-
     @Test func theFullEscalationOverFiveExitsWithACancelAndAnEarlyReturn() throws {
         let log = try Self.log([
             try Self.exit("request", at: "2026-11-30T20:00:00+01:00"),  // attempt 1: wait 60 s
@@ -69,11 +62,11 @@ struct ExitHistoryTests {
         #expect(records[1].cancelledAt?.rfc3339 == "2026-11-30T20:31:00+01:00")
         let tonight = try #require(runner.state.tonight(at: now))
         #expect(tonight.phase == .exitWaiting)
-        #expect(tonight.exit == TonightExit(attempt: 5, waitRemainingSeconds: 300, freeWindowRemainingSeconds: nil, prompt: "You've opted out 4 times tonight. Your sleep debt is growing."))
+        #expect(tonight.exit == TonightExit(attempt: 5, waitRemainingSeconds: 300, freeWindowRemainingSeconds: nil, confirmedTonight: 4))
         #expect(runner.state.confirmedExitsThisWeek(at: now) == 4)
     }
 
-    /// domain.md §8 "Exits": prompt 4+'s N counts the exits confirmed so far, as of the
+    /// docs/rules.md §3.4: prompt 4+'s N counts the exits confirmed so far, as of the
     /// moment shown, so during attempt k's free window it includes attempt k.
     @Test func theFourthPromptCountsTheExitWhoseWindowIsOpen() throws {
         let log = try Self.log([
@@ -88,12 +81,12 @@ struct ExitHistoryTests {
             try Self.exit("request", at: "2026-11-30T22:00:00+01:00"),  // attempt 5
         ])
         let state = try log.state()
-        func prompt(_ at: String) throws -> String? { state.exitState(on: try night(Self.tonight), at: try instant(at))?.prompt }
-        #expect(try prompt("2026-11-30T21:35:00+01:00") == "You've opted out 3 times tonight. Your sleep debt is growing.", "waiting for the 4th: 3 so far")
-        #expect(try prompt("2026-11-30T21:42:00+01:00") == "You've opted out 4 times tonight. Your sleep debt is growing.", "in the 4th's window: 4")
-        #expect(try prompt("2026-11-30T22:05:00+01:00") == "You've opted out 4 times tonight. Your sleep debt is growing.", "waiting for the 5th: 4")
+        func count(_ at: String) throws -> Int? { state.exitState(on: try night(Self.tonight), at: try instant(at))?.confirmedTonight }
+        #expect(try count("2026-11-30T21:35:00+01:00") == 3, "waiting for the 4th: 3 so far")
+        #expect(try count("2026-11-30T21:42:00+01:00") == 4, "in the 4th's window: 4")
+        #expect(try count("2026-11-30T22:05:00+01:00") == 4, "waiting for the 5th: 4")
         let early = try log.state(asOf: "2026-11-30T21:42:00+01:00")
-        #expect(early.tonight(at: try instant("2026-11-30T21:42:00+01:00"))?.exit?.prompt == "You've opted out 4 times tonight. Your sleep debt is growing.")
+        #expect(early.tonight(at: try instant("2026-11-30T21:42:00+01:00"))?.exit?.confirmedTonight == 4)
     }
 
     @Test func confirmingOneSecondEarlyIsSkippedAndExactlyOnTimeIsAccepted() throws {

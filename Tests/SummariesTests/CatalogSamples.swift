@@ -23,6 +23,7 @@ enum CatalogSamples {
             "previousAsleep": .minutes(402),
             "debt": .minutes(62),
             "nights": .integer(3),
+            "count": .integer(4),
         ]
     }
 

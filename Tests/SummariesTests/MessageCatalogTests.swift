@@ -22,7 +22,7 @@ struct MessageCatalogTests {
         #expect(!text.contains("{") && !text.contains("}"), "\(id): \(text)")
         let first = try #require(text.first)
         #expect(first.isUppercase, "\(id) starts a sentence: \(text)")
-        #expect(text.hasSuffix("."), "\(id) ends a sentence: \(text)")
+        #expect(text.hasSuffix(".") || text.hasSuffix("?"), "\(id) ends a sentence: \(text)")
     }
 
     /// Every message rendered in `en_US` and in the German test table, for review.

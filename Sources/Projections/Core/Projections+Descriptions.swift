@@ -13,10 +13,11 @@ extension ProjectionWarnings: CustomStringConvertible {
 }
 
 extension TonightExit: CustomStringConvertible {
-    /// "attempt 2, waiting 120 s: "Box breathing: …"" or "attempt 1, free window 540 s left: "…"".
+    /// "attempt 2, waiting 120 s" or "attempt 1, free window 540 s left" (the prompt's words
+    /// are a message: `TonightExit.prompt` in Summaries).
     public var description: String {
-        if let wait = waitRemainingSeconds { return "attempt \(attempt), waiting \(wait) s: \"\(prompt)\"" }
-        return "attempt \(attempt), free window \(freeWindowRemainingSeconds ?? 0) s left: \"\(prompt)\""
+        if let wait = waitRemainingSeconds { return "attempt \(attempt), waiting \(wait) s" }
+        return "attempt \(attempt), free window \(freeWindowRemainingSeconds ?? 0) s left"
     }
 }
 

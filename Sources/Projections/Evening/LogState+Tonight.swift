@@ -76,12 +76,11 @@ extension LogState {
         // Prompt 4+'s N: the exits confirmed that night as of `now`, so during attempt k's
         // free window it counts attempt k itself (domain.md §8 "Exits").
         let confirmedSoFar = exits.records(for: night).filter { $0.confirmedAt.map { $0.millisecondsSince1970 <= moment } ?? false }.count
-        let prompt = ExitRules.prompt(attempt: record.attempt, confirmedSoFar: confirmedSoFar)
         if record.isWaiting {
-            return TonightExit(attempt: record.attempt, waitRemainingSeconds: TonightExit.secondsLeft(from: moment, to: record.waitEnds.millisecondsSince1970), freeWindowRemainingSeconds: nil, prompt: prompt)
+            return TonightExit(attempt: record.attempt, waitRemainingSeconds: TonightExit.secondsLeft(from: moment, to: record.waitEnds.millisecondsSince1970), freeWindowRemainingSeconds: nil, confirmedTonight: confirmedSoFar)
         }
         if record.isFreeWindowOpen(at: now), let ends = record.freeWindowEnds {
-            return TonightExit(attempt: record.attempt, waitRemainingSeconds: nil, freeWindowRemainingSeconds: TonightExit.secondsLeft(from: moment, to: ends.millisecondsSince1970), prompt: prompt)
+            return TonightExit(attempt: record.attempt, waitRemainingSeconds: nil, freeWindowRemainingSeconds: TonightExit.secondsLeft(from: moment, to: ends.millisecondsSince1970), confirmedTonight: confirmedSoFar)
         }
         return nil
     }

@@ -22,18 +22,6 @@ public enum ExitRules {
         scaled(120, isDemo: isDemo)
     }
 
-    /// The reflection prompt of attempt `attempt`; `confirmedSoFar` is the N of prompt 4+:
-    /// the exits confirmed so far that night, as of the moment shown (during attempt k's
-    /// free window that includes attempt k, so the 4th exit's window says "4 times").
-    public static func prompt(attempt: Int, confirmedSoFar: Int) -> String {
-        switch attempt {
-        case ...1: return "Take 3 deep breaths. Is this really worth losing sleep over?"
-        case 2: return "Box breathing: in 4, hold 4, out 4, hold 4."
-        case 3: return "Think about how you'll feel tomorrow morning."
-        default: return "You've opted out \(confirmedSoFar) times tonight. Your sleep debt is growing."
-        }
-    }
-
     private static func scaled(_ seconds: Int, isDemo: Bool) -> Int {
         isDemo ? seconds / DemoNight.exitTimeDivisor : seconds
     }

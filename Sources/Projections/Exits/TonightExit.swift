@@ -7,15 +7,18 @@ public struct TonightExit: Sendable, Hashable {
     public var waitRemainingSeconds: Int?
     /// Seconds left of the free window; `nil` while waiting.
     public var freeWindowRemainingSeconds: Int?
-    /// The reflection prompt of the attempt.
-    public var prompt: String
+    /// The exits confirmed that night as of the moment shown: the N of the 4th and later
+    /// prompts ("You've opted out N times tonight"). During attempt k's free window it counts
+    /// attempt k itself. The prompt's words are a message of the catalogue (`Summaries`:
+    /// `TonightExit.prompt`), so a front end shows them in the person's language.
+    public var confirmedTonight: Int
 
     /// Creates the value from its parts.
-    public init(attempt: Int, waitRemainingSeconds: Int?, freeWindowRemainingSeconds: Int?, prompt: String) {
+    public init(attempt: Int, waitRemainingSeconds: Int?, freeWindowRemainingSeconds: Int?, confirmedTonight: Int) {
         self.attempt = attempt
         self.waitRemainingSeconds = waitRemainingSeconds
         self.freeWindowRemainingSeconds = freeWindowRemainingSeconds
-        self.prompt = prompt
+        self.confirmedTonight = confirmedTonight
     }
 
     /// Whole seconds from `now` to `end`, rounded up, never below 0: a countdown shows 0

@@ -1,6 +1,7 @@
 import EventLogFile
 import Events
 import Projections
+import Summaries
 import Views
 
 /// `replay-tool show LOG [--at INSTANT] [--until-seq N] [--from D] [--to D] [--json]`.
@@ -174,7 +175,7 @@ enum ShowCommand {
     /// `attempt 1, free window 7:12 left` during the free window.
     static func renderExit(_ exit: TonightExit) -> String {
         if let wait = exit.waitRemainingSeconds {
-            return "attempt \(exit.attempt), waiting \(clock(wait)) left — \"\(exit.prompt)\""
+            return "attempt \(exit.attempt), waiting \(clock(wait)) left — \"\(exit.englishPrompt)\""
         }
         return "attempt \(exit.attempt), free window \(clock(exit.freeWindowRemainingSeconds ?? 0)) left"
     }

@@ -36,5 +36,10 @@ extension MessageCatalog {
         .voiceDebtRecoveryOneNight: "At the rate of your latest nights, it would clear in about one night.",
         .voiceDebtRecoveryNights: "At the rate of your latest nights, it would clear in about {nights} nights.",
         .voiceDebtRecoveryUnknown: "Your latest nights were not longer than your sleep need, so it is not shrinking yet.",
+
+        .exitPromptBreaths: "Take 3 deep breaths. Is this really worth losing sleep over?",
+        .exitPromptBoxBreathing: "Box breathing: in 4, hold 4, out 4, hold 4.",
+        .exitPromptTomorrow: "Think about how you'll feel tomorrow morning.",
+        .exitPromptCount: "You've opted out {count} times tonight. Your sleep debt is growing.",
     ])
 }

@@ -124,6 +124,17 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
     /// The latest nights were not longer than the need, so no estimate.
     public static let voiceDebtRecoveryUnknown: MessageID = "voice.debt.recovery.unknown"
 
+    // MARK: The mindful exit's reflection prompts (one per attempt, then the count)
+
+    /// The 1st attempt: three deep breaths.
+    public static let exitPromptBreaths: MessageID = "exit.prompt.breaths"
+    /// The 2nd attempt: box breathing.
+    public static let exitPromptBoxBreathing: MessageID = "exit.prompt.boxBreathing"
+    /// The 3rd attempt: how tomorrow morning will feel.
+    public static let exitPromptTomorrow: MessageID = "exit.prompt.tomorrow"
+    /// The 4th attempt and later: opted out `{count}` times tonight (3 or more).
+    public static let exitPromptCount: MessageID = "exit.prompt.count"
+
     /// Every id the library uses, in a fixed order.
     public static let all: [MessageID] = [
         summaryScore, summaryDeep, summaryDeepUnstaged,
@@ -134,5 +145,6 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
         voiceWeeksNone, voiceWeeks, voiceWeeksUp, voiceWeeksDown, voiceWeeksSame, voiceWeeksNoEarlier,
         voiceDebtNoData, voiceDebtNone, voiceDebtSome,
         voiceDebtRecoveryOneNight, voiceDebtRecoveryNights, voiceDebtRecoveryUnknown,
+        exitPromptBreaths, exitPromptBoxBreathing, exitPromptTomorrow, exitPromptCount,
     ]
 }

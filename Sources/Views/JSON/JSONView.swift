@@ -1,5 +1,6 @@
 import Events
 import Projections
+import Summaries
 import StrictJSON
 
 /// The JSON view of json-view.md: every projection of a folded log as one JSON object, the
@@ -146,7 +147,7 @@ public enum JSONView {
         object.append("attempt", .number(JSONNumber(Int64(exit.attempt))))
         object.append("waitRemainingSeconds", exit.waitRemainingSeconds.map { .number(JSONNumber(Int64($0))) } ?? .null)
         object.append("freeWindowRemainingSeconds", exit.freeWindowRemainingSeconds.map { .number(JSONNumber(Int64($0))) } ?? .null)
-        object.append("prompt", .string(exit.prompt))
+        object.append("prompt", .string(exit.englishPrompt))
         return .object(object)
     }
 
