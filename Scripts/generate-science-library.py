@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/Projections/Evening/ScienceLibrary.swift from science-facts.md.
+"""Writes Sources/Projections/Evening/ScienceLibrary.swift from Scripts/science-facts.md.
 
 Usage, from the package root:
     python3 Scripts/generate-science-library.py Scripts/science-facts.md > Sources/Projections/Evening/ScienceLibrary.swift
@@ -36,7 +36,7 @@ written; the only changes are splits):
 Score bullets are "LABEL: BODY". A body is either "AUTHORS YEAR, JOURNAL (DESIGN): FINDING.
 doi DOI." or "FINDING (DESIGN, AUTHORS YEAR, JOURNAL, doi DOI)." or a statement with no study.
 The claim is "LABEL: FINDING."; the study's finding is "DESIGN: FINDING". The Markdown gives
-score references no grade: SCORE_GRADES below grades them by science-facts.md's own
+score references no grade: SCORE_GRADES below grades them by Scripts/science-facts.md's own
 definitions.
 """
 import re
@@ -50,7 +50,7 @@ NAMED_ROWS = {
     "the mindful exit": "mindfulExit",
 }
 
-# Grades of the score references, which science-facts.md does not grade, by its definitions
+# Grades of the score references, which Scripts/science-facts.md does not grade, by its definitions
 # ("strong = replicated experiments or guideline level; moderate = controlled but small, or
 # consistent observational; weak = a single observational study, a press release, expert
 # opinion").
@@ -315,7 +315,7 @@ def generate(markdown, digest):
         "//     python3 Scripts/generate-science-library.py Scripts/science-facts.md > Sources/Projections/Evening/ScienceLibrary.swift",
         "",
         "/// The checked science behind the reminders, the bedtime plan, the mindful exit and the",
-        "/// scores, as data (`science-facts.md`; generated Swift rather than a bundled resource, so",
+        "/// scores, as data (`Scripts/science-facts.md`; generated Swift rather than a bundled resource, so",
         "/// that nothing can be missing at run time).",
         "///",
         "/// A reminder may have several rows: the row naming it without an aspect is its primary",
@@ -339,15 +339,15 @@ def generate(markdown, digest):
         "",
     ]
     docs = {
-        "plan": "Why the bedtime moves in small steps (domain.md §1): \"the plan itself\".",
-        "mindfulExit": "Why leaving early takes a pause (domain.md §3): \"the mindful exit\".",
+        "plan": "Why the bedtime moves in small steps (docs/rules.md §1.1): \"the plan itself\".",
+        "mindfulExit": "Why leaving early takes a pause (docs/rules.md §3.1): \"the mindful exit\".",
     }
     for name in NAMED_ROWS.values():
         out.append(f"    /// {docs.get(name, name)}")
         emit_reference(out, 4, named[name], f"public static let {name} = ")
         out.append("")
-    out.append("    /// The references behind the scores (domain.md §6 and §7): sleep stage norms, sleep need,")
-    out.append("    /// and the sleep debt weighting, in the order of science-facts.md.")
+    out.append("    /// The references behind the scores (docs/rules.md §6 and §7): sleep stage norms, sleep need,")
+    out.append("    /// and the sleep debt weighting, in the order of Scripts/science-facts.md.")
     out.append("    public static let scoreReferences: [ScienceReference] = [")
     for reference in score_references:
         emit_reference(out, 8, reference)
@@ -356,7 +356,7 @@ def generate(markdown, digest):
     out.append("")
     for name, ids, aspect, reference in reminder_rows:
         subject = ", ".join(ids) + (f" ({aspect})" if aspect else "")
-        out.append(f"    // science-facts.md: {subject}")
+        out.append(f"    // Scripts/science-facts.md: {subject}")
         emit_reference(out, 4, reference, f"private static let {name} = ")
         out.append("")
     for index, study in enumerate(studies):

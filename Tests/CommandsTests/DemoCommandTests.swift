@@ -4,7 +4,7 @@ import Projections
 import Testing
 import TestSupport
 
-/// Given / when / then over `StartDemoNight` (domain.md §4 and §8).
+/// Given / when / then over `StartDemoNight` (docs/rules.md §4 and §8.4).
 struct DemoCommandTests {
     typealias F = NightPlanFixtures
     static let now = "2026-11-30T15:00:00+01:00"

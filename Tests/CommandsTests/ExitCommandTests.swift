@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// Given / when / then over the mindful exit (`RequestExit`, `CancelExit`, `ConfirmExit`,
-/// `EndFreeWindow`; domain.md §3 and the "Exits" fine points of §8), on the fixture goal's
+/// `EndFreeWindow`; docs/rules.md §3), on the fixture goal's
 /// night 2026-11-30 (wind-down 19:45+01:00, bedtime 23:45, wake 07:45).
 struct ExitCommandTests {
     typealias F = NightPlanFixtures
@@ -40,7 +40,7 @@ struct ExitCommandTests {
     }
 
     /// After "start wind-down now" the exit window opens at the early start, before the
-    /// planned wind-down (domain.md §8, `windDownStartedEarly`).
+    /// planned wind-down (docs/rules.md §3.2, `windDownStartedEarly`).
     @Test func anEarlyStartOpensTheExitWindowBeforeThePlannedWindDown() async throws {
         let night = try F.night(X.tonight)
         let now = try F.instant("2026-11-30T18:45:00+01:00")
@@ -63,7 +63,7 @@ struct ExitCommandTests {
 
     // MARK: RequestExit: one exit at a time
 
-    /// An elapsed but unanswered wait still waits (domain.md §8).
+    /// An elapsed but unanswered wait still waits (docs/rules.md §3.4).
     @Test(arguments: ["2026-11-30T20:00:30+01:00", "2026-11-30T20:01:00+01:00", "2026-11-30T22:00:00+01:00"])
     func aSecondRequestWhileOneWaitsIsRejected(at text: String) async throws {
         try await Scenario(given: try X.log([("request", "2026-11-30T20:00:00+01:00")]), at: try F.instant(text))
@@ -140,7 +140,7 @@ struct ExitCommandTests {
         #expect(outcome.commandError?.secondsRemaining == remaining)
     }
 
-    /// Confirming exactly at request + wait is valid (domain.md §8); attempt 3 grants 5 minutes.
+    /// Confirming exactly at request + wait is valid (docs/rules.md §3.2); attempt 3 grants 5 minutes.
     @Test(arguments: ["2026-11-30T22:05:00+01:00", "2026-11-30T22:30:00+01:00"])
     func confirmingAttemptThreeFromFiveMinutesOpensAFiveMinuteWindow(at text: String) async throws {
         let night = try F.night(X.tonight)

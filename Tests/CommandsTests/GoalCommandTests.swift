@@ -4,7 +4,7 @@ import Projections
 import Testing
 import TestSupport
 
-/// Given / when / then over `SetGoal` and `ClearGoal` (domain.md §1 and §8).
+/// Given / when / then over `SetGoal` and `ClearGoal` (docs/rules.md §1.1 and §11).
 struct GoalCommandTests {
     typealias F = NightPlanFixtures
 

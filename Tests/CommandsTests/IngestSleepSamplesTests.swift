@@ -61,7 +61,7 @@ struct IngestSleepSamplesTests {
         Edge(name: "years ago (a first sync reaches back)", start: "2020-02-29T23:00:00+01:00", end: "2020-03-01T06:00:00+01:00", tz: "Europe/Berlin"),
     ]
 
-    /// domain.md §8: the watch's newer tzdata may name a zone the phone does not know yet; the
+    /// docs/rules.md §8.2: the watch's newer tzdata may name a zone the phone does not know yet; the
     /// batch is appended whole, and the fold skips that sample with a warning naming the zone
     /// until the phone knows it. A zone in the wrong case is such a zone too.
     @Test(arguments: ["Mars/Olympus_Mons", "europe/berlin"])

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import StrictJSON
 
-/// `FileEventLog`: appends, their rules (log-format.md, `id` and `seq`), torn tails and repair.
+/// `FileEventLog`: appends, their rules (docs/log-format.md, `id` and `seq`), torn tails and repair.
 @Suite("FileEventLog")
 struct FileEventLogTests {
     // MARK: Writing

@@ -11,7 +11,7 @@ import Darwin
 import Musl
 #endif
 
-/// The log holds health data (log-format.md "File"): it is created 0600, an append to a
+/// The log holds health data (docs/log-format.md §1 "The file"): it is created 0600, an append to a
 /// log that its group or others can write is refused with a clear message and writes
 /// nothing, and errors name the file, the line and the key without echoing the line's
 /// content. CI runs as root; that does not matter here, the guard reads `st_mode`.

@@ -219,7 +219,7 @@ private let soundFiles: [(name: String, text: String, events: Int)] = [
         "{\"data\":{\"night\":\"2026-11-30\",\"mood\":\"calm\"},\"device\":\"watch\",\"tz\":\"UTC\",\"at\":\"2026-11-30T20:40:00.123456789Z\",\"v\":1,\"type\":\"exitRequested\",\"id\":\"x\",\"seq\":1}\n",
         1
     ),
-    // domain.md §8: a zone this platform does not know never makes a log unsound.
+    // docs/rules.md §8.2: a zone this platform does not know never makes a log unsound.
     (
         "an envelope zone this platform does not know",
         RawLine.valid(1) + "\n" + RawLine.valid(2).replacingFirst("Europe/Berlin", with: "Mars/Olympus_Mons") + "\n" + RawLine.valid(3) + "\n",

@@ -3,7 +3,7 @@ import Events
 import Foundation
 import Testing
 
-/// domain.md §8: a zone this platform's time-zone data does not know (a newer device's
+/// docs/rules.md §8.2: a zone this platform's time-zone data does not know (a newer device's
 /// tzdata named a new zone) never makes a log unsound: `verify` accepts the line and appends
 /// go on, for the envelope's `tz` and for a sample's own `tz`.
 struct UnknownZoneLogTests {

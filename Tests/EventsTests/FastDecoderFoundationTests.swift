@@ -66,7 +66,7 @@ struct FastDecoderFoundationTests {
         }
     }
 
-    /// Where Foundation is stricter: it stops at a nesting depth of 512 (platform-notes.md),
+    /// Where Foundation is stricter: it stops at a nesting depth of 512 (docs/platform-notes.md),
     /// and refuses a number a `Double` cannot hold ("not representable in Swift", seen on
     /// this toolchain), while RFC 8259 sets neither limit and the log keeps such a value
     /// of an unknown key as its text. The fixtures hold such valid lines (an unknown
@@ -165,8 +165,8 @@ struct FastDecoderFoundationTests {
 
     static let valid = Array(FastDecoderSeedLines.named("sleepSampleIngested, batch").line.utf8)
 
-    /// The documented places where Foundation accepts what the log refuses (log-format.md,
-    /// platform-notes.md): each is checked to be accepted by JSONSerialization on this
+    /// The documented places where Foundation accepts what the log refuses (docs/log-format.md,
+    /// docs/platform-notes.md): each is checked to be accepted by JSONSerialization on this
     /// toolchain, and refused by both decoders with the same error.
     static let laxerCases: [(name: String, line: [UInt8])] = [
         ("a trailing comma in data", Array(String(decoding: valid, as: UTF8.self).replacingOccurrences(of: #""Apple Watch"}"#, with: #""Apple Watch",}"#).utf8)),
@@ -183,7 +183,7 @@ struct FastDecoderFoundationTests {
         let line = try #require(Self.laxerCases.first { $0.name == name }?.line)
         #expect(line != Self.valid)
         // Each of these is accepted by JSONSerialization on this toolchain (Swift 6.3,
-        // swift-corelibs-foundation): if one starts being refused, platform-notes.md is out
+        // swift-corelibs-foundation): if one starts being refused, docs/platform-notes.md is out
         // of date.
         #expect(Self.foundationObject(line) != nil, "JSONSerialization now refuses \(name)")
         var pair = DecoderPair()

@@ -73,7 +73,7 @@ enum FastDecoderSeedLines {
         Seed(name: "unknown payload key (handed over)", line: line("wokeUp", #"{"night":"2026-11-30","mood":"sleepy"}"#), fastPath: false),
         Seed(name: "unknown type (opaque)", line: line("dreamLogged", #"{"night":"2026-11-30","dream":"flying"}"#), fastPath: false),
         Seed(name: "newer version (opaque)", line: line("wokeUp", #"{"night":"2026-11-30"}"#).replacingOccurrences(of: #""v":1"#, with: #""v":2"#), fastPath: false),
-        // Zones (domain.md §8): a plausible name the platform does not know is a sound line;
+        // Zones (docs/rules.md §8.2): a plausible name the platform does not know is a sound line;
         // a name that does not look like one is refused, by the reference.
         Seed(name: "unknown zone", line: line("wokeUp", #"{"night":"2026-11-30"}"#).replacingOccurrences(of: "Europe/Berlin", with: "Mars/Olympus"), fastPath: true),
         Seed(name: "sleepSampleIngested, unknown sample zone", line: line("sleepSampleIngested", sleepData.replacingOccurrences(of: "Europe/Berlin", with: "Mars/Olympus_Mons-2+1")), fastPath: true),

@@ -4,7 +4,7 @@ import Testing
 import Events
 import StrictJSON
 
-/// Zone names (domain.md §8 "Reading and order"; log-format.md, the `tz` row): a name must
+/// Zone names (docs/rules.md §8.2; docs/log-format.md, the `tz` row): a name must
 /// look like one (ASCII letters, digits, `/`, `_`, `-`, `+`, 1 to 64 bytes), and a plausible
 /// name this platform's time-zone data does not know is still a sound line, in the envelope
 /// and in a sleep sample. Both decoders agree (the seeds and mutations of
@@ -47,7 +47,7 @@ struct ZoneNameTests {
     }
 
     /// Foundation's `TimeZone(identifier:)` accepted `Asia/\u{212A}arachi` only after
-    /// `Asia/Karachi` had been loaded (platform-notes.md); the rule checks the form first.
+    /// `Asia/Karachi` had been loaded (docs/platform-notes.md); the rule checks the form first.
     @Test("the Kelvin-sign name is never known, before or after Asia/Karachi is loaded")
     func kelvinSign() {
         let kelvin = "Asia/\u{212A}arachi"

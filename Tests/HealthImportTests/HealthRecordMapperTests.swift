@@ -108,7 +108,7 @@ struct HealthRecordMapperTests {
 
     static let notAZoneName = "its HKTimeZone is not a time zone name (\(ZoneName.expectedForm))"
 
-    /// domain.md §8: a plausible zone this system does not know (the watch's newer tzdata
+    /// docs/rules.md §8.2: a plausible zone this system does not know (the watch's newer tzdata
     /// named a new zone) is a sound zone; the event keeps it and projections skip it until
     /// the platform knows it. `--tz` does not replace it.
     @Test(arguments: [nil, "Europe/Berlin"])
@@ -137,7 +137,7 @@ struct HealthRecordMapperTests {
     }
 
     /// Foundation's `TimeZone(identifier:)` accepted `Asia/\u{212A}arachi` (a Kelvin sign)
-    /// only after Asia/Karachi had been loaded (platform-notes.md).
+    /// only after Asia/Karachi had been loaded (docs/platform-notes.md).
     @Test func theKelvinSignNameIsRejectedBeforeAndAfterAsiaKarachi() throws {
         let kelvin = "Asia/\u{212A}arachi"
         var mapper = HealthRecordMapper()

@@ -3,7 +3,7 @@ import Projections
 import Testing
 import TestSupport
 
-/// Tier order rules of domain.md §2 and §8.
+/// Tier order rules of docs/rules.md §2.3.
 struct AppTierAssignmentsTests {
     func fold(_ assignments: [(String, AppTier)]) throws -> AppTierAssignments {
         var state = AppTierAssignments()

@@ -4,7 +4,7 @@ import Projections
 import Testing
 import TestSupport
 
-/// The estimate of Apple's Sleep Score beside the logged one (domain.md §7), and the
+/// The estimate of Apple's Sleep Score beside the logged one (docs/rules.md §7.3), and the
 /// calibration fixture `Tests/Fixtures/AppleScores` (see its README.md).
 struct AppleScoreComparisonTests {
     // MARK: The calibration fixture

@@ -3,7 +3,7 @@ import Projections
 import Testing
 import Views
 
-/// domain.md §3 and the "Exits" fine points of §8, folded from logs.
+/// docs/rules.md §3, folded from logs.
 struct ExitHistoryTests {
     /// Night 2026-11-30: wind-down 19:45+01:00, bedtime 23:45, wake 07:45.
     static let tonight = "2026-11-30"
@@ -66,7 +66,7 @@ struct ExitHistoryTests {
         #expect(runner.state.confirmedExitsThisWeek(at: now) == 4)
     }
 
-    /// docs/rules.md §3.4: prompt 4+'s N counts the exits confirmed so far, as of the
+    /// docs/rules.md §3.1: prompt 4+'s N counts the exits confirmed so far, as of the
     /// moment shown, so during attempt k's free window it includes attempt k.
     @Test func theFourthPromptCountsTheExitWhoseWindowIsOpen() throws {
         let log = try Self.log([

@@ -2,7 +2,7 @@ import Events
 import Projections
 import Testing
 
-/// domain.md §1: validation and the step rule.
+/// docs/rules.md §1.1: validation and the step rule.
 struct GoalRulesTests {
     @Test(arguments: [
         (90, 7, 15), (90, 6, 15), (120, 4, 30), (300, 5, 60), (360, 6, 60), (20, 7, 15),

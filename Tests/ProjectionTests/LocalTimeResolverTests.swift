@@ -3,10 +3,10 @@ import Foundation
 import Projections
 import Testing
 
-/// Local wall-clock times resolved to instants: domain.md §1 ("A time that does not exist
-/// on a daylight-saving night moves forward to the first valid instant; an ambiguous one
-/// takes the first occurrence. Offsets such as −4 h are absolute durations.") and §8
-/// "Plans" (night dates, noon to noon; a time in a gap moves to the end of the gap).
+/// Local wall-clock times resolved to instants: docs/rules.md §1.3 (a time that does not exist moves
+/// forward to the end of the gap, the first instant that exists; one that exists twice takes
+/// its first occurrence; night dates, noon to noon) and §1.2 (offsets such as −4 h are
+/// absolute durations).
 @Suite("LocalTimeResolver")
 struct LocalTimeResolverTests {
     /// (zone, date, time, expected UTC instant, expected text in the zone's offset).
@@ -260,7 +260,7 @@ struct LocalTimeResolverTests {
     }
 
     /// Foundation's `TimeZone(identifier:)` accepted `Asia/\u{212A}arachi` (a Kelvin sign)
-    /// only after Asia/Karachi had been loaded (platform-notes.md): the resolver checks the
+    /// only after Asia/Karachi had been loaded (docs/platform-notes.md): the resolver checks the
     /// name's form first, so the answer does not depend on what was loaded before.
     @Test("the Kelvin-sign name gives nil whether or not Asia/Karachi was loaded first")
     func kelvinSignIdentifier() throws {

@@ -2,7 +2,7 @@ import Events
 import Projections
 import Testing
 
-/// domain.md §1 and the "Plans" fine points of §8.
+/// docs/rules.md §1.
 struct NightPlansTests {
     static let goalInstant = "2026-11-29T20:05:11+01:00"
 
@@ -174,7 +174,7 @@ struct NightPlansTests {
     @Test func anEventBeforeTheWindDownInItsOwnZoneMovesTheNight() throws {
         var log = try Self.sevenNightGoal()
         // At 19:00 in New York the person is there before that evening's 19:15 wind-down,
-        // even though it is already past the Berlin wind-down (domain.md §8).
+        // even though it is already past the Berlin wind-down (docs/rules.md §1.3).
         try log.add(.wentToBed(NightAction(night: try night("2026-12-01"))), at: "2026-12-02T19:00:00-05:00", zone: "America/New_York")
         #expect(try log.state().nightPlans.plan(for: try date("2026-12-02"))?.timeZone == "America/New_York")
     }
@@ -219,7 +219,7 @@ struct NightPlansTests {
     /// A demo night's bedtime follows from its start, so it cannot be overridden; it is in
     /// wind-down from its start, so an early start before its own wake time (15:00 + 4 min
     /// + 8 min at 60×) changes nothing and is no error, and one at or after it is skipped
-    /// like any early start of a night that is over (domain.md §8).
+    /// like any early start of a night that is over (docs/rules.md §1.5).
     @Test func demoNightsCannotBeOverriddenAndAreJudgedByTheirOwnWakeTime() throws {
         var log = try Self.sevenNightGoal()
         try log.add(.windDownStartedEarly(NightAction(night: .demo)), at: "2026-11-30T14:59:00+01:00")
@@ -311,7 +311,7 @@ struct NightPlansTests {
     }
 }
 
-/// domain.md §8 "Plans": the revision horizon, and nights that are over.
+/// docs/rules.md §1.4 and §1.5: the revision horizon, and nights that are over.
 struct RevisionHorizonTests {
     /// A goal on 2026-11-01 and a trip every three days (London and back), each a zone
     /// change and so a revision of every later night: their events fall on the nights

@@ -2,7 +2,7 @@ import Events
 import Projections
 import Testing
 
-/// domain.md §2 and the "Tonight" fine points of §8: reminders, checklist, tiers,
+/// docs/rules.md §2: reminders, checklist, tiers,
 /// warnings, shutdowns, haptics, the ring.
 struct NightScheduleTests {
     /// Night of 2026-11-30: bedtime 23:45+01:00, wind-down 19:45, wake 07:45.

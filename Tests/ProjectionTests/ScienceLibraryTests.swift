@@ -4,8 +4,8 @@ import Testing
 import TestSupport
 import HealthImport
 
-/// The reminder templates of domain.md §2 and the checked science behind them
-/// (`science-facts.md`, generated into `ScienceLibrary.swift`).
+/// The reminder templates of docs/rules.md §2.1 and the checked science behind them
+/// (`Scripts/science-facts.md`, generated into `ScienceLibrary.swift`).
 ///
 /// What counts as user-facing for the medical-promise check: template titles and bodies, and
 /// every reference's claim and note. A `Study`'s authors, journal and finding are exempt: they
@@ -42,7 +42,7 @@ struct ScienceLibraryTests {
             """)
     }
 
-    // MARK: The templates against domain.md §2
+    // MARK: The templates against docs/rules.md §2.1
 
     struct Row: Sendable, CustomTestStringConvertible {
         let id: String
@@ -52,7 +52,7 @@ struct ScienceLibraryTests {
         var testDescription: String { id }
     }
 
-    /// domain.md §2, copied.
+    /// docs/rules.md §2.1, copied.
     static let table: [Row] = [
         Row(id: "last_meal", offset: -240, emoji: "🍽️", title: "Last meal window closing soon"),
         Row(id: "stop_eating", offset: -180, emoji: "🚫", title: "Stop eating now"),
@@ -175,7 +175,7 @@ struct ScienceLibraryTests {
         #expect(try JSONDecoder().decode([ScienceReference].self, from: data) == references)
     }
 
-    // MARK: Grades, as in science-facts.md
+    // MARK: Grades, as in Scripts/science-facts.md
 
     struct GradeRow: Sendable, CustomTestStringConvertible {
         let id: String

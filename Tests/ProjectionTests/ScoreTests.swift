@@ -2,7 +2,7 @@ import Events
 import Projections
 import Testing
 
-/// domain.md §7 and the "Scores" fine points of §8.
+/// docs/rules.md §7.
 struct ScoreTests {
     @Test(arguments: ScorePreset.all)
     func presetsHaveValidWeightsASourceAndPositiveTargets(preset: ScorePreset) {

@@ -4,7 +4,7 @@ import Testing
 import StrictJSON
 import Views
 
-/// domain.md §6 and the "Sleep, debt, streaks" fine points of §8.
+/// docs/rules.md §6.
 struct SleepDebtTests {
     /// A log with a 7-night goal (need 480) and, per night from 2026-11-30, minutes asleep
     /// starting at `onsets` (nil = no data).
@@ -35,7 +35,7 @@ struct SleepDebtTests {
         #expect(debt.trend.first?.night.iso == "2026-11-30")
     }
 
-    /// domain.md §8: a night's balance uses its time asleep as the night shows it, in whole
+    /// docs/rules.md §6.1: a night's balance uses its time asleep as the night shows it, in whole
     /// minutes rounded half up, so the debts are the sums of what the nights show.
     @Test func balancesUseTheWholeMinutesTheNightShows() throws {
         var log = try NightPlansTests.sevenNightGoal()

@@ -2,7 +2,7 @@ import Events
 import Projections
 import Testing
 
-/// domain.md §5 and the "Sleep" fine points of §8.
+/// docs/rules.md §5.
 struct SleepLedgerTests {
     static let watch = "Noah\u{2019}s Apple Watch"
     static let autoSleep = "AutoSleep"

@@ -141,7 +141,7 @@ struct TonightTests {
 
     /// Night 2026-11-30 (bedtime 23:45) wakes at 07:45; its first three items were done.
     /// From its wake time on, the watch shows the coming night (2026-12-01, 23:30) and its
-    /// first items, never last night's remaining ones (domain.md §8, issue: tried at 07:45).
+    /// first items, never last night's remaining ones (docs/rules.md §2.6, issue: tried at 07:45).
     @Test(arguments: [
         ("2026-12-01T07:44:59+01:00", "2026-11-30", ["warm_lighting", "wind_down", "screens_off"]),
         ("2026-12-01T07:45:00+01:00", "2026-12-01", ["last_meal", "stop_eating", "last_water"]),

@@ -3,7 +3,7 @@ import Projections
 import Testing
 import TestSupport
 
-/// domain.md §8: an event in a zone this platform's time-zone data does not know (its
+/// docs/rules.md §8.2: an event in a zone this platform's time-zone data does not know (its
 /// envelope `tz` or a sleep sample's own `tz`) is skipped with one warning naming the zone,
 /// as an unknown type is; it still counts for the default instant.
 struct UnknownZoneFoldTests {

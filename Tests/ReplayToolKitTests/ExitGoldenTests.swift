@@ -5,8 +5,8 @@ import Testing
 import TestSupport
 import StrictJSON
 
-/// `replay-tool show` through a night with mindful exits (domain.md §3 and the "Exits"
-/// fine points of §8) and on a demo night, on the fixtures in Tests/Fixtures/Exits
+/// `replay-tool show` through a night with mindful exits (docs/rules.md §3) and on a
+/// demo night, on the fixtures in Tests/Fixtures/Exits
 /// (written by `make-exits-fixtures.sh`), compared with goldens in
 /// Tests/Fixtures/Exits/goldens (re-record with RECORD_GOLDENS=1 and read the diff).
 struct ExitGoldenTests {

@@ -9,7 +9,7 @@ import StrictJSON
 /// `make-fortnight-fixtures.sh`): `show --json` at three instants, `show` text at the end,
 /// and `trace` of each figure, compared with goldens in Tests/Fixtures/Fortnight/goldens
 /// (re-record with RECORD_GOLDENS=1 and read the diff; `check-fortnight.py` recomputes the
-/// JSON goldens' sleep, debt and streaks independently from domain.md).
+/// JSON goldens' sleep, debt and streaks independently from docs/rules.md).
 struct FortnightGoldenTests {
     static let log = Golden.fixture("Fortnight/fortnight.jsonl").path
 

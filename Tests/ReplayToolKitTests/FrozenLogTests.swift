@@ -139,7 +139,7 @@ struct FrozenLogTests {
         #expect(missing.isEmpty, "no frozen line of: \(missing.joined(separator: ", ")); add them to the folder of the release that adds them")
     }
 
-    /// The 21 types of format v1 (log-format.md), written out: frozen like the files.
+    /// The 21 types of format v1 (docs/log-format.md), written out: frozen like the files.
     static let v1TypeNames = [
         "goalSet", "goalCleared", "bedtimeOverridden", "appTierAssigned", "windDownStartedEarly",
         "checklistItemCompleted", "checklistItemReopened", "notificationInteracted", "exitRequested",

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 import StrictJSON
 
-/// `replay-tool show --from D --to D` (json-view.md): the range keeps only its nights in
+/// `replay-tool show --from D --to D` (docs/json-view.md): the range keeps only its nights in
 /// `plans`, `sleep`, `exits.byNight` and `scores`, and every other key is byte for byte the
 /// unranged view's. Each ranged view is compared, parsed, with the unranged view of the same
 /// fold filtered here, so nothing is written out by hand.

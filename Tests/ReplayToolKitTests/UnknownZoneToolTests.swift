@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 import StrictJSON
 
-/// domain.md §8 through `replay-tool`: a log holding lines in zones this platform does not
+/// docs/rules.md §8.2 through `replay-tool`: a log holding lines in zones this platform does not
 /// know (Tests/Fixtures/Zones/unknown-zone.jsonl: a sample whose own `tz` is
 /// `Mars/Olympus_Mons`, then the latest event, in that zone) verifies as sound, takes appends,
 /// and `show` skips those events with one warning each while the latest still sets the

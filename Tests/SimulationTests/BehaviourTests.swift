@@ -20,7 +20,7 @@ struct BehaviourTests {
         #expect(first.at.localDateTime.date == log.configuration.firstNight.adding(days: -1))
         let tiers = log.events.dropFirst().prefix { $0.typeName == "appTierAssigned" }
         #expect(tiers.count >= 2)
-        // The plan is followed: the ramp 23:45, 23:30, … as domain.md §1 gives it.
+        // The plan is followed: the ramp 23:45, 23:30, … as docs/rules.md §1.1 gives it.
         let state = log.replay().state
         let bedtimes = log.nights.prefix(6).compactMap { state.nightPlans.plan(for: $0)?.bedtime.text }
         #expect(bedtimes == ["23:45", "23:30", "23:15", "23:00", "22:45", "22:30"])

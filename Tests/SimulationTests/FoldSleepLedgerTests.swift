@@ -88,7 +88,7 @@ struct FoldSleepLedgerTests {
     }
 }
 
-/// The sleep ledger as first written (the rules of domain.md §5 and §8, one dictionary
+/// The sleep ledger as first written (the rules of docs/rules.md §5 and §8.4, one dictionary
 /// look-up and one filter at a time).
 struct ReferenceSleepLedger {
     var samples: [String: SleepSample] = [:]

@@ -5,7 +5,7 @@ import Testing
 
 /// The revision horizon on long simulated logs (trips, goals, daylight saving): every
 /// night lists its own week's revisions and at most one from before, so the JSON view grows
-/// in proportion to the log, not its square (domain.md §8 "Plans").
+/// in proportion to the log, not its square (docs/rules.md §1.4).
 struct RevisionHorizonGrowthTests {
     /// The view's revisions and its plans, for a simulated log of `nights` nights.
     static func revisions(nights: Int) throws -> (plans: [NightPlan], revisionCount: Int) {

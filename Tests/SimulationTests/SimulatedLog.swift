@@ -55,7 +55,7 @@ struct SimulatedLog {
         (0..<configuration.nights).map { configuration.firstNight.adding(days: $0) }
     }
 
-    /// Every sleep sample, with the night it belongs to (domain.md §5: its start in its own
+    /// Every sleep sample, with the night it belongs to (docs/rules.md §5.1: its start in its own
     /// zone, noon to noon).
     var sleepSamples: [(night: LocalDate, sample: SleepSampleIngested)] {
         events.compactMap { event in

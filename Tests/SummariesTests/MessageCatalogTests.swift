@@ -164,7 +164,7 @@ struct MessageCatalogTests {
         var testDescription: String { locale }
     }
 
-    /// `en_US` puts U+202F (narrow no-break space) before "PM" (platform-notes.md).
+    /// `en_US` puts U+202F (narrow no-break space) before "PM" (docs/platform-notes.md).
     @Test(arguments: [
         FormatCase(locale: "en_US", integer: "12,345", minutes: "6 hours, 58 minutes", time: "11:50\u{202F}PM", date: "Monday, November 30"),
         FormatCase(locale: "en_GB", integer: "12,345", minutes: "6 hours, 58 minutes", time: "23:50", date: "Monday 30 November"),

@@ -5,7 +5,7 @@ import Summaries
 import Testing
 import TestSupport
 
-/// The morning summary (domain.md §7) and its sleep tips.
+/// The morning summary (docs/rules.md §7.4) and its sleep tips.
 struct MorningSummaryTests {
     static let english = MessageRenderer(locale: Locale(identifier: "en_US"))
 

@@ -10,14 +10,14 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
         public init(rawValue: String) { self.rawValue = rawValue }
         public var description: String { rawValue }
 
-        /// A nightly action names a night more than 2 days from its instant (domain.md §8).
+        /// A nightly action names a night more than 2 days from its instant (docs/rules.md §8.4).
         public static let nightOutOfRange = Rule(rawValue: "nightOutOfRange")
         /// The demo night is named where only a real night is allowed.
         public static let demoNightNotAllowed = Rule(rawValue: "demoNightNotAllowed")
         /// An app name is empty.
         public static let emptyAppName = Rule(rawValue: "emptyAppName")
 
-        // MARK: Goals (domain.md §1 and §8; the checks are `GoalRules.violation(of:)`)
+        // MARK: Goals (docs/rules.md §1.1 and §11; the checks are `GoalRules.violation(of:)`)
 
         /// A goal's `days` lies outside 3…30.
         public static let daysOutOfRange = Rule(rawValue: "daysOutOfRange")
@@ -46,21 +46,21 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
         /// "Start wind-down now" for a night after tonight.
         public static let notTonight = Rule(rawValue: "notTonight")
 
-        // MARK: Checklist and reminders (domain.md §2)
+        // MARK: Checklist and reminders (docs/rules.md §2.2)
 
         /// An item id that is not one of the nine checklist items.
         public static let unknownChecklistItem = Rule(rawValue: "unknownChecklistItem")
         /// A template id that is not one of the eleven reminders.
         public static let unknownReminder = Rule(rawValue: "unknownReminder")
 
-        // MARK: Demo (domain.md §4)
+        // MARK: Demo (docs/rules.md §4)
 
         /// The demo night is named before any demo night started.
         public static let noDemoNight = Rule(rawValue: "noDemoNight")
         /// A demo compression outside 1…3600.
         public static let compressionOutOfRange = Rule(rawValue: "compressionOutOfRange")
 
-        // MARK: Mindful exit (domain.md §3; the reasons of `ExitHistory.rejection(of:on:window:at:)`)
+        // MARK: Mindful exit (docs/rules.md §3; the reasons of `ExitHistory.rejection(of:on:window:at:)`)
 
         /// An exit requested outside the night's exit window: before its (effective)
         /// wind-down start, or once the shields lift at wake time.
@@ -78,7 +78,7 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
         /// "I'm back" when no free window of the night is open.
         public static let noFreeWindowOpen = Rule(rawValue: "noFreeWindowOpen")
 
-        // MARK: Sleep data (domain.md §5 and the ranges of §8; a rejected sample rejects its whole batch)
+        // MARK: Sleep data (docs/rules.md §5 and the ranges of §8.4; a rejected sample rejects its whole batch)
 
         /// A sample id that is empty or only white space.
         public static let blankSampleId = Rule(rawValue: "blankSampleId")

@@ -9,7 +9,7 @@ import Projections
 /// `.nightNotPlanned`), or the demo night once a demo night has started (`.noDemoNight`).
 ///
 /// An item may be completed before its time: it is then done, and its reminder is no longer
-/// pending (domain.md §8). Completing an item that is already done changes nothing, so it
+/// pending (docs/rules.md §2.2). Completing an item that is already done changes nothing, so it
 /// appends nothing.
 public struct CompleteChecklistItem: Command {
     /// The night of the checklist.

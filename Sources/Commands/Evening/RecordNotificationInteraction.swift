@@ -11,7 +11,7 @@ import Projections
 ///
 /// `done` on a checklist reminder whose item is not yet done appends
 /// `notificationInteracted` and then `checklistItemCompleted`, caused by the first
-/// (domain.md §8: projections never infer one from the other). `done` when the item is
+/// (docs/rules.md §2.2: projections never infer one from the other). `done` when the item is
 /// already done, and `done` on `bedtime` or `sunlight` (reminders that are not checklist
 /// items), append the interaction alone: it is recorded engagement, with nothing to
 /// complete. `why` and `dismissed` always append the interaction alone, even repeated.

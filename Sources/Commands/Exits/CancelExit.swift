@@ -3,7 +3,7 @@ import Projections
 
 /// "Never mind" (`exitCancelled`): the person gives up the exit they requested, so the
 /// apps stay blocked. A cancelled exit is not confirmed, so it does not raise the next
-/// attempt's wait (domain.md §3).
+/// attempt's wait (docs/rules.md §3.2).
 ///
 /// Valid at any moment while the night's latest exit is waiting, including after its wait
 /// has elapsed unconfirmed (the state then still shows `exitWaiting` with 0 s left), and,

@@ -4,7 +4,7 @@ import Projections
 /// "Continue anyway" (`exitConfirmed`): once the mindful wait is over, the person takes
 /// the exit, and the free window of its attempt opens (10, 10, 5, 5 minutes; ÷ 12 on the
 /// demo night). A confirmed exit raises the next attempt's wait, and a real night with one
-/// ends `optedOut` (domain.md §3).
+/// ends `optedOut` (docs/rules.md §3.2).
 ///
 /// Valid only while the night's latest exit is waiting and its wait has fully elapsed: at
 /// or after request + wait (exactly on time is valid). Earlier it is rejected

@@ -2,7 +2,7 @@ import Events
 import Projections
 
 /// "I'm back" (`freeWindowUsed` with `returnedEarly: true`): the person ends their free
-/// window before it runs out, and the apps block again at once (domain.md §3).
+/// window before it runs out, and the apps block again at once (docs/rules.md §3.2).
 ///
 /// Valid only while the night's free window is open at now: from "continue anyway" until
 /// confirm + window, over at exactly that instant. Else rejected (`.noFreeWindowOpen`,

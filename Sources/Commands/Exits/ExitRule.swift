@@ -2,7 +2,7 @@ import Events
 import Projections
 
 /// What the mindful-exit commands (`RequestExit`, `CancelExit`, `ConfirmExit`,
-/// `EndFreeWindow`; domain.md §3 and the "Exits" fine points of §8) share: they ask the
+/// `EndFreeWindow`; docs/rules.md §3) share: they ask the
 /// projection's own rule, `ExitHistory.rejection(of:on:window:at:)`, at the command's
 /// instant, with the exit window the fold uses (`LogState.exitWindow(for:)`), so every
 /// event a command yields is one the projection accepts when it folds it; this type only

@@ -1,7 +1,7 @@
 import Events
 import Projections
 
-/// "I need my apps" (`exitRequested`): starts a mindful exit (domain.md §3). Attempt n
+/// "I need my apps" (`exitRequested`): starts a mindful exit (docs/rules.md §3.1). Attempt n
 /// (1 + the exits confirmed earlier the same night) waits 1, 3, 5, 10 minutes, then
 /// "continue anyway" (`ConfirmExit`) grants a free window of 10, 10, 5, 5 minutes; on the
 /// demo night both are divided by 12. The attempt, wait and prompt are the projection's

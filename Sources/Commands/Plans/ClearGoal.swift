@@ -3,7 +3,7 @@ import Projections
 
 /// Stops the bedtime goal (`goalCleared`): the plans of nights whose wind-down has not
 /// started are removed; a night already in wind-down keeps its plan; history stays
-/// (domain.md §8).
+/// (docs/rules.md §1.2).
 ///
 /// Rejected (`.noGoalInForce`) when no goal is in force: none was ever set, or the latest
 /// goal was already cleared.

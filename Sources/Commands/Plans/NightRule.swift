@@ -1,8 +1,8 @@
 import Events
 import Projections
 
-/// The rules for nights named by commands: the range rule of nightly actions (domain.md
-/// §8: the night lies within 2 days of the action's instant, by the local date at that
+/// The rules for nights named by commands: the range rule of nightly actions (docs/rules.md
+/// §8.4: the night lies within 2 days of the action's instant, by the local date at that
 /// instant; `NightRange.check(_:at:)`, the rule the projections skip by), "tonight",
 /// planned nights, and the demo night.
 public enum NightRule {

@@ -3,7 +3,7 @@ import Projections
 
 /// Changes one night's bedtime (`bedtimeOverridden`): "set tonight's bedtime to 23:00".
 /// Wind-down, reminders, tiers and wake time follow the new bedtime; other nights keep
-/// theirs (domain.md §1). Between a goal and an override of the same night, the later
+/// theirs (docs/rules.md §1.2). Between a goal and an override of the same night, the later
 /// event wins.
 ///
 /// Rejected when the night is the demo night (`.demoNightNotAllowed`), lies more than 2

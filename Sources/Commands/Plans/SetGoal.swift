@@ -2,7 +2,7 @@ import Events
 import Projections
 
 /// Sets, or replaces, the bedtime goal (`goalSet`): move bedtime from `currentBedtime` to
-/// an earlier `targetBedtime` over `days` nights from `firstNight` (domain.md §1).
+/// an earlier `targetBedtime` over `days` nights from `firstNight` (docs/rules.md §1.1).
 ///
 /// Rejected, with the rule and what would be accepted, when the goal breaks a rule of
 /// `GoalRules.violation(of:)`:
@@ -19,7 +19,7 @@ import Projections
 /// zone). `firstNight` may lie any distance ahead.
 ///
 /// **firstNight = tonight after tonight's wind-down started** is accepted: a goal never
-/// re-plans a night whose wind-down had started (domain.md §8), so tonight keeps the plan it
+/// re-plans a night whose wind-down had started (docs/rules.md §1.2), so tonight keeps the plan it
 /// had (or stays unplanned when it had none) and the new goal governs from tomorrow on,
 /// tomorrow being night 2 of its ramp. Before tonight's wind-down, the new goal plans
 /// tonight as its night 1.

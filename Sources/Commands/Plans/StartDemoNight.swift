@@ -1,7 +1,7 @@
 import Events
 import Projections
 
-/// Starts a compressed demo night now (`demoNightStarted`, domain.md §4): its wind-down
+/// Starts a compressed demo night now (`demoNightStarted`, docs/rules.md §4): its wind-down
 /// starts at once and its bedtime is 240 / `compression` minutes later; every plan offset
 /// is divided by `compression`, the mindful waits by 12. A demo night never touches the
 /// real plan, debt or streaks. Starting one while another runs replaces it, with a fresh

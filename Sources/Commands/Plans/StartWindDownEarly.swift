@@ -3,7 +3,7 @@ import Projections
 
 /// "Start wind-down now" (`windDownStartedEarly`), from the watch button or an automation:
 /// from now the phase is wind-down, `blockFirst` apps block (with the 4 s stagger) and the
-/// night counts as in wind-down (domain.md §8); ring, checklist times and warnings keep the
+/// night counts as in wind-down (docs/rules.md §2.6); ring, checklist times and warnings keep the
 /// planned wind-down.
 ///
 /// Rejected when the night is the demo night (`.demoNightNotAllowed`), lies more than 2

@@ -3,7 +3,7 @@ import Projections
 
 /// Records that HealthKit deleted sleep samples (`sleepSampleDeleted`, one per sample id,
 /// in the order given), appended as one batch: a deleted sample is gone from every
-/// projection (domain.md §5).
+/// projection (docs/rules.md §5.2).
 ///
 /// Each id must not be blank (`.blankSampleId`) and must differ from every other id of the
 /// batch (`.duplicateSampleId`); a rejected id rejects the whole batch, naming it

@@ -5,7 +5,7 @@ import Projections
 /// order given), appended as **one batch**: a night delivered by an anchored query lands
 /// whole or not at all.
 ///
-/// Each sample must (domain.md §5 and the ranges of §8):
+/// Each sample must (docs/rules.md §5 and the ranges of §8.4):
 /// - have a sampleId that is not blank (`.blankSampleId`), and differs from every other
 ///   sampleId of the batch (`.duplicateSampleId`);
 /// - end after it starts (`.endNotAfterStart`; a zero-length sample is refused), last at
@@ -15,7 +15,7 @@ import Projections
 /// - have a zone name of the right form when it names one (`tz`, `ZoneName.isPlausible(_:)`;
 ///   `.unknownTimeZone`). A plausible zone this platform does not know is accepted: the log
 ///   keeps it and projections skip the sample with a warning until the platform knows it
-///   (domain.md §8). Without a zone, the night is read in the event's zone (domain.md §5).
+///   (docs/rules.md §8.2). Without a zone, the night is read in the event's zone (docs/rules.md §5.1).
 ///
 /// A stage is a `SleepStage`, so a stage that does not exist cannot be expressed here; from
 /// JSON (`replay-tool append`, another front end) the decoder refuses it, naming the
@@ -26,7 +26,7 @@ import Projections
 /// `CommandError.sampleIndex`. An empty batch (an anchored query with nothing new) appends
 /// nothing.
 ///
-/// The events carry `source: health` (HealthKit delivery; log-format.md's example) unless
+/// The events carry `source: health` (HealthKit delivery; docs/log-format.md's example) unless
 /// `source` says otherwise (`nil`: the store's source), and ids chosen by
 /// `eventIdentifiers` (`SampleEventIdentifiers`: fresh by default, derived from the
 /// sampleIds as `hk-sleep-<sampleId>`, or given).

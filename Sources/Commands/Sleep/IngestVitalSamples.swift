@@ -13,7 +13,7 @@ import Projections
 ///   percent unit is a fraction: 97 % is 0.97), respiratory rate 3–60 `count/min`, wrist
 ///   temperature 25–42 `degC` (the absolute temperature HealthKit stores, not the change
 ///   from baseline that Health shows);
-/// - follow the interval rules of sleep samples (domain.md §8), but for one: a reading may
+/// - follow the interval rules of sleep samples (docs/rules.md §8.4), but for one: a reading may
 ///   be taken at an instant (start = end; HealthKit gives SpO2 so), as the sleep projection
 ///   accepts it (`SampleInterval.check(…, allowsInstant: true)`). So it ends at or after its
 ///   start (`.endNotAfterStart`), lasts at most 24 h (`.durationTooLong`), and ends no later

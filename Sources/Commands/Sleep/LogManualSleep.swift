@@ -2,23 +2,23 @@ import Events
 import Projections
 
 /// Sleep entered by hand (`manualSleepLogged`): "I slept from 23:40 to 07:10". A night
-/// without samples uses its times (domain.md §5).
+/// without samples uses its times (docs/rules.md §5.4).
 ///
 /// Rejected, appending nothing, unless:
 /// - the night is a real night (`.demoNightNotAllowed`) within 2 days of now
-///   (`.nightOutOfRange`; domain.md §8, as every nightly action);
+///   (`.nightOutOfRange`; docs/rules.md §8.4, as every nightly action);
 /// - the wake time is after the bedtime (`.endNotAfterStart`) and at most 24 h after it
 ///   (`.durationTooLong`);
 /// - the bedtime falls in the night's noon-to-noon window, [night 12:00, night + 1 day
 ///   12:00), read in the device's zone (`.bedtimeOutsideNight`; the window a sample's start
-///   must fall in to belong to the night, domain.md §5, so a manual night and a sampled one
+///   must fall in to belong to the night, docs/rules.md §5.1, so a manual night and a sampled one
 ///   agree). When the platform does not know the device's zone, the bedtime's own offset
 ///   is used. The wake time may run past noon;
 /// - the wake time is not after now (`.wakeTimeInFuture`; a wake time of exactly now is
 ///   accepted): sleep is logged once it happened.
 ///
 /// Another entry for the same night is appended too, and the latest wins (the person
-/// corrects a typo; domain.md §8: "the latest manual log wins; samples win over it"). The
+/// corrects a typo; docs/rules.md §5.4: "the latest manual log of a night wins; samples win over it"). The
 /// instants are kept with the offsets given.
 ///
 /// The sleep projection (`SleepLedger`) checks the night's range and the 24 h; the window

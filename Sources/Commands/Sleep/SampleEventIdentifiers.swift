@@ -4,12 +4,12 @@ import Events
 /// `IngestVitalSamples`) give their events ids.
 ///
 /// The log's append is idempotent by event id: an event whose id the log already holds
-/// **with the same content** is not written again and answers the seq it has (log-format.md,
+/// **with the same content** is not written again and answers the seq it has (docs/log-format.md,
 /// `id`). The content is the whole line but `seq` and `batch`, so it includes `at`, which
 /// these commands set to the command's instant. Hence:
 /// - `.fresh` (the default): ids as every other command gets them (UUIDs from the store's
 ///   environment). A re-delivered sample is appended again, under a new id; projections
-///   count a sample id once (domain.md §8: a re-ingested sampleId replaces the earlier sample,
+///   count a sample id once (docs/rules.md §5.2: a re-ingested sampleId replaces the earlier sample,
 ///   and overlapping samples never count twice).
 /// - `.derivedFromSampleIds`: each id is derived from the sample's HealthKit id, so the same
 ///   sample always has the same event id, on every device and in every language:
@@ -34,7 +34,7 @@ public enum SampleEventIdentifiers: Sendable, Hashable {
     /// The front end's ids, one per sample, in the samples' order.
     case given([String])
 
-    /// The longest event id, in UTF-8 bytes (log-format.md, `id`).
+    /// The longest event id, in UTF-8 bytes (docs/log-format.md, `id`).
     public static let maximumIdentifierBytes = Event.identifierByteRange.upperBound
 
     /// The id derived from `sampleId` with `prefix` (`"hk-sleep-"`, `"hk-sleep-deleted-"`,

@@ -2,7 +2,7 @@ import Events
 import Projections
 
 /// The checks shared by the HealthKit commands (`IngestSleepSamples`, `DeleteSleepSamples`,
-/// `IngestVitalSamples`; domain.md §8, "Ranges": a sample lasts more than 0 and at most 24 h
+/// `IngestVitalSamples`; docs/rules.md §8.4, "Ranges": a sample lasts more than 0 and at most 24 h
 /// and ends no later than 1 day after its event's `at`, which is the command's instant).
 ///
 /// The commands check each sample in the batch's order, all of its rules before the next
@@ -103,7 +103,7 @@ enum SampleRule {
 
     /// Checks that a sample's own zone, when it has one, has the form of a zone name
     /// (`ZoneName.isPlausible(_:)`). A plausible zone this platform does not know is
-    /// accepted (domain.md §8: the watch's newer tzdata may name a new zone; refusing it would
+    /// accepted (docs/rules.md §8.2: the watch's newer tzdata may name a new zone; refusing it would
     /// refuse the whole batch): the log keeps it and projections skip the sample, with a
     /// warning naming the zone, until the platform knows it.
     ///

@@ -70,7 +70,7 @@ public enum EventLogReader {
     }
 
     /// Calls `body` with each event in (`at`, `seq`) order, the order projections fold in
-    /// (domain.md §8).
+    /// (docs/rules.md §8.1).
     ///
     /// A log whose `at` never goes back is read once. When events arrived late (queued
     /// offline), the late ones (only those) are kept in memory, `restart` is called, and

@@ -1,5 +1,5 @@
 /// A text encoding a log file is not in, told from its first bytes: a log is UTF-8 without
-/// a byte-order mark (log-format.md), and a file saved as UTF-16 or UTF-32 (or with a
+/// a byte-order mark (docs/log-format.md §1), and a file saved as UTF-16 or UTF-32 (or with a
 /// byte-order mark) by another tool is named for what it is, instead of "a NUL byte at
 /// byte 1" on every line.
 public struct LogTextEncoding: Sendable, Hashable, CustomStringConvertible {

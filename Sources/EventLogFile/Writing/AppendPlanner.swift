@@ -1,6 +1,6 @@
 import Events
 
-/// The rules of an append, shared by the file and in-memory logs (log-format.md,
+/// The rules of an append, shared by the file and in-memory logs (docs/log-format.md,
 /// `id`): ids already present with the same content are answered with their seq before
 /// the expected seq is checked; the same id with other content, or twice in one batch, is
 /// refused; the new events get the next seqs and, when two or more, batch markers. Every

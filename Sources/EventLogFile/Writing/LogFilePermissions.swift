@@ -6,8 +6,8 @@ import Darwin
 import Musl
 #endif
 
-/// The privacy guard of the log file (log-format.md: "The file is created with mode 0600
-/// (it holds health data)").
+/// The privacy guard of the log file (docs/log-format.md §1: the file holds health data, so it is
+/// created with mode 0600).
 ///
 /// `FileEventLog` creates a log 0600, and every command that writes a log (an append, a
 /// repair) refuses one whose mode lets its group or others write to it

@@ -12,7 +12,7 @@ import Musl
 /// nested `<MetadataEntry>` key/values.
 ///
 /// Why not `XMLParser`: it crashes on the DTD every real export opens with
-/// (platform-notes.md). This is not a general XML parser; it reads what the Health app
+/// (docs/platform-notes.md). This is not a general XML parser; it reads what the Health app
 /// writes and is robust to what a damaged file holds:
 ///
 /// - The XML declaration, processing instructions, comments, CDATA and the

@@ -22,7 +22,7 @@ import StrictJSON
 ///   `tz` is the zone used.
 /// - A plausible `HKTimeZone` this system's time-zone data does not know (the watch's
 ///   newer tzdata named a new zone) is kept as the record's zone, as a device would write
-///   it (domain.md §8): the event is imported, and projections skip it with a warning naming
+///   it (docs/rules.md §8.2): the event is imported, and projections skip it with a warning naming
 ///   the zone until the platform knows it. `--tz` does not replace it: the log keeps what
 ///   HealthKit said, and the event ids do not depend on the zone, so importing again later
 ///   would not correct it.
@@ -31,7 +31,7 @@ import StrictJSON
 ///   export's, not the record's); in UTC (`+00:00`) when this system does not know the zone.
 /// - `at` is `creationDate`, else `endDate`; `source` is `import`; the event id and the
 ///   `sampleId` are ``ContentIdentifier``'s.
-/// - Rejected (domain.md §8, by the sleep projection's own rule, `SampleInterval`): a
+/// - Rejected (docs/rules.md §8.4, by the sleep projection's own rule, `SampleInterval`): a
 ///   sample that ends before it starts or lasts more than 24 h, a sleep sample that lasts
 ///   0 s, a sample ending more than 1 day after `at`. A vital
 ///   reading may last 0 s (the Health app writes SpO2 and other point readings with

@@ -42,7 +42,7 @@ public struct LogState: Projection, Hashable {
     ///   demo night has started → `ChecklistCompletions`;
     /// - the named night's exit window (`exitWindow(for:)`) → `ExitHistory`;
     /// - `NightPlans.Inputs`: whether any other child skipped the event (then its `tz` does not
-    ///   count for the zone rule, domain.md §8) and the night of an exit confirm the exits
+    ///   count for the zone rule, docs/rules.md §1.3) and the night of an exit confirm the exits
     ///   accepted → `NightPlans`, which therefore folds last.
     public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
         statistics.apply(event, warnings: &warnings)

@@ -1,7 +1,7 @@
 import Events
 
 /// A range of nights, both ends included, either end open: the nights a view keeps
-/// (`replay-tool show --from D --to D`, json-view.md) or a trace shows.
+/// (`replay-tool show --from D --to D`, docs/json-view.md) or a trace shows.
 ///
 /// A filter only filters: it never changes what the nights it keeps hold. An empty range
 /// (`from` after `to`) keeps no night; the tool refuses one as a usage error before it gets

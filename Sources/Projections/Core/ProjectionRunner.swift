@@ -9,7 +9,7 @@ import Events
 /// - applies the first occurrence of a repeated id and warns about the others;
 /// - counts opaque events (unknown types, newer versions) in warnings and skips them;
 /// - skips, with one warning naming the zone, an event whose envelope `tz` or whose sleep
-///   sample's own `tz` this platform's time-zone data does not know (domain.md §8: a newer
+///   sample's own `tz` this platform's time-zone data does not know (docs/rules.md §8.2: a newer
 ///   device's tzdata named a new zone). Such an event is not applied, but its `at` still
 ///   counts for ``latestInstant``, as any line counts for the default instant.
 public struct ProjectionRunner<State: Projection>: Sendable {

@@ -9,14 +9,14 @@ public struct ProjectionWarnings: Sendable, Hashable {
     public enum Rule: String, Sendable, Hashable, CaseIterable {
         /// Not a rule of the domain (a torn tail, an out-of-date store, an unknown event type).
         case notice
-        /// A goal that breaks the goal rules (domain.md §1).
+        /// A goal that breaks the goal rules (docs/rules.md §1.1).
         case goal
         /// A nightly action naming a night more than 2 days from its instant (`NightRange`).
         case nightRange
         /// An override or early start of a night without a plan, or that is over, or of the
-        /// demo night (domain.md §8).
+        /// demo night (docs/rules.md §1.5, §4).
         case nightPlan
-        /// A demo night's start or early start (domain.md §4).
+        /// A demo night's start or early start (docs/rules.md §4).
         case demoNight
         /// A mindful exit (`ExitHistory.rejection(of:on:window:at:)`).
         case exit

@@ -1,7 +1,7 @@
 import Events
 
 // Readable descriptions of what a front end shows while it is being built (`"\(tonight)"`,
-// `"\(snapshot.warnings)"`): one line a value, the figures json-view.md names, instead of
+// `"\(snapshot.warnings)"`): one line a value, the figures docs/json-view.md names, instead of
 // a dump of stored properties. They are for people reading a console, not a format to parse:
 // the JSON view is the contract.
 

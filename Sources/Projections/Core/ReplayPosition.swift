@@ -1,6 +1,6 @@
 import Events
 
-/// Which part of a log a state is "as of" (domain.md §8): the events whose `at` is at or
+/// Which part of a log a state is "as of" (docs/rules.md §8.1): the events whose `at` is at or
 /// before `instant` (what had happened by then, including events that reached the log
 /// later), among the first `untilSeq` lines (what the log knew) when that is set.
 public struct ReplayPosition: Sendable, Hashable {

@@ -1,4 +1,4 @@
-/// A watch haptic. They grow gentler as bedtime nears (domain.md §2).
+/// A watch haptic. They grow gentler as bedtime nears (docs/rules.md §2.4).
 public enum Haptic: String, Sendable, Hashable, CaseIterable, Codable {
     case notification, directionUp, click, directionDown, success
 

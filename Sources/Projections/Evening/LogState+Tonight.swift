@@ -74,7 +74,7 @@ extension LogState {
         guard let record = exits.records(for: night).last else { return nil }
         let moment = now.millisecondsSince1970
         // Prompt 4+'s N: the exits confirmed that night as of `now`, so during attempt k's
-        // free window it counts attempt k itself (domain.md §8 "Exits").
+        // free window it counts attempt k itself (docs/rules.md §3.1).
         let confirmedSoFar = exits.records(for: night).filter { $0.confirmedAt.map { $0.millisecondsSince1970 <= moment } ?? false }.count
         if record.isWaiting {
             return TonightExit(attempt: record.attempt, waitRemainingSeconds: TonightExit.secondsLeft(from: moment, to: record.waitEnds.millisecondsSince1970), freeWindowRemainingSeconds: nil, confirmedTonight: confirmedSoFar)

@@ -1,6 +1,6 @@
 import Events
 
-/// A notification for a front end to hand to the system (domain.md §2): soonest first,
+/// A notification for a front end to hand to the system (docs/rules.md §2.5): soonest first,
 /// over the next 7 nights, at most 64. No snooze action exists anywhere.
 public struct PendingNotification: Sendable, Hashable {
     /// What kind of notification.
@@ -49,7 +49,7 @@ public struct PendingNotification: Sendable, Hashable {
         self.haptic = haptic
     }
 
-    /// The template id json-view.md shows: a reminder id, `block_warning` or
+    /// The template id docs/json-view.md shows: a reminder id, `block_warning` or
     /// `free_window_ending`.
     public var template: String {
         switch kind {
@@ -77,7 +77,7 @@ public struct PendingNotification: Sendable, Hashable {
         }
     }
 
-    /// The order of domain.md §8: soonest first; ties by kind.
+    /// The order of docs/rules.md §2.5: soonest first; ties by kind.
     static func precedes(_ left: PendingNotification, _ right: PendingNotification) -> Bool {
         let leftMoment = left.fireAt.millisecondsSince1970
         let rightMoment = right.fireAt.millisecondsSince1970

@@ -1,12 +1,12 @@
-/// One of the eleven reminder templates of domain.md §2, with the checked science behind it.
+/// One of the eleven reminder templates of docs/rules.md §2.1, with the checked science behind it.
 ///
-/// Titles, emoji and times are exactly the table of domain.md §2; the bodies are short and
+/// Titles, emoji and times are exactly the table of docs/rules.md §2.1; the bodies are short and
 /// honest, and promise nothing medical. Every template's science comes from
-/// ``ScienceLibrary`` (generated from `science-facts.md`): ``science`` is the reminder's
+/// ``ScienceLibrary`` (generated from `Scripts/science-facts.md`): ``science`` is the reminder's
 /// primary reference (the row naming it without an aspect), ``supportingScience`` the rows
 /// that add an aspect (`last_meal (clock)`, `warm_lighting (red)`).
 ///
-/// **Checklist** (domain.md §2, "the nine templates before bedtime"): a template is a checklist
+/// **Checklist** (docs/rules.md §2.2, "the nine reminders before bedtime"): a template is a checklist
 /// item when it fires strictly before bedtime, at an offset below 0. That is nine templates,
 /// from `last_meal` to `almost_bedtime`; `bedtime` (at bedtime, offset 0) is the moment the
 /// checklist leads up to, not an item of it, and `sunlight` fires at wake time, the next
@@ -20,7 +20,7 @@ public struct ReminderTemplate: Sendable, Hashable, Identifiable {
         case wakeTime
     }
 
-    /// The notification category of every reminder template (domain.md §2: actions why, done).
+    /// The notification category of every reminder template (docs/rules.md §2.5: actions why, done).
     public static let notificationCategory = "winddown_reminder"
 
     /// The template's id, such as `last_meal`.
@@ -29,13 +29,13 @@ public struct ReminderTemplate: Sendable, Hashable, Identifiable {
     public let anchor: Anchor
     /// The emoji shown with the title.
     public let emoji: String
-    /// The title, exactly as in domain.md §2, such as "Bedtime. You got this.".
+    /// The title, exactly as in docs/rules.md §2.1, such as "Bedtime. You got this.".
     public let title: String
     /// A short, honest line under the title.
     public let body: String
     /// The primary science reference.
     public let science: ScienceReference
-    /// Further references on other aspects of the same reminder, in `science-facts.md` order;
+    /// Further references on other aspects of the same reminder, in `Scripts/science-facts.md` order;
     /// usually empty.
     public let supportingScience: [ScienceReference]
 
@@ -76,7 +76,7 @@ public struct ReminderTemplate: Sendable, Hashable, Identifiable {
         self.supportingScience = Array(references.dropFirst())
     }
 
-    /// The eleven templates, in the order of domain.md §2 (the order they fire in a night,
+    /// The eleven templates, in the order of docs/rules.md §2.1 (the order they fire in a night,
     /// then the next morning's `sunlight`).
     public static let all: [ReminderTemplate] = [
         ReminderTemplate(

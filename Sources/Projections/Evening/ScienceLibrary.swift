@@ -3,7 +3,7 @@
 //     python3 Scripts/generate-science-library.py Scripts/science-facts.md > Sources/Projections/Evening/ScienceLibrary.swift
 
 /// The checked science behind the reminders, the bedtime plan, the mindful exit and the
-/// scores, as data (`science-facts.md`; generated Swift rather than a bundled resource, so
+/// scores, as data (`Scripts/science-facts.md`; generated Swift rather than a bundled resource, so
 /// that nothing can be missing at run time).
 ///
 /// A reminder may have several rows: the row naming it without an aspect is its primary
@@ -32,7 +32,7 @@ public enum ScienceLibrary {
         byReminder[reminderID] ?? []
     }
 
-    /// Why the bedtime moves in small steps (domain.md §1): "the plan itself".
+    /// Why the bedtime moves in small steps (docs/rules.md §1.1): "the plan itself".
     public static let plan = ScienceReference(
         claim: "Move bedtime in small steps: 1 h a day earlier kept sleep and the clock aligned, 2 h a day was too fast.",
         studies: [burgess2003, eastman2005],
@@ -40,7 +40,7 @@ public enum ScienceLibrary {
         note: nil
     )
 
-    /// Why leaving early takes a pause (domain.md §3): "the mindful exit".
+    /// Why leaving early takes a pause (docs/rules.md §3.1): "the mindful exit".
     public static let mindfulExit = ScienceReference(
         claim: "A pause with an easy way to back out cuts impulsive app opens.",
         studies: [gruning2023],
@@ -48,8 +48,8 @@ public enum ScienceLibrary {
         note: nil
     )
 
-    /// The references behind the scores (domain.md §6 and §7): sleep stage norms, sleep need,
-    /// and the sleep debt weighting, in the order of science-facts.md.
+    /// The references behind the scores (docs/rules.md §6 and §7): sleep stage norms, sleep need,
+    /// and the sleep debt weighting, in the order of Scripts/science-facts.md.
     public static let scoreReferences: [ScienceReference] = [
         ScienceReference(
             claim: "Adult sleep stage norms: deep (N3) roughly 13–23% of sleep in young adults, falling with age; REM roughly 20–25%; light (Apple's \"Core\", N1+N2) roughly 50–60%.",
@@ -71,7 +71,7 @@ public enum ScienceLibrary {
         ),
     ]
 
-    // science-facts.md: last_meal, stop_eating
+    // Scripts/science-facts.md: last_meal, stop_eating
     private static let lastMealStopEating = ScienceReference(
         claim: "Eating within 3 h of bedtime is linked to more night waking.",
         studies: [chung2020, crispim2011],
@@ -79,7 +79,7 @@ public enum ScienceLibrary {
         note: nil
     )
 
-    // science-facts.md: last_meal (clock)
+    // Scripts/science-facts.md: last_meal (clock)
     private static let lastMealClock = ScienceReference(
         claim: "Late meals shift the body's metabolic rhythms, not its master clock.",
         studies: [wehrens2017],
@@ -87,7 +87,7 @@ public enum ScienceLibrary {
         note: nil
     )
 
-    // science-facts.md: last_water
+    // Scripts/science-facts.md: last_water
     private static let lastWater = ScienceReference(
         claim: "Less fluid late in the day can mean fewer trips to the bathroom at night, mostly shown in people with nocturia.",
         studies: [tani2014],
@@ -95,7 +95,7 @@ public enum ScienceLibrary {
         note: nil
     )
 
-    // science-facts.md: warm_lighting
+    // Scripts/science-facts.md: warm_lighting
     private static let warmLighting = ScienceReference(
         claim: "Blue light suppresses melatonin about twice as much as green light of equal photon density.",
         studies: [lockley2003],
@@ -103,7 +103,7 @@ public enum ScienceLibrary {
         note: nil
     )
 
-    // science-facts.md: warm_lighting (red)
+    // Scripts/science-facts.md: warm_lighting (red)
     private static let warmLightingRed = ScienceReference(
         claim: "Dim red light has little effect on melatonin.",
         studies: [figueiro2010],
@@ -111,7 +111,7 @@ public enum ScienceLibrary {
         note: nil
     )
 
-    // science-facts.md: screens_off, wind_down
+    // Scripts/science-facts.md: screens_off, wind_down
     private static let screensOffWindDown = ScienceReference(
         claim: "Reading on a light-emitting screen before bed delays sleep and the melatonin rhythm.",
         studies: [chang2015],
@@ -119,7 +119,7 @@ public enum ScienceLibrary {
         note: nil
     )
 
-    // science-facts.md: read
+    // Scripts/science-facts.md: read
     private static let read = ScienceReference(
         claim: "Reading a printed book instead of a screen avoids that delay.",
         studies: [chang2015],
@@ -127,7 +127,7 @@ public enum ScienceLibrary {
         note: "The often-quoted \"6 minutes of reading cuts stress by 68%\" comes from a 2009 press release commissioned by a chocolate brand, with no peer-reviewed paper: do not use its number."
     )
 
-    // science-facts.md: cool_room
+    // Scripts/science-facts.md: cool_room
     private static let coolRoom = ScienceReference(
         claim: "Heat disturbs sleep; a cool room (about 18 °C / 65 °F) suits most people.",
         studies: [okamotoMizuno2012],
@@ -135,7 +135,7 @@ public enum ScienceLibrary {
         note: "The 18 °C figure is expert advice (Walker 2017, Why We Sleep, a popular book)."
     )
 
-    // science-facts.md: sunlight
+    // Scripts/science-facts.md: sunlight
     private static let sunlight = ScienceReference(
         claim: "Bright morning light moves the body clock earlier, which helps an earlier bedtime stick.",
         studies: [burgess2003, crowley2015],
@@ -143,7 +143,7 @@ public enum ScienceLibrary {
         note: nil
     )
 
-    // science-facts.md: bedtime
+    // Scripts/science-facts.md: bedtime
     private static let bedtime = ScienceReference(
         claim: "Going to bed at the same time each night keeps the body clock steady; irregular sleep goes with a later clock.",
         studies: [phillips2017],
@@ -151,7 +151,7 @@ public enum ScienceLibrary {
         note: nil
     )
 
-    // science-facts.md: almost_bedtime
+    // Scripts/science-facts.md: almost_bedtime
     private static let almostBedtime = ScienceReference(
         claim: "Melatonin rises in the hours before habitual sleep.",
         studies: [chang2015, lockley2003],

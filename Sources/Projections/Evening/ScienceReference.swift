@@ -1,12 +1,12 @@
 /// A checked claim behind a reminder, the bedtime plan, the mindful exit or a score, with the
-/// studies it rests on and how strong they are (`science-facts.md`, domain.md §2).
+/// studies it rests on and how strong they are (`Scripts/science-facts.md`, docs/rules.md §2.1).
 ///
 /// The claim keeps its grade wherever it is shown, weak included. The values live in
-/// ``ScienceLibrary``, generated from `science-facts.md`.
+/// ``ScienceLibrary``, generated from `Scripts/science-facts.md`.
 public struct ScienceReference: Sendable, Hashable, Codable {
     /// The honest claim, as the person may read it.
     public let claim: String
-    /// The studies the claim rests on, in the order `science-facts.md` cites them. Empty only
+    /// The studies the claim rests on, in the order `Scripts/science-facts.md` cites them. Empty only
     /// for a score reference that no study backs (the sleep debt weighting of a peer product).
     public let studies: [Study]
     /// How strong the evidence is.
@@ -24,7 +24,7 @@ public struct ScienceReference: Sendable, Hashable, Codable {
     }
 }
 
-/// One cited study, in the words of `science-facts.md`.
+/// One cited study, in the words of `Scripts/science-facts.md`.
 ///
 /// `finding` quotes what the study found (its population and result), not what the app
 /// promises: it may use the paper's own terms.
@@ -51,7 +51,7 @@ public struct Study: Sendable, Hashable, Codable {
     }
 }
 
-/// How strong the evidence behind a claim is, as defined in `science-facts.md`.
+/// How strong the evidence behind a claim is, as defined in `Scripts/science-facts.md`.
 ///
 /// A claim keeps its grade in the data and in what the person sees, weak included.
 public enum EvidenceGrade: String, Sendable, Hashable, Codable, CaseIterable {

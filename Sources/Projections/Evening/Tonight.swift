@@ -1,6 +1,6 @@
 import Events
 
-/// The night whose window holds an instant, as a front end renders it (json-view.md
+/// The night whose window holds an instant, as a front end renders it (docs/json-view.md
 /// `tonight`).
 public struct Tonight: Sendable, Hashable {
     /// Where the evening stands.

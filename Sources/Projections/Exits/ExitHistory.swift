@@ -1,6 +1,6 @@
 import Events
 
-/// The mindful exit, night by night (domain.md §3 and the "Exits" fine points of §8):
+/// The mindful exit, night by night (docs/rules.md §3):
 /// every request with its attempt, wait, confirm or cancel, free window, and how the
 /// window closed. Counting starts afresh each night. Events are judged by their `at` (the
 /// fold order), so one queued offline counts as if it had arrived in time, and one that an

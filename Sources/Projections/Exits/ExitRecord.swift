@@ -1,6 +1,6 @@
 import Events
 
-/// One exit of one night (json-view.md `exits.byNight`): one per request, cancelled and
+/// One exit of one night (docs/json-view.md `exits.byNight`): one per request, cancelled and
 /// pending ones included.
 public struct ExitRecord: Sendable, Hashable {
     /// The night (`demo` on a demo night).

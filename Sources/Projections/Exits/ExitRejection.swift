@@ -3,7 +3,7 @@ import Events
 /// Why an exit event (a request, cancel, confirm, or the close of a free window) is
 /// refused: the one typed answer of `ExitHistory.rejection(of:on:window:at:)`, which the
 /// fold turns into a warning (`warningText`) and the exit commands into a `CommandError`
-/// (domain.md §3 and the "Exits" fine points of §8). Each case carries what its texts need.
+/// (docs/rules.md §3). Each case carries what its texts need.
 public enum ExitRejection: Sendable, Hashable {
     /// A real night more than 2 days from the instant.
     case nightOutOfRange(NightRange.Rejection)

@@ -1,6 +1,6 @@
 import Events
 
-/// The mindful exit's numbers (domain.md §3): attempt n waits 1, 3, 5, 10 minutes (10
+/// The mindful exit's numbers (docs/rules.md §3.1): attempt n waits 1, 3, 5, 10 minutes (10
 /// from the 4th on) and then grants a free window of 10, 10, 5, 5 minutes; on a demo night
 /// both are divided by 12. The reminder that the window ends comes 2 minutes before it
 /// (also divided by 12 on a demo night).

@@ -1,7 +1,7 @@
 import Events
 
 /// When exits can be requested on a night: from its wind-down start (or an early start)
-/// until the shields lift at wake time (issue 4, domain.md §3).
+/// until the shields lift at wake time (issue 4, docs/rules.md §3.2).
 public struct ExitWindow: Sendable, Hashable {
     /// The effective wind-down start.
     public var opens: Instant

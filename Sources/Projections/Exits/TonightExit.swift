@@ -1,4 +1,4 @@
-/// The exit state tonight (json-view.md `tonight.exit`): while waiting, the seconds left
+/// The exit state tonight (docs/json-view.md `tonight.exit`): while waiting, the seconds left
 /// of the wait (0 once elapsed but not confirmed); during a free window, its seconds left.
 public struct TonightExit: Sendable, Hashable {
     /// The attempt.

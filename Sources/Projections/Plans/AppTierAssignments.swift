@@ -1,6 +1,6 @@
 import Events
 
-/// Which apps sit in which restriction tier, in shutdown order (domain.md §2 and §8).
+/// Which apps sit in which restriction tier, in shutdown order (docs/rules.md §2.3).
 ///
 /// The defaults are the starting assignment: Instagram, TikTok, YouTube → `blockFirst`;
 /// Messages → `block30Min`; Phone → `alwaysAllowed`. Each `appTierAssigned` moves one app

@@ -1,6 +1,6 @@
 import Events
 
-/// Demo nights (domain.md §4): `demoNightStarted` builds a one-off night whose bedtime is
+/// Demo nights (docs/rules.md §4): `demoNightStarted` builds a one-off night whose bedtime is
 /// `at + 240 / compression` minutes, with every plan offset, the tonight window margins,
 /// the ring and haptic bands and the sleep need divided by `compression`. They never
 /// touch the real plan, debt or streaks.
@@ -33,7 +33,7 @@ public struct DemoNights: Projection, Hashable {
         case .windDownStartedEarly(let early) where early.night == .demo:
             // A demo night is in wind-down from its start, so an early start changes
             // nothing; one with no demo night, or at or after the demo night's own wake
-            // time, is skipped like any early start of a night that is over (domain.md §8).
+            // time, is skipped like any early start of a night that is over (docs/rules.md §1.5).
             guard let demo = latest else {
                 return warnings.skip(seq: event.seq, rule: .demoNight, because: "windDownStartedEarly names the demo night, but no demo night has started")
             }
@@ -50,7 +50,7 @@ public struct DemoNights: Projection, Hashable {
 
 /// One demo night: started at an instant, compressed.
 public struct DemoNight: Sendable, Hashable {
-    /// Allowed compressions (domain.md §8).
+    /// Allowed compressions (docs/rules.md §8.4).
     public static let compressionRange = 1...3600
     /// The mindful waits, free windows and the free-window reminder are divided by this.
     public static let exitTimeDivisor = 12

@@ -1,6 +1,6 @@
 import Events
 
-/// The rules of the bedtime goal (domain.md §1 and §8), shared by the `setGoal` command,
+/// The rules of the bedtime goal (docs/rules.md §1.1), shared by the `setGoal` command,
 /// which refuses a goal that breaks them, and by `NightPlans`, which skips such a goal in
 /// a log with a warning.
 public enum GoalRules {
@@ -23,7 +23,7 @@ public enum GoalRules {
     }
 
     /// The step a night: `max(15, delta ÷ days rounded up to a whole 5 minutes)` (the
-    /// Decision of domain.md §1; midnight → 22:30 over 7 nights steps 15 minutes).
+    /// Decision of docs/rules.md §1.1; midnight → 22:30 over 7 nights steps 15 minutes).
     public static func stepMinutes(shift: Int, days: Int) -> Int {
         guard days > 0 else { return max(minimumStepMinutes, shift) }
         let perNight = (shift + days - 1) / days

@@ -1,7 +1,7 @@
 import Events
 
-/// One night's plan, folded entry by entry over the plan timeline (domain.md §1 and §8,
-/// "Plans"):
+/// One night's plan, folded entry by entry over the plan timeline (docs/rules.md §1,
+/// its fine points in §1.2 to §1.5):
 ///
 /// - A goal governs the nights from its `firstNight` on; it never re-plans a night whose
 ///   wind-down had started at its `at` (by the plan, or by an early start), and it never
@@ -257,7 +257,7 @@ struct NightFold: Sendable, Hashable {
         )
     }
 
-    /// The zone rule of domain.md §8. Zone changes are in fold order, so by instant: a
+    /// The zone rule of docs/rules.md §1.3. Zone changes are in fold order, so by instant: a
     /// binary search finds the last change that could precede the wind-down in any zone
     /// (offsets lie within −12 h…+14 h), and a short walk back checks each in its own zone.
     private func zone(bedtime: TimeOfDay, zones: ZoneBook, zoneChanges: ArraySlice<NightPlans.ZoneChange>) -> String? {

@@ -35,7 +35,7 @@ public struct NightPlan: Sendable, Hashable {
 
     /// Whether the night is over at `instant`: at or after its wake time. A night that is
     /// over keeps its plan: an override or an early start at or after its wake time is
-    /// refused by the commands and skipped in a log (domain.md §8), by this one check.
+    /// refused by the commands and skipped in a log (docs/rules.md §1.5), by this one check.
     public func isOver(at instant: Instant) -> Bool {
         Self.isOver(wakeTime: wakeTime, at: instant)
     }
@@ -45,7 +45,7 @@ public struct NightPlan: Sendable, Hashable {
         instant.millisecondsSince1970 >= wakeTime.millisecondsSince1970
     }
 
-    /// The plan's status at `now` (json-view.md): `upcoming` before wind-down (or an early
+    /// The plan's status at `now` (docs/json-view.md): `upcoming` before wind-down (or an early
     /// start), `active` until wake time, then `optedOut` if an exit was confirmed, else
     /// `completed`.
     public func status(at now: Instant) -> PlanStatus {

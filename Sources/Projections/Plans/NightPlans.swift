@@ -1,6 +1,6 @@
 import Events
 
-/// The night-plan projection (domain.md §1 and §8): for every planned night its bedtime,
+/// The night-plan projection (docs/rules.md §1): for every planned night its bedtime,
 /// zone, wind-down, wake time and revisions.
 ///
 /// Folding only records what shapes plans (goals, clears, overrides, early starts, and
@@ -72,7 +72,7 @@ public struct NightPlans: Projection, Hashable {
     ///
     /// Folded alone (`apply(_:warnings:)`, which passes `alone`), `NightPlans` knows neither:
     /// it counts the zone of every event for the zone rule, also of one another projection
-    /// would skip (an exit, checklist, sample … event that breaks its rule; domain.md §8
+    /// would skip (an exit, checklist, sample … event that breaks its rule; docs/rules.md §1.3
     /// says such an event does not count), and no night has a confirmed exit, so no plan
     /// says `hasConfirmedExit`. To fold it alone as `LogState` does, pass these inputs.
     public struct Inputs: Sendable, Hashable {
@@ -249,7 +249,7 @@ public struct NightPlans: Projection, Hashable {
     }
 
     /// The plan of `night` folded over every entry of the timeline, as the rules read
-    /// (domain.md §1 and §8), without the kept folds or the index's shortcuts: what
+    /// (docs/rules.md §1), without the kept folds or the index's shortcuts: what
     /// `plan(for:)` must always equal (the tests compare them).
     func referencePlan(for night: LocalDate) -> NightPlan? {
         var fold = NightFold(night: night)
@@ -294,7 +294,7 @@ public struct NightPlans: Projection, Hashable {
     }
 
     /// The latest valid goal set, even if cleared since: "the latest goal's" sleep need
-    /// for nights without a plan (domain.md §8).
+    /// for nights without a plan (docs/rules.md §1.2).
     public var latestGoalSet: GoalSet? {
         for entry in timeline.reversed() {
             if case .goal(let goal) = entry.action { return goal }
@@ -302,7 +302,7 @@ public struct NightPlans: Projection, Hashable {
         return nil
     }
 
-    /// The noon-to-noon night holding `now`, in the latest zone (domain.md §8 "asOf's
+    /// The noon-to-noon night holding `now`, in the latest zone (docs/rules.md §1.6, "asOf's
     /// night"); in UTC before any event.
     public func night(holding now: Instant) -> LocalDate {
         guard let zone = latestZone, let resolver = zones.resolver(for: zone) else {
@@ -312,7 +312,7 @@ public struct NightPlans: Projection, Hashable {
     }
 
     /// The planned nights from the first planned night to the later of `now`'s night + 6
-    /// and the last night of the latest goal's ramp, oldest first (json-view.md `plans`).
+    /// and the last night of the latest goal's ramp, oldest first (docs/json-view.md `plans`).
     public func plans(asOf now: Instant) -> [NightPlan] {
         plans(asOf: now, nights: .all)
     }

@@ -1,6 +1,6 @@
 import Events
 
-/// Everything timed in one night's evening, derived from its plan (domain.md §2 and §8):
+/// Everything timed in one night's evening, derived from its plan (docs/rules.md §2):
 /// the eleven reminders, the checklist, the tiers with their warnings and staggered
 /// shutdowns, the haptics, and the countdown ring. Pure: every query takes the instant.
 ///

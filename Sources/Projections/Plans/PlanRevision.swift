@@ -1,10 +1,10 @@
 import Events
 
-/// One change to a night's plan, and the event that caused it (domain.md §1: every
+/// One change to a night's plan, and the event that caused it (docs/rules.md §1.4: every
 /// change is a revision, so "why did night X change?" has an answer).
 ///
 /// A night lists the revisions of its own week and at most one from before it, which then
-/// stands for the plan as it stood before that week (`standsForEarlierPlan`; domain.md §8,
+/// stands for the plan as it stood before that week (`standsForEarlierPlan`; docs/rules.md §1.4,
 /// the revision horizon).
 public struct PlanRevision: Sendable, Hashable {
     /// The plan's values after the change.

@@ -1,6 +1,6 @@
 import Events
 
-/// The revision horizon (domain.md §8 "Plans"): the revisions a night lists.
+/// The revision horizon (docs/rules.md §1.4): the revisions a night lists.
 ///
 /// For night D, a revision whose cause's own night (the noon-to-noon night holding the
 /// event's `at`, in the event's `tz`) is D − 7 or later is listed as it is; of the other

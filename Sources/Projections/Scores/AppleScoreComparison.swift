@@ -1,7 +1,7 @@
 import Events
 
 /// The estimate of Apple's Sleep Score beside the score the person typed in from Health
-/// (domain.md §7): per night the parts and totals of both and the error, and over all such
+/// (docs/rules.md §7.3): per night the parts and totals of both and the error, and over all such
 /// nights the mean absolute error and the part that errs most. Pure: built from nights
 /// already paired, or from a `LogState` with `LogState.appleScoreComparison(from:to:)`.
 ///

@@ -1,6 +1,6 @@
 import Events
 
-/// An estimate of Apple's Sleep Score (domain.md §7), built from what is known of its
+/// An estimate of Apple's Sleep Score (docs/rules.md §7.3), built from what is known of its
 /// curves. It is an estimate: Apple publishes no formula and offers no API; the real score
 /// only enters the log when the person types it in.
 ///

@@ -1,6 +1,6 @@
 import Events
 
-/// The three parts of Apple's Sleep Score (domain.md §7), in the order Apple shows them.
+/// The three parts of Apple's Sleep Score (docs/rules.md §7.3), in the order Apple shows them.
 public enum AppleScorePart: String, Sendable, Hashable, CaseIterable, Codable {
     case duration, bedtime, interruptions
 

@@ -1,6 +1,6 @@
 import Events
 
-/// One night's tunable score (domain.md §7 and §8).
+/// One night's tunable score (docs/rules.md §7.1).
 public struct NightScore: Sendable, Hashable {
     /// The night.
     public var night: LocalDate

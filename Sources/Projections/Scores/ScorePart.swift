@@ -1,4 +1,4 @@
-/// The five parts of the tunable score (domain.md §7).
+/// The five parts of the tunable score (docs/rules.md §7.1).
 public enum ScorePart: String, Sendable, Hashable, CaseIterable, Codable {
     case duration, deep, rem, bedtime, interruptions
 }

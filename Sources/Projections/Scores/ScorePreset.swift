@@ -22,7 +22,7 @@ public struct ScorePreset: Sendable, Hashable, Identifiable {
         doi: "10.1093/sleep/27.7.1255"
     )
 
-    /// The default balance of domain.md §7 (duration 35, deep 25, bedtime 20, REM 10,
+    /// The default balance of docs/rules.md §7.1 (duration 35, deep 25, bedtime 20, REM 10,
     /// interruptions 10), with a deep target of 60 minutes and REM at 22.5 %.
     public static let balanced = ScorePreset(
         id: "balanced", name: "Balanced (default)",

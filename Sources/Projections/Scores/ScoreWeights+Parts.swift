@@ -49,7 +49,7 @@ extension ScoreWeights {
     }
 
     /// For one night: the weights of the parts that have data, scaled up to sum to 100
-    /// (domain.md §8); a part without data gets `nil`.
+    /// (docs/rules.md §7.1); a part without data gets `nil`.
     public func scaled(available: Set<ScorePart>) -> [ScorePart: Double] {
         // In part order, not the set's, so the same night gives the same bits every time.
         let sum = ScorePart.allCases.filter(available.contains).reduce(0) { $0 + weight(of: $1) }

@@ -6,7 +6,7 @@ extension LogState {
     public static let streakGraceMilliseconds: Int64 = 15 * 60_000
 
     /// The sleep need of `night`: its plan's; an unplanned night uses the latest goal's,
-    /// else 480 minutes (domain.md §8).
+    /// else 480 minutes (docs/rules.md §6.1).
     public func sleepNeedMinutes(for night: LocalDate) -> Int {
         nightPlans.planWithoutRevisions(for: night)?.values.sleepNeedMinutes
             ?? nightPlans.latestGoalSet?.effectiveSleepNeedMinutes
@@ -14,7 +14,7 @@ extension LogState {
     }
 
     /// The balance of `night` in minutes (need − asleep; positive = short), `nil` without
-    /// a sleep record. Asleep counts in whole minutes as the night shows it (domain.md §8):
+    /// a sleep record. Asleep counts in whole minutes as the night shows it (docs/rules.md §6.1):
     /// see `SleepDebt.balanceMinutes(needMinutes:asleepMilliseconds:)`.
     public func balanceMinutes(for night: LocalDate) -> Double? {
         guard let record = sleep.record(for: night) else { return nil }

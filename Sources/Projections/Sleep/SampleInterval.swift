@@ -1,6 +1,6 @@
 import Events
 
-/// The interval rule of sleep and vital samples (domain.md §8, "Ranges"): a sample ends
+/// The interval rule of sleep and vital samples (docs/rules.md §8.4, "Ranges"): a sample ends
 /// after it starts, lasts at most 24 h, and ends no later than a day after its event's
 /// instant. A vital reading may be taken at an instant (HealthKit gives SpO2 with start =
 /// end), so `allowsInstant` admits a length of 0.

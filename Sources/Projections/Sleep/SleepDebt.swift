@@ -1,6 +1,6 @@
 import Events
 
-/// Sleep debt as of an instant (domain.md §6 and §8), in minutes.
+/// Sleep debt as of an instant (docs/rules.md §6.2), in minutes.
 public struct SleepDebt: Sendable, Hashable {
     /// One night's balance: need − asleep (positive = short); `nil` without data.
     public struct NightBalance: Sendable, Hashable {
@@ -45,7 +45,7 @@ public struct SleepDebt: Sendable, Hashable {
     /// A night's balance in minutes: `needMinutes` − its time asleep as the night shows it,
     /// in whole minutes rounded half up (`asleepMinutes` of the JSON view), so the 7- and
     /// 14-night debts are exactly the sums of what the nights show, and the weighted debt
-    /// and the recovery estimate use the same balances (domain.md §8). A whole number.
+    /// and the recovery estimate use the same balances (docs/rules.md §6.1). A whole number.
     public static func balanceMinutes(needMinutes: Int, asleepMilliseconds: Int64) -> Double {
         Double(needMinutes - SleepRecord.wholeMinutes(asleepMilliseconds))
     }

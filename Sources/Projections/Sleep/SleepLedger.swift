@@ -1,6 +1,6 @@
 import Events
 
-/// Sleep from health data (domain.md §5 and the "Sleep" fine points of §8): the samples of
+/// Sleep from health data (docs/rules.md §5): the samples of
 /// each night, deleted samples, manual logs, vitals, the first `wentToBed` of each night,
 /// and each night's `SleepRecord`.
 ///
@@ -115,7 +115,7 @@ public struct SleepLedger: Projection, Hashable {
         return samples
     }
 
-    /// The longest a sample may last (domain.md §8).
+    /// The longest a sample may last (docs/rules.md §8.4).
     public static let maximumSampleMilliseconds: Int64 = SampleInterval.maximumMilliseconds
 
     public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
@@ -168,7 +168,7 @@ public struct SleepLedger: Projection, Hashable {
         }
     }
 
-    /// Why a sample's interval is refused, if it is (domain.md §8: more than 0 and at most
+    /// Why a sample's interval is refused, if it is (docs/rules.md §8.4: more than 0 and at most
     /// 24 h, ending no later than a day after its event). A vital reading may be taken at an
     /// instant (HealthKit gives SpO2 with start = end), so `allowsInstant` admits 0.
     /// The fold's text for `SampleInterval.check(start:end:at:allowsInstant:)`.

@@ -1,6 +1,6 @@
 import Events
 
-/// One night's sleep (domain.md §5 and §8), from samples or a manual log. Durations are
+/// One night's sleep (docs/rules.md §5.3, §5.4), from samples or a manual log. Durations are
 /// kept in milliseconds; the JSON view rounds them to whole minutes, half up.
 public struct SleepRecord: Sendable, Hashable {
     /// Where the record comes from.
@@ -60,7 +60,7 @@ public struct SleepRecord: Sendable, Hashable {
     /// Minutes asleep, unrounded.
     public var asleepMinutes: Double { Double(asleepMilliseconds) / 60_000 }
 
-    /// Whole minutes, rounded half up (json-view.md).
+    /// Whole minutes, rounded half up (docs/json-view.md).
     public static func wholeMinutes(_ milliseconds: Int64) -> Int {
         Int((milliseconds + 30_000).dividedRoundingDown(by: 60_000))
     }

@@ -1,7 +1,7 @@
 import Events
 
 /// Builds a night's `SleepRecord` from its samples, or from a manual log when it has no
-/// asleep samples (domain.md §5 and the "Sleep" fine points of §8). Pure.
+/// asleep samples (docs/rules.md §5.3). Pure.
 enum SleepRecordBuilder {
     /// Asleep intervals closer than this are one run of sleep.
     static let mainSleepJoin: Int64 = 2 * 3_600_000

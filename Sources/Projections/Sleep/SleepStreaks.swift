@@ -1,6 +1,6 @@
 import Events
 
-/// Bedtime streaks (domain.md §6): consecutive nights going to sleep by the planned bedtime
+/// Bedtime streaks (docs/rules.md §6.3): consecutive nights going to sleep by the planned bedtime
 /// + 15 minutes.
 public struct SleepStreaks: Sendable, Hashable {
     /// Consecutive hits up to the latest night with data.

@@ -2,23 +2,23 @@ import Events
 import Foundation
 
 /// Turns local wall-clock times in one IANA time zone into instants, and back, by the rules
-/// of domain.md §1 ("Times are local wall-clock times in the zone the person is in that
-/// night") and §8 "Plans".
+/// of docs/rules.md §1.3 ("Plan times are local wall-clock times in the zone the person is in
+/// that night").
 ///
 /// ## Times that do not exist or exist twice
 /// Where a zone's UTC offset changes, the wall clock jumps forward (a *gap*: the local times
 /// in between never happen) or back (an *overlap*: they happen twice).
 /// - A time inside a gap moves **forward to the end of the gap**, the first instant that
-///   exists after it (domain.md §1 and §8: "A time inside a daylight-saving gap moves to the
-///   end of the gap (02:30 → 03:00)"). 02:30 in Europe/Berlin on 2026-03-29 is
+///   exists after it (docs/rules.md §1.3: "a time that does not exist (inside a gap) moves
+///   forward to the end of the gap"). 02:30 in Europe/Berlin on 2026-03-29 is
 ///   `2026-03-29T03:00:00+02:00` (01:00Z). The start of a gap (02:00) is inside it; its end
 ///   (03:00) exists and is that same instant. Note that `Calendar.date(from:)` answers 03:30
 ///   instead (it keeps the distance from the gap start), which is why this type does not
-///   use `Calendar` (platform-notes.md, "Daylight-saving gaps").
+///   use `Calendar` (docs/platform-notes.md, "Daylight-saving gaps").
 /// - A time inside an overlap takes its **first occurrence**, in the offset that was in force
-///   before the change (domain.md §1: "an ambiguous one takes the first occurrence"). 02:30
-///   in Europe/Berlin on 2026-10-25 is `2026-10-25T02:30:00+02:00` (00:30Z), not the later
-///   `02:30+01:00`.
+///   before the change (docs/rules.md §1.3: "a time that exists twice ... takes its first
+///   occurrence"). 02:30 in Europe/Berlin on 2026-10-25 is `2026-10-25T02:30:00+02:00`
+///   (00:30Z), not the later `02:30+01:00`.
 ///
 /// Both rules are one: the answer is the earliest instant at which the zone's wall clock
 /// reads the time asked or later.
@@ -28,8 +28,8 @@ import Foundation
 /// (Australia/Lord_Howe) or a skipped calendar day (Pacific/Apia, 2011-12-30).
 ///
 /// ## Absolute durations
-/// Offsets of the plan such as "wind-down = bedtime − 4 h" are absolute durations (domain.md
-/// §1): subtract them from the resolved instant with ``Instant/adding(seconds:)`` and show
+/// Offsets of the plan such as "wind-down = bedtime − 4 h" are absolute durations (docs/rules.md
+/// §1.2): subtract them from the resolved instant with ``Instant/adding(seconds:)`` and show
 /// the result with ``display(_:)``. Across a change of offset the wall clock then moves by
 /// more or less than 4 h (bedtime 05:00 CEST on 2026-03-29 in Berlin winds down at 00:00 CET).
 ///
@@ -80,7 +80,7 @@ public struct LocalTimeResolver: Sendable, Hashable {
     /// the zone's offset at that instant (so that its ``Instant/rfc3339`` is local time).
     ///
     /// A time in a gap moves to the end of the gap; a time in an overlap takes its first
-    /// occurrence (see "Times that do not exist or exist twice" above; domain.md §1, §8):
+    /// occurrence (see "Times that do not exist or exist twice" above; docs/rules.md §1.3):
     /// in Europe/Berlin, 02:30 on 2026-03-29 gives `2026-03-29T03:00:00+02:00` and 02:30 on
     /// 2026-10-25 gives `2026-10-25T02:30:00+02:00`.
     public func instant(on date: LocalDate, at time: TimeOfDay) -> Instant {
@@ -102,9 +102,9 @@ public struct LocalTimeResolver: Sendable, Hashable {
     }
 
     /// The instant at which `time`, a time of day of the plan, happens on `night`: from
-    /// 12:00 to 23:59 on the night's own date, from 00:00 to 11:59 on the next date (domain.md
-    /// §8: "A time of day falls on the night's date from 12:00 to 23:59 and on the next date
-    /// from 00:00 to 11:59"), then resolved with ``instant(on:at:)``, gaps and overlaps
+    /// 12:00 to 23:59 on the night's own date, from 00:00 to 11:59 on the next date (docs/rules.md
+    /// §1.3: "a time of day from 12:00 to 23:59 falls on the night's own date; from 00:00 to
+    /// 11:59 on the next date"), then resolved with ``instant(on:at:)``, gaps and overlaps
     /// included.
     ///
     /// In Europe/Berlin, bedtime 00:30 on night 2026-03-28 is `2026-03-29T00:30:00+01:00`;
@@ -141,7 +141,7 @@ public struct LocalTimeResolver: Sendable, Hashable {
         ).localDateTime
     }
 
-    /// The noon-to-noon night that holds `instant` in this zone (domain.md §5 and §8): a
+    /// The noon-to-noon night that holds `instant` in this zone (docs/rules.md §5.1): a
     /// local time from 12:00 to 23:59:59.999 belongs to that date's night, one from 00:00 to
     /// 11:59:59.999 to the previous date's night. `2026-12-01T07:00+01:00` in Europe/Berlin
     /// is night 2026-11-30; `2026-12-01T12:00+01:00` is night 2026-12-01.

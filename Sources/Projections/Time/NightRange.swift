@@ -1,6 +1,6 @@
 import Events
 
-/// The range rule for nights named by nightly actions (domain.md §8): the night lies
+/// The range rule for nights named by nightly actions (docs/rules.md §8.4): the night lies
 /// within 2 days of the action's instant, by the local date at that instant (in the
 /// offset the instant was written with). Commands refuse an action out of range
 /// (`NightRule`); projections skip one in a log, with a warning. Both ask `check(_:at:)`.

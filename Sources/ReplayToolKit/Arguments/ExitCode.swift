@@ -1,6 +1,6 @@
 import EventLogFile
 
-/// `replay-tool`'s exit codes (json-view.md), after the BSD sysexits.
+/// `replay-tool`'s exit codes (docs/json-view.md §4), after the BSD sysexits.
 public enum ExitCode: Int32, Sendable {
     /// Success.
     case success = 0

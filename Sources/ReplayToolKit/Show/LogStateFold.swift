@@ -3,7 +3,7 @@ import EventLogFile
 import Events
 import Projections
 
-/// A log folded into `LogState` as of an instant and a seq (domain.md §8), for `show` and
+/// A log folded into `LogState` as of an instant and a seq (docs/rules.md §8.1), for `show` and
 /// `why`.
 struct LogStateFold {
     /// The folded state and the warnings of the fold (a torn tail included).
@@ -17,7 +17,7 @@ struct LogStateFold {
     /// Folds the log at `path` in (`at`, `seq`) order: the events whose `at` is at or
     /// before `instant` (all when `nil`), among the first `untilSeq` lines (all when
     /// `nil`). Without `instant`, `asOf` is the largest `at` among those lines, opaque
-    /// events included (domain.md §8: "the largest `at` in the log"), so folding everything
+    /// events included (docs/rules.md §8.1: "the largest `at` in the log"), so folding everything
     /// and folding as of that instant are the same.
     static func fold(path: String, at instant: Instant?, untilSeq: Int?) throws(EventLogFileError) -> LogStateFold {
         let position = ReplayPosition(instant: instant, untilSeq: untilSeq)

@@ -180,7 +180,7 @@ enum ShowCommand {
         return "attempt \(exit.attempt), free window \(clock(exit.freeWindowRemainingSeconds ?? 0)) left"
     }
 
-    /// The exits part (json-view.md `exits`): the confirmed exits of the 7 nights ending
+    /// The exits part (docs/json-view.md `exits`): the confirmed exits of the 7 nights ending
     /// with asOf's night, then one row per request of every real night that `nights` keeps
     /// (without a range, of the nights in the window of ``ShowListWindow``), as of `now`.
     static func renderExits(state: LogState, at now: Instant, asOfNight last: LocalDate, nights: NightFilter) -> String {
@@ -220,7 +220,7 @@ enum ShowCommand {
         return text + TextTable.render(rows, indentation: "  ") + window.laterLine
     }
 
-    /// The sleep part (json-view.md `sleep`): one row per night with a record, oldest
+    /// The sleep part (docs/json-view.md `sleep`): one row per night with a record, oldest
     /// first; instants in the zone of the night's onset sample, whole minutes rounded half
     /// up, `-` where a figure is unknown (stages without a staged source, latency without
     /// an in-bed stretch holding the onset). `records` are the nights `window` shows; its
@@ -255,17 +255,17 @@ enum ShowCommand {
         return rows
     }
 
-    /// Milliseconds as whole minutes, rounded half up (json-view.md); `-` for `nil`.
+    /// Milliseconds as whole minutes, rounded half up (docs/json-view.md); `-` for `nil`.
     static func minutes(_ milliseconds: Int64?) -> String {
         milliseconds.map { String(SleepRecord.wholeMinutes($0)) } ?? "-"
     }
 
-    /// Minutes as whole minutes, rounded half up (json-view.md `debt`).
+    /// Minutes as whole minutes, rounded half up (docs/json-view.md `debt`).
     static func wholeMinutes(_ minutes: Double) -> Int {
         Int((minutes + 0.5).rounded(.down))
     }
 
-    /// The debt line (json-view.md `debt`): the 7- and 14-night debt with their nights with
+    /// The debt line (docs/json-view.md `debt`): the 7- and 14-night debt with their nights with
     /// data, the weighted debt, and the recovery estimate.
     static func renderDebt(_ debt: SleepDebt) -> String {
         var text = "debt: last 7 nights \(wholeMinutes(debt.last7Minutes)) min (\(debt.nightsWithData7) with data), "
@@ -289,7 +289,7 @@ enum ShowCommand {
         }
     }
 
-    /// The streaks line (json-view.md `streaks`).
+    /// The streaks line (docs/json-view.md `streaks`).
     static func renderStreaks(_ streaks: SleepStreaks) -> String {
         "streaks: current \(streaks.current), best \(streaks.best)\n"
     }

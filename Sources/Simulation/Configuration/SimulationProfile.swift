@@ -44,7 +44,7 @@ public enum SimulationProfile: String, Sendable, Hashable, CaseIterable, CustomS
         }
     }
 
-    /// The first goal (domain.md §1), set the evening before the first night: bedtimes in
+    /// The first goal (docs/rules.md §1.1), set the evening before the first night: bedtimes in
     /// minutes after midnight.
     var firstGoal: (current: Int, target: Int, days: Int) {
         switch self {

@@ -12,7 +12,7 @@ import Events
 /// while count < 100_000, let append = try run.nextAppend() { count += append.count; … }
 /// ```
 ///
-/// The log (log-format.md): a `goalSet` the evening before the first night (and a later
+/// The log (docs/log-format.md): a `goalSet` the evening before the first night (and a later
 /// goal every few months), app tier assignments, then per night the checklist and its
 /// reminders, early starts, "I'm going to bed", exits (request, wait, confirm or cancel,
 /// free window ended early or run out), the watch's sleep stages in the morning, sometimes

@@ -266,7 +266,7 @@ public final class SimulationRun {
     ///   an assignment changes anything);
     /// - the latest `sleepSampleIngested`: each morning's delivery, and each arrival after
     ///   a flight, is made in the zone the person is in, so it is the latest event in that
-    ///   zone and gives the coming nights their zone (domain.md §8).
+    ///   zone and gives the coming nights their zone (docs/rules.md §1.3).
     ///
     /// Exits, checklists, overrides and early starts are per night and belong to nights
     /// already over; sample ids are never reused. So every plan and every decision ahead is

@@ -1,7 +1,7 @@
 import Events
 import Projections
 
-/// The morning summary of one night (domain.md §7): a template, never generated text. The
+/// The morning summary of one night (docs/rules.md §7.4): a template, never generated text. The
 /// score, deep sleep against its target, and the part that cost the most points, each a
 /// whole sentence from the ``MessageCatalog``; then up to a few sleep tips chosen by the
 /// weakest parts, each with its studies and evidence grade. No diagnosis, no prescription,

@@ -4,7 +4,7 @@ import Projections
 /// grade, chosen because a part of the night's score lost points.
 ///
 /// A tip is a template, never generated text: its sentence is the message `tip.<grade>`
-/// filled with the claim exactly as `science-facts.md` words it, and its grade is shown as
+/// filled with the claim exactly as `Scripts/science-facts.md` words it, and its grade is shown as
 /// it is, weak included. Its studies travel with it for a "why" view.
 public struct SleepTip: Sendable, Hashable {
     /// The id of the reminder template the tip comes from (such as `cool_room`), or
@@ -20,7 +20,7 @@ public struct SleepTip: Sendable, Hashable {
     /// The id of the tip drawn from the bedtime plan's science (``ScienceLibrary/plan``).
     public static let planID = "plan"
 
-    /// The honest claim, as `science-facts.md` words it.
+    /// The honest claim, as `Scripts/science-facts.md` words it.
     public var claim: String { reference.claim }
     /// The studies the claim rests on.
     public var studies: [Study] { reference.studies }
@@ -41,7 +41,7 @@ public struct SleepTip: Sendable, Hashable {
     }
 
     /// The tips that answer each part, best first. Each pairing rests on what the cited
-    /// studies found (science-facts.md):
+    /// studies found (Scripts/science-facts.md):
     /// - duration: the plan (small steps keep sleep and the body clock aligned), `sunlight`
     ///   (morning light helps an earlier bedtime stick);
     /// - deep: `cool_room` (heat reduces deep and REM sleep);

@@ -3,7 +3,7 @@ import Projections
 import Summaries
 import StrictJSON
 
-/// The JSON view of json-view.md: every projection of a folded log as one JSON object, the
+/// The JSON view of docs/json-view.md: every projection of a folded log as one JSON object, the
 /// second public contract after the log format. `replay-tool show --json` prints it with
 /// ``JSONViewWriter``; front ends in any language read it; tests compare it byte for byte.
 ///
@@ -35,9 +35,9 @@ import StrictJSON
 /// latest zone; milliseconds only when not zero. Times of day are `"HH:mm"`.
 ///
 /// - `sleep`, `debt`, `streaks`: from ``SleepLedger`` and ``LogState/sleepDebt(at:)`` /
-///   ``LogState/streaks(at:)`` (domain.md §5, §6); minutes rounded half up.
+///   ``LogState/streaks(at:)`` (docs/rules.md §5, §6); minutes rounded half up.
 /// - `scores`: per night with a sleep record, the tunable score with the settings in force,
-///   its parts' points, Apple's estimated and logged totals (domain.md §7).
+///   its parts' points, Apple's estimated and logged totals (docs/rules.md §7).
 ///
 /// A ``NightFilter`` (`show --from D --to D`) keeps only the nights in its range in `plans`,
 /// `sleep`, `exits.byNight` and `scores`, and leaves every other key as it is; only the

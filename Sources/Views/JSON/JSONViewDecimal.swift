@@ -2,8 +2,8 @@ import Events
 import Projections
 import StrictJSON
 
-/// Fixed-point numbers for the JSON view (json-view.md: "Fractions (`progress`,
-/// `efficiency`) have 4 decimals; score parts 1 decimal").
+/// Fixed-point numbers for the JSON view (docs/json-view.md §2: fractions (`progress`,
+/// `efficiency`) have 4 decimals; score parts 1 decimal).
 ///
 /// A value is rounded **half up** (half away from zero) from its shortest decimal form,
 /// the text Swift prints for the `Double` (`0.12345` → `0.1235`, `0.99995` → `1.0000`,
@@ -58,7 +58,7 @@ package enum JSONViewDecimal {
         return .number(number)
     }
 
-    /// A fraction as json-view.md writes it: 4 decimals (`0.6000`).
+    /// A fraction as docs/json-view.md writes it: 4 decimals (`0.6000`).
     package static func fraction(_ value: Double) -> JSONValue {
         json(value, fractionDigits: 4)
     }

@@ -3,7 +3,7 @@ import Projections
 import StrictJSON
 
 /// Writes a ``JSONValue`` as pretty-printed, byte-stable UTF-8 JSON: the form `replay-tool
-/// show --json` prints (json-view.md).
+/// show --json` prints (docs/json-view.md).
 ///
 /// The output is a function of the value alone:
 /// - two spaces of indentation a level, one member or element a line, `"key": value` with
@@ -16,7 +16,7 @@ import StrictJSON
 /// - a single `\n` at the end.
 ///
 /// `JSONEncoder` is not used: it does not keep key order and escapes `/`
-/// (platform-notes.md).
+/// (docs/platform-notes.md).
 package enum JSONViewWriter {
     /// The indentation of one level.
     package static let indentation = "  "

@@ -16,7 +16,7 @@ Apple publishes no formula and no API for its Sleep Score. Of the scores logged 
 one breakdown is real (night 2027-01-14: duration 40/50, bedtime 30/30, interruptions 14/20,
 total 84); its sleep was not published, so the night's samples are made to plausibly produce
 it. Every other logged score is MADE UP by `made_up_score` below: the known anchors of
-domain.md §7 for duration, a guess for the rest, and a little noise.
+docs/rules.md §7.3 for duration, a guess for the rest, and a little noise.
 """
 import json, os, random, subprocess, sys, uuid
 from datetime import datetime, timedelta, timezone
@@ -169,7 +169,7 @@ def half_up(x):
 def made_up_score(asleep, deep_pct, rem_pct, deviation, wakeups, rng):
     """A MADE-UP Apple score, not read off any Health app.
 
-    Duration follows the known anchors (domain.md §7): nothing lost from 7 h 50 min up;
+    Duration follows the known anchors (docs/rules.md §7.3): nothing lost from 7 h 50 min up;
     6 points lost at 1 h short, 13 at 2 h short, then about 9 more for each further hour
     (linear between these); 5 points for low deep, 5 for low REM. Bedtime and interruptions
     are guesses: bedtime full within 20 minutes of the usual onset, then losing all 30 points

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""demo-exit.jsonl: a mindful exit on a demo night (domain.md §4 and the "Demo" fine
-points of §8). A goal (midnight -> 22:30 over 7 nights from 2026-11-30, Europe/Berlin),
-then demoNightStarted{compression: 60} at 15:00:00 on 2026-11-30: bedtime 15:04:00, waits
+"""demo-exit.jsonl: a mindful exit on a demo night (docs/rules.md §4). A goal (midnight ->
+22:30 over 7 nights from 2026-11-30, Europe/Berlin), then demoNightStarted{compression: 60}
+at 15:00:00 on 2026-11-30: bedtime 15:04:00, waits
 and free windows divided by 12. The exit is requested at 15:01:00 (wait 60/12 = 5 s) and
 confirmed at 15:01:05, exactly when the wait ends; its window is 600/12 = 50 s (until
 15:01:55), its reminder 120/12 = 10 s before the end (15:01:45). Regenerate with

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""three-exits.jsonl: the mindful exit (domain.md §3 and the "Exits" fine points of §8) on
+"""three-exits.jsonl: the mindful exit (docs/rules.md §3) on
 a 7-night goal, midnight -> 22:30 from 2026-11-30 in Europe/Berlin. Night 2026-11-30
 (wind-down 19:45, bedtime 23:45, wake 07:45):
 

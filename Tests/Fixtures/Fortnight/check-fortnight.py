@@ -1,8 +1,7 @@
 #!/usr/bin/env python3
 """An independent check of the fortnight goldens: recomputes `sleep`, `debt` and `streaks`
-from fortnight.jsonl with the rules of domain.md (§5, §6 and the "Sleep, debt, streaks"
-fine points of §8), written from the text of the rules and not from the Swift code, and
-compares them with `show --json` goldens.
+from fortnight.jsonl with the rules of docs/rules.md (§5 and §6), written from the text of
+the rules and not from the Swift code, and compares them with `show --json` goldens.
 
     python3 check-fortnight.py goldens/fortnight-*.json
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """fortnight.jsonl: two weeks of sleep in Europe/Berlin, nights 2026-11-16 to 2026-11-29,
-for sleep, debt and streaks (domain.md §5, §6 and the "Sleep, debt, streaks" fine points
-of §8). A goal set on 2026-11-15 moves bedtime from midnight to 23:00 over 5 nights from
-the first night (step 15 min: 23:45, 23:30, 23:15, 23:00, then 23:00), sleep need 450 min.
+for sleep, debt and streaks (docs/rules.md §5 and §6). A goal set on 2026-11-15 moves bedtime
+from midnight to 23:00 over 5 nights from the first night (step 15 min: 23:45, 23:30, 23:15,
+23:00, then 23:00), sleep need 450 min.
 
 Each night has HealthKit-like samples from a watch ("Apple Watch": inBed, then core, deep,
 REM and awake segments, the sample's own tz), delivered the next morning one event each,

@@ -2,7 +2,7 @@
 """dst-week.jsonl: a week across the end of summer time in Europe/Berlin (2026-10-25, 03:00
 CEST -> 02:00 CET). Goal 03:00 -> 01:30 over 6 nights from 2026-10-22 steps 15 minutes:
 02:45, 02:30, 02:15, 02:00, 01:45, 01:30. Night 2026-10-24's bedtime 02:15 happens twice
-on 2026-10-25 and takes the first occurrence (02:15+02:00, domain.md §1); its wind-down
+on 2026-10-25 and takes the first occurrence (02:15+02:00, docs/rules.md §1.3); its wind-down
 (−4 h) is in summer time and its wake time (+8 h) in winter time, 09:15+01:00. Events
 carry the offset in force at their instant. Regenerate with make-plans-fixtures.sh."""
 from datetime import date, timedelta

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""seven-night-goal.jsonl: midnight -> 22:30 over 7 nights in Europe/Berlin (domain.md §1:
+"""seven-night-goal.jsonl: midnight -> 22:30 over 7 nights in Europe/Berlin (docs/rules.md §1.1:
 23:45, 23:30, 23:15, 23:00, 22:45, 22:30, 22:30), with tier assignments, a checklist
 item done from its notification on night 1 (notificationInteracted `done`, then
 checklistItemCompleted with causedBy), and a watch event queued offline that reaches
