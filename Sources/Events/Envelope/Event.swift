@@ -44,7 +44,7 @@ public struct Event: Sendable, Hashable {
         self.additionalPayloadFields = additionalPayloadFields
     }
 
-    /// How many UTF-8 bytes an `id` may have (log-format.md): the one place the limit is
+    /// How many UTF-8 bytes an `id` may have (docs/log-format.md §2): the one place the limit is
     /// stated, for both decoders and for the commands that make ids.
     @inlinable public static var identifierByteRange: ClosedRange<Int> { 1...128 }
 

@@ -2,7 +2,7 @@ import StrictJSON
 /// Which types and payload versions a reader knows, and how older versions are brought
 /// to the current shape on read (the file is never rewritten).
 ///
-/// `EventCatalogue.current` is the v1 catalogue of log-format.md. No type has an older
+/// `EventCatalogue.current` is the v1 catalogue of docs/log-format.md §5. No type has an older
 /// version yet; when one changes shape, its version goes up here and an upcaster from the
 /// old shape is registered, so old files stay readable forever.
 public struct EventCatalogue: Sendable {
@@ -12,7 +12,7 @@ public struct EventCatalogue: Sendable {
     private var currentVersions: [String: Int]
     private var upcasters: [String: [Int: Upcaster]]
 
-    /// The catalogue of log-format.md v1.
+    /// The catalogue of docs/log-format.md v1 (§5).
     public static let current = EventCatalogue()
 
     /// Creates the v1 catalogue.

@@ -1,6 +1,6 @@
 
 /// The order projections see events in: by `at` (the moment), then by `seq`
-/// (domain.md §8), so an event queued offline counts as if it had arrived in time.
+/// (docs/rules.md §8.1), so an event queued offline counts as if it had arrived in time.
 public enum EventOrdering {
     /// Whether `left` comes before `right`.
     public static func precedes(_ left: RecordedEvent, _ right: RecordedEvent) -> Bool {

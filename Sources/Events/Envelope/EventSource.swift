@@ -22,10 +22,10 @@ public struct EventSource: RawRepresentable, Sendable, Hashable, CustomStringCon
     /// The demo mode.
     public static let demo = EventSource(rawValue: "demo")
 
-    /// The sources log-format.md lists, in its order.
+    /// The sources docs/log-format.md lists, in its order.
     public static let listed: [EventSource] = [.phone, .watch, .siri, .widget, .health, .import, .system, .demo]
 
-    /// Whether log-format.md lists this source.
+    /// Whether docs/log-format.md lists this source.
     public var isListed: Bool { Self.listed.contains(self) }
 
     public var description: String { rawValue }

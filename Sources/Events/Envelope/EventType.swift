@@ -1,4 +1,4 @@
-/// The event types of the v1 catalogue (log-format.md), with their current payload
+/// The event types of the v1 catalogue (docs/log-format.md §5), with their current payload
 /// versions. A type this list does not name is read as an opaque event.
 public enum EventType: String, Sendable, Hashable, CaseIterable {
     case goalSet

@@ -12,7 +12,7 @@ public struct SleepSampleIngested: EventPayloadContent {
     // optimizer copy the value in `init`).
     /// The sample's own IANA zone, when HealthKit gave one. It must have the form of a zone
     /// name (`ZoneName.isPlausible(_:)`); one this platform does not know is kept, and
-    /// projections skip the event until the platform knows it (domain.md §8).
+    /// projections skip the event until the platform knows it (docs/rules.md §8.2).
     public var timeZone: Optional<String>
     /// The writing source, e.g. `"Apple Watch"`.
     public var sourceName: String

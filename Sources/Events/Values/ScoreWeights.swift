@@ -21,7 +21,7 @@ public struct ScoreWeights: PayloadObject {
         self.interruptions = interruptions
     }
 
-    /// The defaults of domain.md §7: duration 35, deep 25, bedtime 20, REM 10, interruptions 10.
+    /// The defaults of docs/rules.md §7.1: duration 35, deep 25, bedtime 20, REM 10, interruptions 10.
     public static let defaults = ScoreWeights(duration: 35, deep: 25, rem: 10, bedtime: 20, interruptions: 10)
 
     /// The description of the object: its fields, once (see `PayloadObject`).

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The rule for time-zone names in a log (domain.md §8 "Reading and order"; log-format.md,
+/// The rule for time-zone names in a log (docs/rules.md §8.2; docs/log-format.md,
 /// the `tz` row): the envelope's `tz` and a sleep sample's own `tz`.
 ///
 /// Two questions, kept apart:
@@ -15,7 +15,7 @@ import Foundation
 ///
 /// The second question is always asked after the first. Foundation's
 /// `TimeZone(identifier:)` accepted `Asia/\u{212A}arachi` (a Kelvin sign for the K) only
-/// after `Asia/Karachi` had been loaded in the same process (platform-notes.md): a name
+/// after `Asia/Karachi` had been loaded in the same process (docs/platform-notes.md): a name
 /// outside the plausible form never reaches Foundation, so no answer depends on which
 /// zones were looked up before.
 public enum ZoneName {

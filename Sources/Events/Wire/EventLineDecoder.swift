@@ -7,9 +7,9 @@ import StrictJSON
 ///
 /// A zone name (the envelope's `tz`, a sample's own `tz`) must have the form of one
 /// (`ZoneName.isPlausible(_:)`); whether this platform's time-zone data knows the zone is
-/// not asked: such a line is sound, and projections skip it (domain.md §8).
+/// not asked: such a line is sound, and projections skip it (docs/rules.md §8.2).
 public struct EventLineDecoder: Sendable {
-    /// The envelope keys of log-format.md, in write order.
+    /// The envelope keys of docs/log-format.md §2, in write order.
     public static let envelopeKeys = ["seq", "id", "type", "v", "at", "tz", "source", "causedBy", "batch", "data"]
     private static let knownEnvelopeKeys = Set(envelopeKeys)
 
@@ -122,8 +122,8 @@ public struct EventLineDecoder: Sendable {
         } catch {
             throw EventDecodingError(key: "at", message: error.description)
         }
-        // A plausible name this platform's time-zone data does not know is sound (domain.md
-        // §8): projections skip the event; only the name's form is checked here.
+        // A plausible name this platform's time-zone data does not know is sound (docs/rules.md
+        // §8.2): projections skip the event; only the name's form is checked here.
         let zone = try Self.string(object, "tz", expected: ZoneName.expectedForm)
         try ZoneName.check(zone, key: "tz")
         let source = try Self.optionalString(object, "source").map(EventSource.init(rawValue:))

@@ -27,7 +27,7 @@ public struct ScorePreset: Sendable, Hashable, Identifiable {
     public static let balanced = ScorePreset(
         id: "balanced", name: "Balanced (default)",
         settings: ScoreSettings(weights: ScoreWeights(duration: 35, deep: 25, rem: 10, bedtime: 20, interruptions: 10), deepTarget: .minutes(60), remTarget: .percent(22.5), preset: "balanced"),
-        source: "The product's default weights (domain.md §7). The deep target of 60 min is about 13 % of 7.5 h, the low end of the Ohayon et al. 2004 range; REM at the middle of its range. The 7–9 h need behind the duration part is the AASM/SRS consensus (Watson et al. 2015, Sleep 38(6):843–844, doi 10.5665/sleep.4716).",
+        source: "The product's default weights (docs/rules.md §7.1). The deep target of 60 min is about 13 % of 7.5 h, the low end of the Ohayon et al. 2004 range; REM at the middle of its range. The 7–9 h need behind the duration part is the AASM/SRS consensus (Watson et al. 2015, Sleep 38(6):843–844, doi 10.5665/sleep.4716).",
         doi: "10.1093/sleep/27.7.1255"
     )
 
