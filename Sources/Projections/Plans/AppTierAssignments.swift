@@ -30,7 +30,7 @@ public struct AppTierAssignments: Projection, Hashable {
         AppTier.allCases.first { apps(in: $0).contains(app) }
     }
 
-    public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
+    package mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
         guard case .appTierAssigned(let assignment) = event.payload else { return }
         if tier(of: assignment.app) == assignment.tier { return }
         for tier in AppTier.allCases {
@@ -40,7 +40,7 @@ public struct AppTierAssignments: Projection, Hashable {
     }
 
     /// Checks the invariant that every app is in exactly one tier (run by the tests).
-    public func _checkInvariants() -> [String] {
+    package func _checkInvariants() -> [String] {
         var problems: [String] = []
         var seen: Set<String> = []
         for tier in AppTier.allCases {

@@ -11,14 +11,14 @@ public struct DemoNights: Projection, Hashable {
 
     public init() {}
 
-    public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
+    package mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
         fold(event, warnings: &warnings)
     }
 
     /// Folds `event`, answering whether it was applied (a goal's sleep need, a demo night
     /// started) or skipped; `LogState` reads a demo night's start from it.
     @discardableResult
-    public mutating func fold(_ event: RecordedEvent, warnings: inout ProjectionWarnings) -> FoldOutcome<ProjectionWarnings.Rule> {
+    package mutating func fold(_ event: RecordedEvent, warnings: inout ProjectionWarnings) -> FoldOutcome<ProjectionWarnings.Rule> {
         switch event.payload {
         case .goalSet(let goal) where GoalRules.violation(of: goal) == nil:
             latestGoalSleepNeed = goal.effectiveSleepNeedMinutes

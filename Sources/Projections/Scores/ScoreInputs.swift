@@ -11,13 +11,13 @@ public struct ScoreInputs: Projection, Hashable {
 
     public init() {}
 
-    public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
+    package mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
         fold(event, warnings: &warnings)
     }
 
     /// Folds `event`, answering whether it was applied or skipped (for `LogState`).
     @discardableResult
-    public mutating func fold(_ event: RecordedEvent, warnings: inout ProjectionWarnings) -> FoldOutcome<ProjectionWarnings.Rule> {
+    package mutating func fold(_ event: RecordedEvent, warnings: inout ProjectionWarnings) -> FoldOutcome<ProjectionWarnings.Rule> {
         switch event.payload {
         case .scoreSettingsChanged(let change):
             guard change.weights.isValid else {

@@ -72,7 +72,7 @@ public struct SleepLedger: Projection, Hashable {
     /// The first `wentToBed` of each real night.
     public private(set) var wentToBed: [LocalDate: Instant] = [:]
     /// How many night records folding has built (a night's delivery counts once).
-    public private(set) var rebuildCount = 0
+    package private(set) var rebuildCount = 0
 
     /// The record of `night`, `nil` without one.
     public func record(for night: LocalDate) -> SleepRecord? {
@@ -118,13 +118,13 @@ public struct SleepLedger: Projection, Hashable {
     /// The longest a sample may last (domain.md §8).
     public static let maximumSampleMilliseconds: Int64 = SampleInterval.maximumMilliseconds
 
-    public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
+    package mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
         fold(event, warnings: &warnings)
     }
 
     /// Folds `event`, answering whether it was applied or skipped (for `LogState`).
     @discardableResult
-    public mutating func fold(_ event: RecordedEvent, warnings: inout ProjectionWarnings) -> FoldOutcome<ProjectionWarnings.Rule> {
+    package mutating func fold(_ event: RecordedEvent, warnings: inout ProjectionWarnings) -> FoldOutcome<ProjectionWarnings.Rule> {
         switch event.payload {
         case .sleepSampleIngested(let payload):
             return ingest(payload, event: event, warnings: &warnings)
@@ -343,7 +343,7 @@ public struct SleepLedger: Projection, Hashable {
     }
 
     /// The sample `payload` would become, folded with an event in `eventZone`.
-    public static func sample(from payload: SleepSampleIngested, eventZone: String) -> SleepSample? {
+    package static func sample(from payload: SleepSampleIngested, eventZone: String) -> SleepSample? {
         let zone = payload.timeZone ?? eventZone
         guard let resolver = LocalTimeResolver(identifier: zone) else { return nil }
         return SleepSample(
