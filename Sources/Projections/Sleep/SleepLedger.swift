@@ -172,7 +172,7 @@ public struct SleepLedger: Projection, Hashable {
     /// 24 h, ending no later than a day after its event). A vital reading may be taken at an
     /// instant (HealthKit gives SpO2 with start = end), so `allowsInstant` admits 0.
     /// The fold's text for `SampleInterval.check(start:end:at:allowsInstant:)`.
-    public static func problem(start: Instant, end: Instant, at: Instant, allowsInstant: Bool = false) -> String? {
+    package static func problem(start: Instant, end: Instant, at: Instant, allowsInstant: Bool = false) -> String? {
         SampleInterval.check(start: start, end: end, at: at, allowsInstant: allowsInstant)?.warningText
     }
 
