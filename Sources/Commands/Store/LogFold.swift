@@ -9,7 +9,7 @@ import Projections
 /// Used by the store (`MoreSleepStore`), every `replay-tool` command that folds a log and
 /// `replay-bench`. It reads the file synchronously: a front end does not call it on the
 /// main actor; it opens a `MoreSleepStore`, an actor, which folds off the caller's actor.
-package enum LogFold {
+public enum LogFold {
     /// Folds the log file at `path`, streamed (a file is never held whole).
     ///
     /// - Parameters:
@@ -22,7 +22,7 @@ package enum LogFold {
     ///     or to apply other events first).
     /// - Returns: the runner (state and warnings) and what the reader found.
     @inlinable
-    package static func fold<State: Projection>(
+    public static func fold<State: Projection>(
         path: String,
         position: ReplayPosition = .end,
         tornTail notice: TornTailNotice?,
@@ -38,7 +38,7 @@ package enum LogFold {
     ///
     /// - Returns: the runner (state and warnings) and the torn tail, if the log ends with one.
     @inlinable
-    package static func fold<State: Projection>(
+    public static func fold<State: Projection>(
         log: any EventLogStorage,
         position: ReplayPosition = .end,
         tornTail notice: TornTailNotice?,

@@ -44,7 +44,7 @@ public struct LogState: Projection, Hashable {
     /// - `NightPlans.Inputs`: whether any other child skipped the event (then its `tz` does not
     ///   count for the zone rule, domain.md §8) and the night of an exit confirm the exits
     ///   accepted → `NightPlans`, which therefore folds last.
-    package mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
+    public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
         statistics.apply(event, warnings: &warnings)
         appTiers.apply(event, warnings: &warnings)
         let demo = demoNights.fold(event, warnings: &warnings)

@@ -42,7 +42,7 @@ public struct LogStatistics: Projection, Hashable {
         hasher.combine(eventCount)
     }
 
-    package mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
+    public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
         eventCount += 1
         if let type = event.payload.type ?? EventType(rawValue: event.typeName) {
             catalogueCounts[type.ordinal] += 1

@@ -6,7 +6,7 @@ import Events
 /// (`at`, `seq`) order (domain.md §8) and skips, with a warning naming the seq, any event
 /// that breaks a rule; it never throws, so one poison event cannot halt a rebuild.
 /// Opaque events never reach it (the runner counts and skips them).
-package protocol Projection: Sendable {
+public protocol Projection: Sendable {
     /// The state before any event.
     init()
     /// Folds one event into the state.

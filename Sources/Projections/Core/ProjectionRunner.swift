@@ -12,43 +12,43 @@ import Events
 ///   sample's own `tz` this platform's time-zone data does not know (domain.md §8: a newer
 ///   device's tzdata named a new zone). Such an event is not applied, but its `at` still
 ///   counts for ``latestInstant``, as any line counts for the default instant.
-package struct ProjectionRunner<State: Projection>: Sendable {
+public struct ProjectionRunner<State: Projection>: Sendable {
     /// The folded state.
-    package private(set) var state: State
+    public private(set) var state: State
     /// Warnings so far.
-    package private(set) var warnings: ProjectionWarnings
+    public private(set) var warnings: ProjectionWarnings
     /// Which events are folded.
-    package let position: ReplayPosition
+    public let position: ReplayPosition
     /// How many events were applied.
-    package private(set) var appliedCount = 0
+    public private(set) var appliedCount = 0
     /// The largest `at` (by moment) of the events applied so far and of those skipped for a
     /// zone this platform does not know, the default "now" of queries.
-    package private(set) var latestInstant: Instant?
+    public private(set) var latestInstant: Instant?
     /// The zone of the applied event with the largest `at`: always a zone this platform
     /// knows, as it is used to show instants. An event skipped for an unknown zone moves
     /// ``latestInstant`` but not this, so the two may come from different events.
-    package private(set) var latestTimeZone: String?
+    public private(set) var latestTimeZone: String?
     /// The ids applied: `IdentifierSet`'s digests, in a table that does not hash them again.
     private var seenIdentifiers = IdentifierDigestTable()
     /// The zones asked about, each looked up in the platform's data once.
     private var knownZones = KnownZones()
 
     /// Starts from the empty state.
-    package init(position: ReplayPosition = .end) {
+    public init(position: ReplayPosition = .end) {
         self.state = State()
         self.warnings = ProjectionWarnings()
         self.position = position
     }
 
     /// Starts from a state already folded (e.g. a snapshot) with its warnings.
-    package init(state: State, warnings: ProjectionWarnings, position: ReplayPosition = .end) {
+    public init(state: State, warnings: ProjectionWarnings, position: ReplayPosition = .end) {
         self.state = state
         self.warnings = warnings
         self.position = position
     }
 
     /// Folds one event (or leaves it out, saying why when that is not its position).
-    package mutating func apply(_ event: RecordedEvent) {
+    public mutating func apply(_ event: RecordedEvent) {
         guard position.includes(event) else { return }
         guard seenIdentifiers.insert(event.id) else {
             warnings.skipped(seq: event.seq, rule: .event, because: "id already used by an earlier event; the first occurrence counts")
@@ -90,12 +90,12 @@ package struct ProjectionRunner<State: Projection>: Sendable {
     }
 
     /// Folds events in the order given.
-    package mutating func apply<Events: Sequence<RecordedEvent>>(contentsOf events: Events) {
+    public mutating func apply<Events: Sequence<RecordedEvent>>(contentsOf events: Events) {
         for event in events { apply(event) }
     }
 
     /// Adds a warning that arose outside the fold (e.g. a torn tail reported by the reader).
-    package mutating func warn(_ warning: ProjectionWarnings.Warning) {
+    public mutating func warn(_ warning: ProjectionWarnings.Warning) {
         warnings.append(warning)
     }
 }

@@ -60,7 +60,7 @@ public struct ProjectionWarnings: Sendable, Hashable {
     public init() {}
 
     /// Records that the event at `seq` was skipped, by which rule, and why.
-    package mutating func skipped(seq: Int, rule: Rule = .notice, because reason: String) {
+    public mutating func skipped(seq: Int, rule: Rule = .notice, because reason: String) {
         all.append(Warning(seq: seq, rule: rule, message: "skipped: \(reason)"))
     }
 
@@ -72,7 +72,7 @@ public struct ProjectionWarnings: Sendable, Hashable {
     }
 
     /// Records a warning.
-    package mutating func append(_ warning: Warning) {
+    public mutating func append(_ warning: Warning) {
         all.append(warning)
     }
 

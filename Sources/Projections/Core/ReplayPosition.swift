@@ -19,7 +19,7 @@ public struct ReplayPosition: Sendable, Hashable {
     public static let end = ReplayPosition()
 
     /// Whether `event` belongs to the state at this position.
-    package func includes(_ event: RecordedEvent) -> Bool {
+    public func includes(_ event: RecordedEvent) -> Bool {
         if let untilSeq, event.seq > untilSeq { return false }
         if let instant, event.at.millisecondsSince1970 > instant.millisecondsSince1970 { return false }
         return true

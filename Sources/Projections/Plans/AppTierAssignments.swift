@@ -30,7 +30,7 @@ public struct AppTierAssignments: Projection, Hashable {
         AppTier.allCases.first { apps(in: $0).contains(app) }
     }
 
-    package mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
+    public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
         guard case .appTierAssigned(let assignment) = event.payload else { return }
         if tier(of: assignment.app) == assignment.tier { return }
         for tier in AppTier.allCases {

@@ -11,7 +11,7 @@ public struct DemoNights: Projection, Hashable {
 
     public init() {}
 
-    package mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
+    public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
         fold(event, warnings: &warnings)
     }
 

@@ -95,7 +95,7 @@ public struct NightPlans: Projection, Hashable {
 
     /// Folds `event` alone (`Inputs.alone`; see there for how that differs from the fold
     /// inside `LogState`).
-    package mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
+    public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
         apply(event, inputs: .alone, warnings: &warnings)
     }
 

@@ -118,7 +118,7 @@ public struct SleepLedger: Projection, Hashable {
     /// The longest a sample may last (domain.md §8).
     public static let maximumSampleMilliseconds: Int64 = SampleInterval.maximumMilliseconds
 
-    package mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
+    public mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) {
         fold(event, warnings: &warnings)
     }
 
