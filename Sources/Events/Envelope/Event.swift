@@ -19,9 +19,9 @@ public struct Event: Sendable, Hashable {
     /// The typed payload.
     public var payload: EventPayload
     /// Envelope keys this version does not know, kept on round trip.
-    public var additionalEnvelopeFields: JSONObject
+    package var additionalEnvelopeFields: JSONObject
     /// Payload keys this version does not know, kept on round trip.
-    public var additionalPayloadFields: JSONObject
+    package var additionalPayloadFields: JSONObject
 
     /// Creates the value from its parts.
     public init(
@@ -30,9 +30,25 @@ public struct Event: Sendable, Hashable {
         timeZone: String,
         source: EventSource? = nil,
         causedBy: String? = nil,
+        payload: EventPayload
+    ) {
+        self.init(
+            id: id, at: at, timeZone: timeZone, source: source, causedBy: causedBy, payload: payload,
+            additionalEnvelopeFields: JSONObject(), additionalPayloadFields: JSONObject()
+        )
+    }
+
+    /// Creates the value from its parts, with the keys this version does not know (the
+    /// decoders, and tests that round-trip them).
+    package init(
+        id: String,
+        at: Instant,
+        timeZone: String,
+        source: EventSource? = nil,
+        causedBy: String? = nil,
         payload: EventPayload,
-        additionalEnvelopeFields: JSONObject = JSONObject(),
-        additionalPayloadFields: JSONObject = JSONObject()
+        additionalEnvelopeFields: JSONObject,
+        additionalPayloadFields: JSONObject
     ) {
         self.id = id
         self.at = at

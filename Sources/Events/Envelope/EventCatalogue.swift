@@ -7,7 +7,7 @@ import StrictJSON
 /// old shape is registered, so old files stay readable forever.
 public struct EventCatalogue: Sendable {
     /// Turns a `data` object of version `fromVersion` into version `fromVersion + 1`.
-    public typealias Upcaster = @Sendable (JSONObject) throws(EventDecodingError) -> JSONObject
+    package typealias Upcaster = @Sendable (JSONObject) throws(EventDecodingError) -> JSONObject
 
     private var currentVersions: [String: Int]
     private var upcasters: [String: [Int: Upcaster]]
@@ -26,13 +26,13 @@ public struct EventCatalogue: Sendable {
 
     /// Declares that `type` is now read natively at `version`, and registers the upcasters
     /// that bring each older version one step up (`upcasters[n]` maps version n to n + 1).
-    public mutating func setCurrentVersion(_ version: Int, of type: EventType, upcasters steps: [Int: Upcaster]) {
+    package mutating func setCurrentVersion(_ version: Int, of type: EventType, upcasters steps: [Int: Upcaster]) {
         currentVersions[type.rawValue] = version
         upcasters[type.rawValue] = steps
     }
 
     /// Reads a payload: native, upcast from an older version, or opaque.
-    public func decodePayload(typeName: String, version: Int, data: JSONObject) throws(EventDecodingError) -> (payload: EventPayload, additional: JSONObject) {
+    package func decodePayload(typeName: String, version: Int, data: JSONObject) throws(EventDecodingError) -> (payload: EventPayload, additional: JSONObject) {
         guard let type = EventType(rawValue: typeName), let current = currentVersions[typeName] else {
             return (.opaque(OpaquePayload(typeName: typeName, version: version, data: data, reason: .unknownType)), JSONObject())
         }

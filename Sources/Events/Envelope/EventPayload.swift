@@ -84,7 +84,7 @@ public enum EventPayload: Sendable, Hashable {
     }
 
     /// Writes the `data` members (without braces) in the documented order.
-    public func encodeData(to data: inout PayloadEncoder) {
+    package func encodeData(to data: inout PayloadEncoder) {
         switch self {
         case .goalSet(let payload): payload.encode(to: &data)
         case .goalCleared: GoalCleared().encode(to: &data)

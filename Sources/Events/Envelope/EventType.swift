@@ -37,7 +37,7 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Reads a payload of this type at its current version.
-    public func decodePayload(_ data: PayloadDecoder) throws(EventDecodingError) -> EventPayload {
+    package func decodePayload(_ data: PayloadDecoder) throws(EventDecodingError) -> EventPayload {
         var reader = data
         return try readPayload(with: &reader)
     }

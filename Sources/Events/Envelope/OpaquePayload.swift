@@ -18,12 +18,12 @@ public struct OpaquePayload: Sendable, Hashable {
     /// The `v` as written.
     public var version: Int
     /// The `data` object as written.
-    public var data: JSONObject
+    package var data: JSONObject
     /// Why it could not be read as a typed event.
     public var reason: Reason
 
     /// Creates the value from its parts.
-    public init(typeName: String, version: Int, data: JSONObject, reason: Reason) {
+    package init(typeName: String, version: Int, data: JSONObject, reason: Reason) {
         self.typeName = typeName
         self.version = version
         self.data = data

@@ -1,14 +1,14 @@
 import StrictJSON
 /// Reads the keys of an event's `data` object, checking presence and type, and naming
 /// the key (as `data.KEY`) and what was expected in every error.
-public struct PayloadDecoder: Sendable {
+package struct PayloadDecoder: Sendable {
     /// The object being read.
-    public let object: JSONObject
+    package let object: JSONObject
     /// The path of `object` from the envelope, e.g. `"data"` or `"data.weights"`.
-    public let path: String
+    package let path: String
 
     /// Creates a reader of `object`, found at `path`.
-    public init(object: JSONObject, path: String = "data") {
+    package init(object: JSONObject, path: String = "data") {
         self.object = object
         self.path = path
     }
@@ -16,30 +16,30 @@ public struct PayloadDecoder: Sendable {
     func keyPath(_ key: String) -> String { "\(path).\(key)" }
 
     /// The value of `key`, or `nil` when absent.
-    public func value(_ key: String) -> JSONValue? { object[key] }
+    package func value(_ key: String) -> JSONValue? { object[key] }
 
     /// The value of a required `key`.
-    public func required(_ key: String, expected: String) throws(EventDecodingError) -> JSONValue {
+    package func required(_ key: String, expected: String) throws(EventDecodingError) -> JSONValue {
         guard let value = object[key] else { throw .missing(keyPath(key), expected: expected) }
         return value
     }
 
     /// A required string.
-    public func string(_ key: String) throws(EventDecodingError) -> String {
+    package func string(_ key: String) throws(EventDecodingError) -> String {
         let value = try required(key, expected: "a string")
         guard case .string(let text) = value else { throw .mistyped(keyPath(key), expected: "a string", found: value) }
         return text
     }
 
     /// A required non-empty string.
-    public func nonEmptyString(_ key: String) throws(EventDecodingError) -> String {
+    package func nonEmptyString(_ key: String) throws(EventDecodingError) -> String {
         let text = try string(key)
         guard !text.isEmpty else { throw EventDecodingError(key: keyPath(key), message: "expected a non-empty string") }
         return text
     }
 
     /// An optional string (absent or `null` give `nil`).
-    public func optionalString(_ key: String) throws(EventDecodingError) -> String? {
+    package func optionalString(_ key: String) throws(EventDecodingError) -> String? {
         guard let value = object[key], value != .null else { return nil }
         guard case .string(let text) = value else { throw .mistyped(keyPath(key), expected: "a string", found: value) }
         return text
@@ -47,7 +47,7 @@ public struct PayloadDecoder: Sendable {
 
     /// An optional time-zone name (absent or `null` give `nil`): a string of the form
     /// `ZoneName.isPlausible(_:)` accepts, whether or not this platform knows the zone.
-    public func optionalZoneName(_ key: String) throws(EventDecodingError) -> String? {
+    package func optionalZoneName(_ key: String) throws(EventDecodingError) -> String? {
         guard let value = object[key], value != .null else { return nil }
         guard case .string(let text) = value else { throw .mistyped(keyPath(key), expected: ZoneName.expectedForm, found: value) }
         try ZoneName.check(text, key: keyPath(key))
@@ -55,13 +55,13 @@ public struct PayloadDecoder: Sendable {
     }
 
     /// A required integer written without fraction or exponent (`1.0` is not an integer).
-    public func integer(_ key: String) throws(EventDecodingError) -> Int {
+    package func integer(_ key: String) throws(EventDecodingError) -> Int {
         let value = try required(key, expected: "an integer")
         return try Self.integer(value, keyPath: keyPath(key))
     }
 
     /// An optional integer.
-    public func optionalInteger(_ key: String) throws(EventDecodingError) -> Int? {
+    package func optionalInteger(_ key: String) throws(EventDecodingError) -> Int? {
         guard let value = object[key], value != .null else { return nil }
         return try Self.integer(value, keyPath: keyPath(key))
     }
@@ -75,7 +75,7 @@ public struct PayloadDecoder: Sendable {
     }
 
     /// A required finite number.
-    public func number(_ key: String) throws(EventDecodingError) -> Double {
+    package func number(_ key: String) throws(EventDecodingError) -> Double {
         let value = try required(key, expected: "a number")
         return try Self.number(value, keyPath: keyPath(key))
     }
@@ -89,14 +89,14 @@ public struct PayloadDecoder: Sendable {
     }
 
     /// A required boolean.
-    public func bool(_ key: String) throws(EventDecodingError) -> Bool {
+    package func bool(_ key: String) throws(EventDecodingError) -> Bool {
         let value = try required(key, expected: "true or false")
         guard case .bool(let flag) = value else { throw .mistyped(keyPath(key), expected: "true or false", found: value) }
         return flag
     }
 
     /// A required RFC 3339 instant with an explicit offset.
-    public func instant(_ key: String) throws(EventDecodingError) -> Instant {
+    package func instant(_ key: String) throws(EventDecodingError) -> Instant {
         let text = try string(key)
         do {
             return try Instant(rfc3339: text)
@@ -106,7 +106,7 @@ public struct PayloadDecoder: Sendable {
     }
 
     /// A required time of day, `"HH:mm"`.
-    public func timeOfDay(_ key: String) throws(EventDecodingError) -> TimeOfDay {
+    package func timeOfDay(_ key: String) throws(EventDecodingError) -> TimeOfDay {
         let text = try string(key)
         do {
             return try TimeOfDay(text: text)
@@ -116,7 +116,7 @@ public struct PayloadDecoder: Sendable {
     }
 
     /// A required calendar date, `"YYYY-MM-DD"`.
-    public func localDate(_ key: String) throws(EventDecodingError) -> LocalDate {
+    package func localDate(_ key: String) throws(EventDecodingError) -> LocalDate {
         let text = try string(key)
         do {
             return try LocalDate(iso: text)
@@ -126,7 +126,7 @@ public struct PayloadDecoder: Sendable {
     }
 
     /// A required night, `"YYYY-MM-DD"` or `"demo"`.
-    public func night(_ key: String) throws(EventDecodingError) -> Night {
+    package func night(_ key: String) throws(EventDecodingError) -> Night {
         let text = try string(key)
         do {
             return try Night(text: text)
@@ -136,7 +136,7 @@ public struct PayloadDecoder: Sendable {
     }
 
     /// A required string from a closed set of values.
-    public func enumeration<Value: RawRepresentable & CaseIterable>(
+    package func enumeration<Value: RawRepresentable & CaseIterable>(
         _ key: String, as type: Value.Type
     ) throws(EventDecodingError) -> Value where Value.RawValue == String {
         let text = try string(key)
@@ -148,7 +148,7 @@ public struct PayloadDecoder: Sendable {
     }
 
     /// A required nested object, read with its own path.
-    public func nested(_ key: String) throws(EventDecodingError) -> PayloadDecoder {
+    package func nested(_ key: String) throws(EventDecodingError) -> PayloadDecoder {
         let value = try required(key, expected: "an object")
         guard case .object(let nestedObject) = value else {
             throw .mistyped(keyPath(key), expected: "an object", found: value)
@@ -159,7 +159,7 @@ public struct PayloadDecoder: Sendable {
 
     /// The members whose keys are not in `knownKeys`, kept so that a later version's
     /// optional fields survive a round trip.
-    public func additionalFields(knownKeys: Set<String>) -> JSONObject {
+    package func additionalFields(knownKeys: Set<String>) -> JSONObject {
         JSONObject(object.members.filter { !knownKeys.contains($0.key) })
     }
 

@@ -1,12 +1,12 @@
 import StrictJSON
 /// Writes the members of an event's `data` object in a fixed order with no spaces, so
 /// that the same event always gives the same bytes.
-public struct PayloadEncoder: Sendable {
+package struct PayloadEncoder: Sendable {
     /// The bytes written so far, without the enclosing braces.
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
 
     /// Creates an empty encoder.
-    public init() {}
+    package init() {}
 
     mutating func key(_ key: String) {
         if !bytes.isEmpty { bytes.append(UInt8(ascii: ",")) }
@@ -25,43 +25,43 @@ public struct PayloadEncoder: Sendable {
     }
 
     /// Writes `"key":"value"`.
-    public mutating func string(_ key: String, _ value: String) {
+    package mutating func string(_ key: String, _ value: String) {
         self.key(key)
         stringValue(value)
     }
 
     /// Writes `"key":"value"` when `value` is not `nil`.
-    public mutating func optionalString(_ key: String, _ value: String?) {
+    package mutating func optionalString(_ key: String, _ value: String?) {
         if let value { string(key, value) }
     }
 
     /// Writes an integer.
-    public mutating func integer(_ key: String, _ value: Int) {
+    package mutating func integer(_ key: String, _ value: Int) {
         self.key(key)
         integerValue(value)
     }
 
     /// Writes an integer when it is not `nil`.
-    public mutating func optionalInteger(_ key: String, _ value: Int?) {
+    package mutating func optionalInteger(_ key: String, _ value: Int?) {
         if let value { integer(key, value) }
     }
 
     /// Writes a number in its shortest form (see `JSONNumber`). JSON has no NaN or
     /// infinity: a non-finite value is written as `null`, which no payload accepts as a
     /// number, so the log refuses the event rather than store another value.
-    public mutating func number(_ key: String, _ value: Double) {
+    package mutating func number(_ key: String, _ value: Double) {
         self.key(key)
         numberValue(value)
     }
 
     /// Writes `true` or `false`.
-    public mutating func bool(_ key: String, _ value: Bool) {
+    package mutating func bool(_ key: String, _ value: Bool) {
         self.key(key)
         boolValue(value)
     }
 
     /// Writes an instant in RFC 3339 with its offset.
-    public mutating func instant(_ key: String, _ value: Instant) {
+    package mutating func instant(_ key: String, _ value: Instant) {
         self.key(key)
         instantValue(value)
     }
@@ -93,7 +93,7 @@ public struct PayloadEncoder: Sendable {
     }
 
     /// Writes a nested object built by `body`.
-    public mutating func nested(_ key: String, _ body: (inout PayloadEncoder) -> Void) {
+    package mutating func nested(_ key: String, _ body: (inout PayloadEncoder) -> Void) {
         self.key(key)
         nestedValue(body)
     }
@@ -111,7 +111,7 @@ public struct PayloadEncoder: Sendable {
     }
 
     /// Writes members kept from a newer writer, after the known ones.
-    public mutating func additional(_ fields: JSONObject) {
+    package mutating func additional(_ fields: JSONObject) {
         for member in fields.members {
             key(member.key)
             JSONWriter.write(member.value, into: &bytes)

@@ -14,7 +14,7 @@ public struct EventReference: Sendable, Hashable {
     public var source: EventSource?
 
     /// The reference to `event`.
-    public init(_ event: RecordedEvent) {
+    package init(_ event: RecordedEvent) {
         id = event.id
         seq = event.seq
         typeName = event.typeName

@@ -1,6 +1,6 @@
 /// What folding one event did to one projection: the typed answer a parent fold reads
 /// (`LogState.apply`) instead of counting warnings.
-public enum FoldOutcome<Reason: Sendable & Hashable>: Sendable, Hashable {
+package enum FoldOutcome<Reason: Sendable & Hashable>: Sendable, Hashable {
     /// The event is not one this projection folds.
     case ignored
     /// The event was folded.
@@ -9,7 +9,7 @@ public enum FoldOutcome<Reason: Sendable & Hashable>: Sendable, Hashable {
     case skipped(Reason)
 
     /// Whether the event was skipped.
-    public var isSkipped: Bool {
+    package var isSkipped: Bool {
         if case .skipped = self { return true }
         return false
     }

@@ -23,13 +23,13 @@ public struct ChecklistCompletions: Sendable, Hashable {
     }
 
     /// A new demo night starts with an empty checklist.
-    public mutating func startDemoNight() {
+    package mutating func startDemoNight() {
         doneByNight[.demo] = nil
     }
 
     /// The change a checklist event makes, if it is one (the caller then says whether the
     /// real night it names is planned).
-    public static func change(in event: RecordedEvent) -> ChecklistItemChange? {
+    package static func change(in event: RecordedEvent) -> ChecklistItemChange? {
         switch event.payload {
         case .checklistItemCompleted(let payload), .checklistItemReopened(let payload): return payload
         default: return nil
@@ -38,14 +38,14 @@ public struct ChecklistCompletions: Sendable, Hashable {
 
     /// The item rule, the one both sides ask: the position of checklist item `item`, or
     /// `nil` when it is not one of `ReminderTemplate.checklist`.
-    public static func position(ofItem item: String) -> Int? {
+    package static func position(ofItem item: String) -> Int? {
         ReminderTemplate.checklist.firstIndex(where: { $0.id == item })
     }
 
     /// The night rule of checklist events, the one both sides ask: `night` at `at` is the
     /// demo night once a demo night has started (`demoStarted`), or a real night within
     /// 2 days of `at` (`NightRange`) that has a plan (`isPlanned`). `nil` when accepted.
-    public static func nightRejection(of night: Night, at: Instant, isPlanned: Bool, demoStarted: Bool) -> ChecklistRejection? {
+    package static func nightRejection(of night: Night, at: Instant, isPlanned: Bool, demoStarted: Bool) -> ChecklistRejection? {
         switch night {
         case .demo:
             return demoStarted ? nil : .noDemoNight
@@ -58,7 +58,7 @@ public struct ChecklistCompletions: Sendable, Hashable {
     /// The rule of checklist events as the fold applies it (decide): the item first, then
     /// the night. (`CompleteChecklistItem` and `ReopenChecklistItem` ask the same two
     /// checks, the night first, so a command wrong in both ways names its night.)
-    public static func rejection(of change: ChecklistItemChange, at: Instant, isPlanned: Bool, demoStarted: Bool) -> ChecklistRejection? {
+    package static func rejection(of change: ChecklistItemChange, at: Instant, isPlanned: Bool, demoStarted: Bool) -> ChecklistRejection? {
         guard position(ofItem: change.item) != nil else { return .unknownItem(change.item) }
         return nightRejection(of: change.night, at: at, isPlanned: isPlanned, demoStarted: demoStarted)
     }
@@ -68,7 +68,7 @@ public struct ChecklistCompletions: Sendable, Hashable {
     /// night it names (`change(in:)`) has a plan, `demoStarted` whether a demo night has
     /// started.
     @discardableResult
-    public mutating func apply(_ event: RecordedEvent, isPlanned: Bool, demoStarted: Bool, warnings: inout ProjectionWarnings) -> FoldOutcome<ChecklistRejection> {
+    package mutating func apply(_ event: RecordedEvent, isPlanned: Bool, demoStarted: Bool, warnings: inout ProjectionWarnings) -> FoldOutcome<ChecklistRejection> {
         let change: ChecklistItemChange
         let completes: Bool
         switch event.payload {

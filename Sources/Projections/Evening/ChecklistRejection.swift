@@ -3,7 +3,7 @@ import Events
 /// Why a checklist event is refused: the typed answer of
 /// `ChecklistCompletions.rejection(of:at:isPlanned:demoStarted:)`, which the fold turns into
 /// a warning and the checklist commands into a `CommandError`.
-public enum ChecklistRejection: Sendable, Hashable {
+package enum ChecklistRejection: Sendable, Hashable {
     /// The item is not one of the nine checklist items.
     case unknownItem(String)
     /// The demo night, before any demo night started.

@@ -33,12 +33,12 @@ public struct ExitHistory: Sendable, Hashable {
     }
 
     /// A new demo night starts with no exits.
-    public mutating func startDemoNight() {
+    package mutating func startDemoNight() {
         recordsByNight[.demo] = nil
     }
 
     /// The night an exit event names, if it is one.
-    public static func namedNight(of event: RecordedEvent) -> Night? {
+    package static func namedNight(of event: RecordedEvent) -> Night? {
         switch event.payload {
         case .exitRequested(let payload), .exitCancelled(let payload), .exitConfirmed(let payload): return payload.night
         case .freeWindowUsed(let payload): return payload.night
@@ -47,7 +47,7 @@ public struct ExitHistory: Sendable, Hashable {
     }
 
     /// What an exit event does, whichever night it names.
-    public enum Action: Sendable, Hashable {
+    package enum Action: Sendable, Hashable {
         /// `exitRequested`: "I need my apps".
         case request
         /// `exitCancelled`: "never mind".
@@ -58,7 +58,7 @@ public struct ExitHistory: Sendable, Hashable {
         case closeFreeWindow
 
         /// The action of an exit event's payload, if it is one.
-        public init?(_ payload: EventPayload) {
+        package init?(_ payload: EventPayload) {
             switch payload {
             case .exitRequested: self = .request
             case .exitCancelled: self = .cancel
@@ -76,7 +76,7 @@ public struct ExitHistory: Sendable, Hashable {
     /// night within 2 days of `at`, then a plan or a started demo night), then the rule of
     /// the action, judged on the night's latest exit (the only one that can be waiting or
     /// have its free window open).
-    public func rejection(of action: Action, on night: Night, window: ExitWindow?, at: Instant) -> ExitRejection? {
+    package func rejection(of action: Action, on night: Night, window: ExitWindow?, at: Instant) -> ExitRejection? {
         if case .date(let date) = night, let outOfRange = NightRange.check(date, at: at) {
             return .nightOutOfRange(outOfRange)
         }
@@ -109,7 +109,7 @@ public struct ExitHistory: Sendable, Hashable {
     /// Folds an exit event (evolve): asks `rejection(of:on:window:at:)` and skips, with a
     /// warning, an event it refuses; `window` is the named night's exit window, as there.
     @discardableResult
-    public mutating func apply(_ event: RecordedEvent, window: ExitWindow?, warnings: inout ProjectionWarnings) -> FoldOutcome<ExitRejection> {
+    package mutating func apply(_ event: RecordedEvent, window: ExitWindow?, warnings: inout ProjectionWarnings) -> FoldOutcome<ExitRejection> {
         guard let night = Self.namedNight(of: event), let action = Action(event.payload) else { return .ignored }
         let at = event.at
         if let rejection = rejection(of: action, on: night, window: window, at: at) {

@@ -4,7 +4,7 @@ import Events
 /// refused: the one typed answer of `ExitHistory.rejection(of:on:window:at:)`, which the
 /// fold turns into a warning (`warningText`) and the exit commands into a `CommandError`
 /// (docs/rules.md §3). Each case carries what its texts need.
-public enum ExitRejection: Sendable, Hashable {
+package enum ExitRejection: Sendable, Hashable {
     /// A real night more than 2 days from the instant.
     case nightOutOfRange(NightRange.Rejection)
     /// The demo night, before any demo night started.
@@ -34,7 +34,7 @@ public enum ExitRejection: Sendable, Hashable {
     }
 
     /// The reason the fold gives when it skips the event (after "<type> for night <n>: ").
-    public var warningText: String {
+    package var warningText: String {
         switch self {
         case .nightOutOfRange: return "the night is more than \(NightRange.maximumDistanceInDays) days from its instant"
         case .noDemoNight: return "no demo night has started"

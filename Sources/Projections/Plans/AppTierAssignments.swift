@@ -40,7 +40,7 @@ public struct AppTierAssignments: Projection, Hashable {
     }
 
     /// Checks the invariant that every app is in exactly one tier (run by the tests).
-    public func _checkInvariants() -> [String] {
+    package func _checkInvariants() -> [String] {
         var problems: [String] = []
         var seen: Set<String> = []
         for tier in AppTier.allCases {

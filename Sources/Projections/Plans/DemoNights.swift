@@ -18,7 +18,7 @@ public struct DemoNights: Projection, Hashable {
     /// Folds `event`, answering whether it was applied (a goal's sleep need, a demo night
     /// started) or skipped; `LogState` reads a demo night's start from it.
     @discardableResult
-    public mutating func fold(_ event: RecordedEvent, warnings: inout ProjectionWarnings) -> FoldOutcome<ProjectionWarnings.Rule> {
+    package mutating func fold(_ event: RecordedEvent, warnings: inout ProjectionWarnings) -> FoldOutcome<ProjectionWarnings.Rule> {
         switch event.payload {
         case .goalSet(let goal) where GoalRules.violation(of: goal) == nil:
             latestGoalSleepNeed = goal.effectiveSleepNeedMinutes

@@ -75,22 +75,22 @@ public struct NightPlans: Projection, Hashable {
     /// would skip (an exit, checklist, sample … event that breaks its rule; docs/rules.md §1.3
     /// says such an event does not count), and no night has a confirmed exit, so no plan
     /// says `hasConfirmedExit`. To fold it alone as `LogState` does, pass these inputs.
-    public struct Inputs: Sendable, Hashable {
+    package struct Inputs: Sendable, Hashable {
         /// Whether another projection skipped the event as breaking a rule: its `tz` then
         /// does not count for the zone rule.
-        public var skippedByAnotherProjection: Bool
+        package var skippedByAnotherProjection: Bool
         /// The real night whose exit the event confirmed, when the exit history accepted it
         /// (the night then ends `optedOut`).
-        public var confirmedExitNight: LocalDate?
+        package var confirmedExitNight: LocalDate?
 
         /// Creates the value from its parts.
-        public init(skippedByAnotherProjection: Bool, confirmedExitNight: LocalDate?) {
+        package init(skippedByAnotherProjection: Bool, confirmedExitNight: LocalDate?) {
             self.skippedByAnotherProjection = skippedByAnotherProjection
             self.confirmedExitNight = confirmedExitNight
         }
 
         /// No other projection: nothing skipped elsewhere, no exit confirmed.
-        public static let alone = Inputs(skippedByAnotherProjection: false, confirmedExitNight: nil)
+        package static let alone = Inputs(skippedByAnotherProjection: false, confirmedExitNight: nil)
     }
 
     /// Folds `event` alone (`Inputs.alone`; see there for how that differs from the fold
@@ -101,7 +101,7 @@ public struct NightPlans: Projection, Hashable {
 
     /// Folds `event` with what the other projections said of it (`inputs`).
     @discardableResult
-    public mutating func apply(_ event: RecordedEvent, inputs: Inputs, warnings: inout ProjectionWarnings) -> FoldOutcome<ProjectionWarnings.Rule> {
+    package mutating func apply(_ event: RecordedEvent, inputs: Inputs, warnings: inout ProjectionWarnings) -> FoldOutcome<ProjectionWarnings.Rule> {
         if let night = inputs.confirmedExitNight { confirmedExitNights.insert(night) }
         let countsForZone = !inputs.skippedByAnotherProjection
         var action: Entry.Action?
@@ -179,7 +179,7 @@ public struct NightPlans: Projection, Hashable {
     }
 
     /// Whether `night` is planned as the log stands, keeping its fold for next time.
-    public mutating func isPlanned(_ night: LocalDate) -> Bool {
+    package mutating func isPlanned(_ night: LocalDate) -> Bool {
         advanceFold(for: night)
         return folds[night]?.isPlanned ?? false
     }
@@ -188,7 +188,7 @@ public struct NightPlans: Projection, Hashable {
     /// revisions from before the night's last days are folded on each call (one step per
     /// goal, clear and zone change before them); `LogState`'s fold, which needs only the
     /// plan's instants, asks for the exit window or `isPlanned(_:)` instead.
-    public mutating func keptPlan(for night: LocalDate) -> NightPlan? {
+    package mutating func keptPlan(for night: LocalDate) -> NightPlan? {
         advanceFold(for: night)
         guard var plan = folds[night].flatMap(plan(of:)) else { return nil }
         plan.hasConfirmedExit = confirmedExitNights.contains(night)

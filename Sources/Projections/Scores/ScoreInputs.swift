@@ -17,7 +17,7 @@ public struct ScoreInputs: Projection, Hashable {
 
     /// Folds `event`, answering whether it was applied or skipped (for `LogState`).
     @discardableResult
-    public mutating func fold(_ event: RecordedEvent, warnings: inout ProjectionWarnings) -> FoldOutcome<ProjectionWarnings.Rule> {
+    package mutating func fold(_ event: RecordedEvent, warnings: inout ProjectionWarnings) -> FoldOutcome<ProjectionWarnings.Rule> {
         switch event.payload {
         case .scoreSettingsChanged(let change):
             guard change.weights.isValid else {

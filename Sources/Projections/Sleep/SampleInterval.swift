@@ -9,12 +9,12 @@ import Events
 /// commands (`IngestSleepSamples`, `IngestVitalSamples`, with the command's instant) and the
 /// Health export importer (`HealthRecordMapper`, with the record's creation date); each
 /// renders the typed `Rejection` in its own words.
-public enum SampleInterval {
+package enum SampleInterval {
     /// The longest a sample may last, and how far after its instant it may end: 24 h.
-    public static let maximumMilliseconds: Int64 = 24 * 3_600_000
+    package static let maximumMilliseconds: Int64 = 24 * 3_600_000
 
     /// Why an interval is refused.
-    public enum Rejection: Sendable, Hashable {
+    package enum Rejection: Sendable, Hashable {
         /// It ends before it starts.
         case endsBeforeStart
         /// It ends the instant it starts, and instants are not allowed (a sleep sample).
@@ -25,7 +25,7 @@ public enum SampleInterval {
         case endsTooLate(latestEnd: Instant)
 
         /// The sleep fold's reason (after the event's type name).
-        public var warningText: String {
+        package var warningText: String {
             switch self {
             case .endsBeforeStart, .lastsNoTime: return "ends at or before its start"
             case .lastsTooLong: return "lasts more than 24 h"
@@ -35,7 +35,7 @@ public enum SampleInterval {
     }
 
     /// The rule: `nil` when the sample from `start` to `end`, recorded at `at`, is accepted.
-    public static func check(start: Instant, end: Instant, at: Instant, allowsInstant: Bool = false) -> Rejection? {
+    package static func check(start: Instant, end: Instant, at: Instant, allowsInstant: Bool = false) -> Rejection? {
         if let rejection = checkLength(start: start, end: end, allowsInstant: allowsInstant) { return rejection }
         let latestEnd = at.millisecondsSince1970 + maximumMilliseconds
         if end.millisecondsSince1970 > latestEnd { return .endsTooLate(latestEnd: at.adding(milliseconds: maximumMilliseconds)) }
@@ -45,7 +45,7 @@ public enum SampleInterval {
     /// The length part of the rule alone (more than 0, or 0 when `allowsInstant`, and at
     /// most 24 h): also the rule of a manual sleep entry, from bedtime to wake time
     /// (`SleepLedger`'s fold of `manualSleepLogged`, `LogManualSleep`).
-    public static func checkLength(start: Instant, end: Instant, allowsInstant: Bool = false) -> Rejection? {
+    package static func checkLength(start: Instant, end: Instant, allowsInstant: Bool = false) -> Rejection? {
         let length = end.millisecondsSince1970 - start.millisecondsSince1970
         if length < 0 { return .endsBeforeStart }
         if length == 0 && !allowsInstant { return .lastsNoTime }

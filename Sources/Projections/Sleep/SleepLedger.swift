@@ -72,7 +72,7 @@ public struct SleepLedger: Projection, Hashable {
     /// The first `wentToBed` of each real night.
     public private(set) var wentToBed: [LocalDate: Instant] = [:]
     /// How many night records folding has built (a night's delivery counts once).
-    public private(set) var rebuildCount = 0
+    package private(set) var rebuildCount = 0
 
     /// The record of `night`, `nil` without one.
     public func record(for night: LocalDate) -> SleepRecord? {
@@ -124,7 +124,7 @@ public struct SleepLedger: Projection, Hashable {
 
     /// Folds `event`, answering whether it was applied or skipped (for `LogState`).
     @discardableResult
-    public mutating func fold(_ event: RecordedEvent, warnings: inout ProjectionWarnings) -> FoldOutcome<ProjectionWarnings.Rule> {
+    package mutating func fold(_ event: RecordedEvent, warnings: inout ProjectionWarnings) -> FoldOutcome<ProjectionWarnings.Rule> {
         switch event.payload {
         case .sleepSampleIngested(let payload):
             return ingest(payload, event: event, warnings: &warnings)
@@ -172,7 +172,7 @@ public struct SleepLedger: Projection, Hashable {
     /// 24 h, ending no later than a day after its event). A vital reading may be taken at an
     /// instant (HealthKit gives SpO2 with start = end), so `allowsInstant` admits 0.
     /// The fold's text for `SampleInterval.check(start:end:at:allowsInstant:)`.
-    public static func problem(start: Instant, end: Instant, at: Instant, allowsInstant: Bool = false) -> String? {
+    package static func problem(start: Instant, end: Instant, at: Instant, allowsInstant: Bool = false) -> String? {
         SampleInterval.check(start: start, end: end, at: at, allowsInstant: allowsInstant)?.warningText
     }
 
@@ -343,7 +343,7 @@ public struct SleepLedger: Projection, Hashable {
     }
 
     /// The sample `payload` would become, folded with an event in `eventZone`.
-    public static func sample(from payload: SleepSampleIngested, eventZone: String) -> SleepSample? {
+    package static func sample(from payload: SleepSampleIngested, eventZone: String) -> SleepSample? {
         let zone = payload.timeZone ?? eventZone
         guard let resolver = LocalTimeResolver(identifier: zone) else { return nil }
         return SleepSample(

@@ -38,9 +38,9 @@ import Foundation
 /// Nothing is cached; a resolution asks the zone for one offset and one next transition
 /// when no offset change lies within a day of the wall-clock time (a few hundred
 /// nanoseconds), and for one more of each per change nearby.
-public struct LocalTimeResolver: Sendable, Hashable {
+package struct LocalTimeResolver: Sendable, Hashable {
     /// The zone the wall-clock times are read in.
-    public let timeZone: TimeZone
+    package let timeZone: TimeZone
 
     /// Before the earliest possible answer: every instant `t` whose wall clock reads `w`
     /// satisfies `t = w − offset(t)`, and zone offsets stay within ±24 h.
@@ -59,7 +59,7 @@ public struct LocalTimeResolver: Sendable, Hashable {
     /// (`ZoneName.isPlausible(_:)`: ASCII letters, digits, `/`, `_`, `-`, `+`, 1 to 64 bytes).
     /// The form is checked before Foundation is asked, so `Asia/\u{212A}arachi` (a Kelvin
     /// sign) gives `nil` whether or not `Asia/Karachi` was loaded before.
-    public init?(identifier: String) {
+    package init?(identifier: String) {
         guard let zone = ZoneName.timeZone(identifier) else {
             return nil
         }
@@ -67,12 +67,12 @@ public struct LocalTimeResolver: Sendable, Hashable {
     }
 
     /// Creates a resolver for `timeZone`.
-    public init(timeZone: TimeZone) {
+    package init(timeZone: TimeZone) {
         self.timeZone = timeZone
     }
 
     /// The zone's identifier, e.g. `"Europe/Berlin"`.
-    public var identifier: String { timeZone.identifier }
+    package var identifier: String { timeZone.identifier }
 
     // MARK: Wall clock → instant
 
@@ -83,7 +83,7 @@ public struct LocalTimeResolver: Sendable, Hashable {
     /// occurrence (see "Times that do not exist or exist twice" above; docs/rules.md §1.3):
     /// in Europe/Berlin, 02:30 on 2026-03-29 gives `2026-03-29T03:00:00+02:00` and 02:30 on
     /// 2026-10-25 gives `2026-10-25T02:30:00+02:00`.
-    public func instant(on date: LocalDate, at time: TimeOfDay) -> Instant {
+    package func instant(on date: LocalDate, at time: TimeOfDay) -> Instant {
         let localMilliseconds =
             Int64(date.daysSince1970) * Self.millisecondsPerDay
             + Int64(time.minutesSinceMidnight) * 60_000
@@ -92,7 +92,7 @@ public struct LocalTimeResolver: Sendable, Hashable {
 
     /// The instant at which the wall clock of this zone reads `localDateTime` (to the
     /// millisecond), by the same gap and overlap rules as ``instant(on:at:)``.
-    public func instant(at localDateTime: LocalDateTime) -> Instant {
+    package func instant(at localDateTime: LocalDateTime) -> Instant {
         let millisecondsOfDay =
             ((Int64(localDateTime.hour) * 60 + Int64(localDateTime.minute)) * 60
                 + Int64(localDateTime.second)) * 1000 + Int64(localDateTime.millisecond)
@@ -110,7 +110,7 @@ public struct LocalTimeResolver: Sendable, Hashable {
     /// In Europe/Berlin, bedtime 00:30 on night 2026-03-28 is `2026-03-29T00:30:00+01:00`;
     /// 02:30 that night does not exist and is `2026-03-29T03:00:00+02:00` (the plan's
     /// `bedtime` text keeps "02:30").
-    public func wallClockInstant(night: LocalDate, time: TimeOfDay) -> Instant {
+    package func wallClockInstant(night: LocalDate, time: TimeOfDay) -> Instant {
         let date = time.hour >= 12 ? night : night.adding(days: 1)
         return instant(on: date, at: time)
     }
@@ -122,18 +122,18 @@ public struct LocalTimeResolver: Sendable, Hashable {
     /// This is the zone's exact offset; for the local mean time some zones used before
     /// about 1900 it may hold seconds (+00:17:30), which ``display(_:)`` truncates to whole
     /// minutes as RFC 3339 requires.
-    public func offsetSeconds(at instant: Instant) -> Int32 {
+    package func offsetSeconds(at instant: Instant) -> Int32 {
         Int32(clamping: timeZone.secondsFromGMT(for: instant.date))
     }
 
     /// The same moment as `instant`, shown with this zone's offset at that moment, so that
     /// its ``Instant/rfc3339`` reads this zone's wall clock.
-    public func display(_ instant: Instant) -> Instant {
+    package func display(_ instant: Instant) -> Instant {
         instant.withOffset(offsetSeconds(at: instant))
     }
 
     /// The wall clock of this zone at `instant`, to the millisecond.
-    public func localDateTime(of instant: Instant) -> LocalDateTime {
+    package func localDateTime(of instant: Instant) -> LocalDateTime {
         let offsetMilliseconds = Int64(offsetSeconds(at: instant)) * 1000
         return Instant(
             millisecondsSince1970: instant.millisecondsSince1970 + offsetMilliseconds,
@@ -145,7 +145,7 @@ public struct LocalTimeResolver: Sendable, Hashable {
     /// local time from 12:00 to 23:59:59.999 belongs to that date's night, one from 00:00 to
     /// 11:59:59.999 to the previous date's night. `2026-12-01T07:00+01:00` in Europe/Berlin
     /// is night 2026-11-30; `2026-12-01T12:00+01:00` is night 2026-12-01.
-    public func nightDate(of instant: Instant) -> LocalDate {
+    package func nightDate(of instant: Instant) -> LocalDate {
         let local = localDateTime(of: instant)
         return local.hour >= 12 ? local.date : local.date.adding(days: -1)
     }

@@ -10,18 +10,18 @@ public enum NightRange {
 
     /// Why a night is out of range: the night, the local date of the instant it was named
     /// at, and how many days lie between them (positive = ahead).
-    public struct Rejection: Sendable, Hashable {
+    package struct Rejection: Sendable, Hashable {
         /// The night named.
-        public var night: LocalDate
+        package var night: LocalDate
         /// The local date of the instant, in its own offset.
-        public var today: LocalDate
+        package var today: LocalDate
         /// `night` minus `today`, in days.
-        public var distance: Int
+        package var distance: Int
 
         /// The first night in range.
-        public var earliest: LocalDate { today.adding(days: -NightRange.maximumDistanceInDays) }
+        package var earliest: LocalDate { today.adding(days: -NightRange.maximumDistanceInDays) }
         /// The last night in range.
-        public var latest: LocalDate { today.adding(days: NightRange.maximumDistanceInDays) }
+        package var latest: LocalDate { today.adding(days: NightRange.maximumDistanceInDays) }
     }
 
     /// The local date of `instant`, in its own offset.
@@ -35,7 +35,7 @@ public enum NightRange {
     }
 
     /// The rule: `nil` when `night` is within range of `instant`, else why not.
-    public static func check(_ night: LocalDate, at instant: Instant) -> Rejection? {
+    package static func check(_ night: LocalDate, at instant: Instant) -> Rejection? {
         let today = localDate(of: instant)
         let distance = night.days(from: today)
         guard abs(distance) > maximumDistanceInDays else { return nil }

@@ -3,20 +3,20 @@
 /// Messages state what was expected and the byte offset; they never quote the input's
 /// content (which may be health data), only positions, structural characters such as
 /// `}` or `,`, and the code point of an offending control character.
-public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The zero-based offset of the offending byte in the input.
-    public var byteOffset: Int
+    package var byteOffset: Int
     /// A human-readable explanation, e.g. "expected ',' or '}' after an object member at byte 17".
-    public var message: String
+    package var message: String
 
     /// Creates an error at `byteOffset` with the given message.
-    public init(byteOffset: Int, message: String) {
+    package init(byteOffset: Int, message: String) {
         self.byteOffset = byteOffset
         self.message = message
     }
 
     /// The message.
-    public var description: String {
+    package var description: String {
         message
     }
 }

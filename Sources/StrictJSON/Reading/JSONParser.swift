@@ -14,14 +14,14 @@
 ///
 /// Nesting is handled by depth-checked recursion, so the stack use is bounded however
 /// deep the input tries to go.
-public enum JSONParser {
+package enum JSONParser {
     /// The deepest nesting of arrays and objects accepted; a top-level array is depth 1.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// Parses one JSON value from UTF-8 bytes.
     ///
     /// - Throws: ``JSONParseError`` with the byte offset and what was expected there.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw JSONParseError(byteOffset: 0, message: "expected a JSON value at byte 0 but the input is empty")
         }
@@ -47,7 +47,7 @@ public enum JSONParser {
     /// Parses one JSON value from UTF-8 bytes.
     ///
     /// - Throws: ``JSONParseError`` with the byte offset and what was expected there.
-    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONParseError) -> JSONValue in try parse(buffer) }
         }
@@ -59,7 +59,7 @@ public enum JSONParser {
     /// Byte offsets in errors are relative to the start of the slice.
     ///
     /// - Throws: ``JSONParseError`` with the byte offset and what was expected there.
-    public static func parse(_ bytes: ArraySlice<UInt8>) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ bytes: ArraySlice<UInt8>) throws(JSONParseError) -> JSONValue {
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONParseError) -> JSONValue in try parse(buffer) }
         }
@@ -71,7 +71,7 @@ public enum JSONParser {
     /// Byte offsets in errors count UTF-8 bytes, not characters.
     ///
     /// - Throws: ``JSONParseError`` with the byte offset and what was expected there.
-    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         var text = text
         let result = text.withUTF8 { buffer in
             Result { () throws(JSONParseError) -> JSONValue in try parse(buffer) }

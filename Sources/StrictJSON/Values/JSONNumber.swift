@@ -4,15 +4,15 @@
 /// long fractions lose nothing, and `1`, `1.0` and `1e0` stay distinguishable: equality
 /// and hashing compare the literal text, so those three are three different numbers.
 /// Interpretations are on demand: ``integerValue`` and ``doubleValue``.
-public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
+package struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The number's text, which always matches the RFC 8259 grammar
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
-    public let literal: String
+    package let literal: String
 
     /// Creates a number from its literal text, or returns `nil` if `literal` does not match
     /// the RFC 8259 number grammar exactly (no surrounding whitespace, no leading `+`, no
     /// leading zeros, no `NaN` or `Infinity`, digits required on both sides of `.`).
-    public init?(literal: String) {
+    package init?(literal: String) {
         var text = literal
         let valid = text.withUTF8 { bytes -> Bool in
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
@@ -31,7 +31,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Creates the integer number `value`, written in plain decimal (e.g. `-42`).
-    public init(_ value: Int64) {
+    package init(_ value: Int64) {
         self.literal = String(value)
     }
 
@@ -44,7 +44,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     ///   `0.1` → `0.1`, `1e-7` → `1e-07`, `1e300` → `1e+300`.
     ///
     /// In both cases ``doubleValue`` gives back exactly `value` (including the sign of zero).
-    public init?(_ value: Double) {
+    package init?(_ value: Double) {
         guard value.isFinite else { return nil }
         if value.magnitude < 9_007_199_254_740_992, value.rounded(.towardZero) == value {
             if value == 0 {
@@ -64,7 +64,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// `-?(0|[1-9][0-9]*)` (no fraction, no exponent) and fits in `Int64`.
     ///
     /// So `10` gives 10, `-0` gives 0, while `1.0`, `1e2` and `9223372036854775808` give `nil`.
-    public var integerValue: Int64? {
+    package var integerValue: Int64? {
         var accumulated: Int64 = 0  // Accumulated as a negative number so Int64.min fits.
         var negative = false
         var sawDigit = false
@@ -90,13 +90,13 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// The value as the nearest `Double`, or `nil` if it is out of `Double`'s finite range
     /// (e.g. `1e400`). Tiny magnitudes such as `1e-400` round to zero.
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         guard let value = Double(literal), value.isFinite else { return nil }
         return value
     }
 
     /// The literal text.
-    public var description: String {
+    package var description: String {
         literal
     }
 

@@ -6,31 +6,31 @@
 ///
 /// Lookups are linear scans; event objects have a dozen members or fewer, for which a
 /// scan beats hashing.
-public struct JSONObject: Sendable, Hashable {
+package struct JSONObject: Sendable, Hashable {
     /// One `"key": value` member of an object.
-    public struct Member: Sendable, Hashable {
+    package struct Member: Sendable, Hashable {
         /// The member's name.
-        public var key: String
+        package var key: String
         /// The member's value.
-        public var value: JSONValue
+        package var value: JSONValue
 
         /// Creates a member with the given name and value.
-        public init(key: String, value: JSONValue) {
+        package init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
         }
     }
 
     /// The members in document (or insertion) order, duplicates included.
-    public var members: [Member]
+    package var members: [Member]
 
     /// Creates an object with the given members, kept in the given order.
-    public init(_ members: [Member] = []) {
+    package init(_ members: [Member] = []) {
         self.members = members
     }
 
     /// The value of the first member named `key`, or `nil` if there is none.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         for member in members where member.key == key {
             return member.value
         }
@@ -38,22 +38,22 @@ public struct JSONObject: Sendable, Hashable {
     }
 
     /// The member names in order, duplicates included.
-    public var keys: [String] {
+    package var keys: [String] {
         members.map(\.key)
     }
 
     /// The number of members, duplicates included.
-    public var count: Int {
+    package var count: Int {
         members.count
     }
 
     /// `true` if the object has no members.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         members.isEmpty
     }
 
     /// Whether some member is named `key`.
-    public func contains(key: String) -> Bool {
+    package func contains(key: String) -> Bool {
         members.contains { $0.key == key }
     }
 
@@ -67,7 +67,7 @@ public struct JSONObject: Sendable, Hashable {
     }
 
     /// The names that occur more than once, each listed once, in order of first appearance.
-    public func duplicateKeys() -> [String] {
+    package func duplicateKeys() -> [String] {
         guard members.count > 1 else { return [] }
         // Event objects are small: comparing pairs is much cheaper than hashing every key,
         // and almost every object has no duplicate, so answer that case without a set.
@@ -87,14 +87,14 @@ public struct JSONObject: Sendable, Hashable {
     }
 
     /// Appends a member at the end, even if a member with that name already exists.
-    public mutating func append(_ key: String, _ value: JSONValue) {
+    package mutating func append(_ key: String, _ value: JSONValue) {
         members.append(Member(key: key, value: value))
     }
 
     /// Replaces the value of the first member named `key`, or appends a member if there is none.
     ///
     /// Later members with the same name (duplicates) are left untouched.
-    public mutating func set(_ key: String, _ value: JSONValue) {
+    package mutating func set(_ key: String, _ value: JSONValue) {
         if let index = members.firstIndex(where: { $0.key == key }) {
             members[index].value = value
         } else {
@@ -105,7 +105,7 @@ public struct JSONObject: Sendable, Hashable {
     /// Removes every member named `key` and returns the value of the first one removed,
     /// or `nil` if there was none.
     @discardableResult
-    public mutating func removeValue(forKey key: String) -> JSONValue? {
+    package mutating func removeValue(forKey key: String) -> JSONValue? {
         guard let index = members.firstIndex(where: { $0.key == key }) else { return nil }
         let removed = members[index].value
         members.removeAll { $0.key == key }

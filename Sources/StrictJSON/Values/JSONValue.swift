@@ -6,7 +6,7 @@
 ///
 /// Equality is structural and order-sensitive: two objects with the same members in a
 /// different order are different values, and the numbers `1` and `1.0` are different.
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     /// The literal `null`.
     case null
     /// The literal `true` or `false`.
@@ -21,37 +21,37 @@ public enum JSONValue: Sendable, Hashable {
     case object(JSONObject)
 
     /// The object, if this value is an object; otherwise `nil`.
-    public var objectValue: JSONObject? {
+    package var objectValue: JSONObject? {
         if case .object(let object) = self { return object }
         return nil
     }
 
     /// The string, if this value is a string; otherwise `nil`.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let string) = self { return string }
         return nil
     }
 
     /// The Boolean, if this value is `true` or `false`; otherwise `nil`.
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let bool) = self { return bool }
         return nil
     }
 
     /// The number, if this value is a number; otherwise `nil`.
-    public var numberValue: JSONNumber? {
+    package var numberValue: JSONNumber? {
         if case .number(let number) = self { return number }
         return nil
     }
 
     /// The elements, if this value is an array; otherwise `nil`.
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let array) = self { return array }
         return nil
     }
 
     /// `true` if this value is the literal `null`.
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case .null = self { return true }
         return false
     }
@@ -60,7 +60,7 @@ public enum JSONValue: Sendable, Hashable {
     /// "null", "a boolean", "a number", "a string", "an array" or "an object".
     ///
     /// Never includes the value's content.
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"

@@ -11,9 +11,9 @@
 ///
 /// Parsing the output with ``JSONParser`` gives back an equal value, and writing that
 /// value again gives the same bytes.
-public enum JSONWriter {
+package enum JSONWriter {
     /// Appends the compact encoding of `value` to `buffer`.
-    public static func write(_ value: JSONValue, into buffer: inout [UInt8]) {
+    package static func write(_ value: JSONValue, into buffer: inout [UInt8]) {
         switch value {
         case .null:
             append("null", to: &buffer)
@@ -47,7 +47,7 @@ public enum JSONWriter {
     }
 
     /// Appends `string` as a quoted, minimally escaped JSON string to `buffer`.
-    public static func writeString(_ string: String, into buffer: inout [UInt8]) {
+    package static func writeString(_ string: String, into buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))
         let handled: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
             appendEscaped(bytes, to: &buffer)
@@ -61,7 +61,7 @@ public enum JSONWriter {
     }
 
     /// Returns the compact encoding of `value`.
-    public static func encode(_ value: JSONValue) -> [UInt8] {
+    package static func encode(_ value: JSONValue) -> [UInt8] {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(256)
         write(value, into: &buffer)
