@@ -8,7 +8,11 @@ import Projections
 ///
 /// Used by the store (`MoreSleepStore`), every `replay-tool` command that folds a log and
 /// `replay-bench`. It reads the file synchronously: a front end does not call it on the
-/// main actor; it opens a `MoreSleepStore`, an actor, which folds off the caller's actor.
+/// main actor; it opens the store with `MoreSleepStore.open(path:environment:)`, which folds
+/// on a thread of its own.
+///
+/// Public and `@inlinable` on purpose: callers in other modules then get it specialised for
+/// their state; as `package` the full replay measured 5–8 % slower (docs/ARCHITECTURE.md).
 public enum LogFold {
     /// Folds the log file at `path`, streamed (a file is never held whole).
     ///
