@@ -27,7 +27,7 @@ public enum ReplayTool {
         subcommands: [
             VerifyCommand.specification, StatsCommand.specification, ShowCommand.specification, WhyCommand.specification,
             TraceCommand.specification, ScoresCommand.specification, ReportCommand.specification, RepairCommand.specification,
-            AppendCommand.specification, ImportHealthCommand.specification, SimulateCommand.specification,
+            CheckpointCommand.specification, AppendCommand.specification, ImportHealthCommand.specification, SimulateCommand.specification,
         ]
     )
 
@@ -71,6 +71,7 @@ public enum ReplayTool {
                 case ReportCommand.specification.name: return try ReportCommand.run(parsed, console: console)
                 case SimulateCommand.specification.name: return try SimulateCommand.run(parsed, console: console)
                 case RepairCommand.specification.name: return try RepairCommand.run(parsed, console: console)
+                case CheckpointCommand.specification.name: return try CheckpointCommand.run(parsed, console: console)
                 case AppendCommand.specification.name: return try AppendCommand.run(parsed, console: console)
                 case ImportHealthCommand.specification.name: return try ImportHealthCommand.run(parsed, console: console)
                 default:

@@ -3,8 +3,8 @@ import EventLogFile
 import Events
 import Projections
 
-/// The store a front end embeds: it opens a log, replays it, decides and appends the
-/// commands the person sends, serves the projections, and tells observers of each change.
+/// The store a front end embeds: it opens a log, folds it, decides and appends the commands
+/// the person sends, serves the projections, and tells observers of each change.
 ///
 /// ```swift
 /// let store = try await MoreSleepStore.open(path: url.path, environment: .live(source: .phone))
@@ -14,43 +14,88 @@ import Projections
 ///
 /// Use an `InMemoryEventLog` in tests and previews.
 ///
-/// The state is always a correct fold of the log, in (`at`, `seq`) order. Events appended
-/// after everything folded so far are folded in place; earlier-dated ones (a clock that
-/// went back) need the log re-read. If that re-read fails, the store keeps the last
-/// correct state and says so: every snapshot then carries ``StoreSnapshot/outOfDate`` and a
-/// warning, ``reload()`` retries, and ``send(_:)`` retries first and refuses with
-/// ``StoreError/outOfDate(_:)`` while the log still cannot be read.
+/// - Opening a log file starts from its newest valid checkpoint (`LOG.checkpoints/` by
+///   default) and folds only the lines after it; the store writes checkpoints as nights
+///   pass, off its actor (docs/checkpoints.md). A checkpoint is a cache: without one the
+///   state is the same, only slower to reach.
+/// - The store runs on a serial queue of its own (`StoreExecutor`): lock waits and `fsync`
+///   never block the caller's actor or Swift's cooperative pool.
+/// - Lines another process appends (a widget, an intent, a sync) are noticed on every
+///   ``send(_:)``, on ``refresh()``, and through a file-system watch, and only they are folded.
+/// - An event dated before what was folded already (a watch's queue, a clock that went
+///   back) rewinds to the checkpoint before it and folds forward from there.
+///
+/// The state is always a correct fold of the log, in (`at`, `seq`) order. If a fold that
+/// needs the log re-read fails, the store keeps the last correct state and says so: every
+/// snapshot then carries ``StoreSnapshot/outOfDate`` and a warning, ``reload()`` retries, and
+/// ``send(_:)`` retries first and refuses with ``StoreError/outOfDate(_:)`` while the log
+/// still cannot be read.
 public actor MoreSleepStore {
-    private let log: any EventLogStorage
-    private let environment: StoreEnvironment
-    private var runner: ProjectionRunner<LogState>
-    private var lastSeq: Int
+    let log: any EventLogStorage
+    /// The log as a file, when it is one: then the store reads from byte positions, keeps
+    /// checkpoints and watches the file.
+    let file: FileEventLog?
+    let environment: StoreEnvironment
+    let executor = StoreExecutor(label: "MoreSleepStore")
+    /// The fold, without a torn tail's warning (see ``snapshot``).
+    var runner: ProjectionRunner<LogState>
+    var lastSeq: Int
+    /// The torn tail the last read ended with, if any.
+    var tornTail: TornTail?
+    /// Where the folded lines of ``file`` end.
+    var end: LogResumePoint?
+    /// The largest `at` among the lines folded, and how many events they are (for checkpoints).
+    var latestLineAt: Instant?
+    var eventCount = 0
     /// Set while appended events wait to be folded in order (a re-read failed).
-    private var outOfDate: StoreStaleness?
-    private var observers: [Int: AsyncStream<StoreSnapshot>.Continuation] = [:]
-    private var nextObserver = 0
+    var outOfDate: StoreStaleness?
+    /// The checkpoints: where, which are known valid for this log, what was wrong with others.
+    let checkpoints: CheckpointKeeper?
+    var observers: [Int: AsyncStream<StoreSnapshot>.Continuation] = [:]
+    var nextObserver = 0
+    var watcher: LogWatcher?
+    /// How many late events were folded by rewinding to a checkpoint (tests, benchmark).
+    package internal(set) var rewindCount = 0
 
-    /// Opens the store on the log file at `path` (created, 0600, when missing), replaying it
-    /// whole. The file is opened and read on a thread of its own, never on the caller's
-    /// actor: call it from the main actor at launch without blocking the interface (a log of
-    /// years takes about a second to replay).
-    ///
-    /// - Throws: ``StoreError/log(_:)`` when the file cannot be opened, locked or read (the
-    ///   error says which, and what to do).
-    public static func open(path: String, environment: StoreEnvironment) async throws(StoreError) -> MoreSleepStore {
-        try await offCallersActor { () throws(StoreError) in
-            let log: FileEventLog
-            do throws(EventLogFileError) { log = try FileEventLog(path: path) } catch { throw .log(error) }
-            return try MoreSleepStore(log: log, environment: environment)
-        }
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
     }
 
-    /// Opens the store on `log`, replaying it whole on a thread of its own, never on the
-    /// caller's actor (see ``open(path:environment:)``).
+    /// Opens the store on the log file at `path` (created, 0600, when missing), from its
+    /// newest valid checkpoint plus the lines after it. The file is opened and read on a
+    /// thread of its own, never on the caller's actor: call it from the main actor at launch.
+    ///
+    /// - Parameters:
+    ///   - checkpoints: where checkpoints live (`LOG.checkpoints/` beside the log by default),
+    ///     or `.off`.
+    ///   - progress: called (on another thread) as a fold from the first line advances, with
+    ///     the share of the log's bytes read, from 0 to 1; not called when a checkpoint
+    ///     covers most of the log.
+    /// - Throws: ``StoreError/log(_:)`` when the file cannot be opened, locked or read (the
+    ///   error says which, and what to do). A bad checkpoint never throws: it is passed over
+    ///   with a warning (``checkpointWarnings``) and replaced.
+    public static func open(
+        path: String, environment: StoreEnvironment, checkpoints: CheckpointOptions = .besideLog,
+        progress: (@Sendable (Double) -> Void)? = nil
+    ) async throws(StoreError) -> MoreSleepStore {
+        let store = try await offCallersActor { () throws(StoreError) in
+            let log: FileEventLog
+            do throws(EventLogFileError) { log = try FileEventLog(path: path) } catch { throw .log(error) }
+            return try MoreSleepStore(file: log, environment: environment, checkpoints: checkpoints, progress: progress)
+        }
+        await store.start()
+        return store
+    }
+
+    /// Opens the store on `log`, folding it on a thread of its own, never on the caller's
+    /// actor (see ``open(path:environment:checkpoints:progress:)``). A `FileEventLog` uses
+    /// checkpoints beside its file.
     public static func open(log: any EventLogStorage, environment: StoreEnvironment) async throws(StoreError) -> MoreSleepStore {
-        try await offCallersActor { () throws(StoreError) in
+        let store = try await offCallersActor { () throws(StoreError) in
             try MoreSleepStore(log: log, environment: environment)
         }
+        await store.start()
+        return store
     }
 
     /// Runs `work`, which blocks on file I/O, on a Dispatch queue, so that neither the
@@ -68,16 +113,46 @@ public actor MoreSleepStore {
         return try result.get()
     }
 
-    /// Opens the store on `log`, replaying it whole, on the calling thread: it blocks for the
-    /// replay, so a front end on the main actor calls ``open(log:environment:)`` instead;
-    /// tests and command-line tools may call this.
-    public init(log: any EventLogStorage, environment: StoreEnvironment) throws(StoreError) {
-        self.log = log
+    /// Opens the store on `log`, folding it on the calling thread (which it blocks: tests and
+    /// tools only; front ends call ``open(log:environment:)``). A `FileEventLog` uses
+    /// checkpoints beside its file.
+    package init(log: any EventLogStorage, environment: StoreEnvironment) throws(StoreError) {
+        self.init(try StoreOpening(log: log, checkpoints: .besideLog, progress: nil), environment: environment)
+    }
+
+    /// Opens the store on a log file, from its checkpoints (see `open(path:…)`).
+    package init(
+        file: FileEventLog, environment: StoreEnvironment, checkpoints: CheckpointOptions,
+        progress: (@Sendable (Double) -> Void)?
+    ) throws(StoreError) {
+        self.init(try StoreOpening(log: file, checkpoints: checkpoints, progress: progress), environment: environment)
+    }
+
+    private init(_ opening: StoreOpening, environment: StoreEnvironment) {
+        log = opening.log
+        file = opening.file
         self.environment = environment
-        do {
-            (self.runner, self.lastSeq) = try Self.fold(log)
-        } catch {
-            throw .log(error)
+        checkpoints = opening.checkpoints
+        runner = opening.runner
+        lastSeq = opening.lastSeq
+        tornTail = opening.tornTail
+        end = opening.end
+        latestLineAt = opening.latestLineAt
+        eventCount = opening.eventCount
+    }
+
+    /// Starts what runs after opening: the file-system watch, and a checkpoint of the state
+    /// opened when it folded many lines past the newest one (or none was usable).
+    private func start() {
+        guard let file else { return }
+        watcher = LogWatcher(path: file.path, queue: .global(qos: .utility)) { [weak self] in
+            Task { await self?.noticeWatchedChange() }
+        }
+        guard let checkpoints, checkpoints.wantsCheckpointAfterOpening else { return }
+        if checkpoints.openedWithoutCheckpoint {
+            checkpoints.saveAll()
+        } else {
+            saveCheckpoint()
         }
     }
 
@@ -85,6 +160,7 @@ public actor MoreSleepStore {
     /// (then its warning comes last in `warnings`).
     public var snapshot: StoreSnapshot {
         var warnings = runner.warnings
+        if let tornTail { warnings.append(.init(seq: nil, message: Self.tornTailNotice.text(tornTail))) }
         if let outOfDate { warnings.append(.init(seq: nil, message: outOfDate.warning)) }
         return StoreSnapshot(state: runner.state, warnings: warnings, lastSeq: lastSeq, outOfDate: outOfDate)
     }
@@ -93,22 +169,32 @@ public actor MoreSleepStore {
     /// without the events it names).
     public var state: LogState { runner.state }
 
+    /// What was wrong with checkpoints passed over since opening (each was ignored, the state
+    /// folded without it, and a new checkpoint written): for a diagnostics screen or a log.
+    public var checkpointWarnings: [String] {
+        checkpoints?.warnings ?? []
+    }
+
+    /// How the torn tail's warning reads in a snapshot.
+    static let tornTailNotice = TornTailNotice(.line, .appendsRefusedUntilRepaired)
+
     /// Decides `command` against the current state now, appends its events (as one
     /// batch, expecting the log not to have moved since this store last read it) and
     /// folds them in.
     ///
-    /// While the store is out of date (``StoreSnapshot/outOfDate``), it first re-reads the
-    /// log, so the command is decided against every event; if the log still cannot be
-    /// read, nothing is decided or appended. Events dated before what was folded already
-    /// are folded by re-reading the log; when that fails, they are appended all the same
-    /// (and returned), and the store is out of date until a re-read succeeds.
+    /// First it folds what other processes appended since the store last read the file. While
+    /// the store is out of date (``StoreSnapshot/outOfDate``), it first re-reads the log, so the
+    /// command is decided against every event; if the log still cannot be read, nothing is
+    /// decided or appended. Events dated before what was folded already rewind to the
+    /// checkpoint before them; when that fails, they are appended all the same (and returned),
+    /// and the store is out of date until a re-read succeeds.
     ///
     /// - Returns: the events appended (none when the command changes nothing).
-    /// - Throws: `.rejected` when the command breaks a rule; `.log` when the append
-    ///   failed (`.sequenceConflict`: another writer moved the log on; the store has then
-    ///   re-read it, so sending again decides against the fresh state); `.outOfDate` when
-    ///   the store is out of date and re-reading the log failed again (nothing was
-    ///   appended: make the log readable, then send again or call ``reload()``).
+    /// - Throws: `.rejected` when the command breaks a rule; `.log` when reading what others
+    ///   appended or the append failed (`.sequenceConflict`: another writer moved the log on;
+    ///   the store has then read it, so sending again decides against the fresh state);
+    ///   `.outOfDate` when the store is out of date and re-reading the log failed again
+    ///   (nothing was appended: make the log readable, then send again or call ``reload()``).
     @discardableResult
     public func send(_ command: some Command) throws(StoreError) -> [Event] {
         if let stale = outOfDate {
@@ -117,6 +203,8 @@ public actor MoreSleepStore {
             } catch {
                 throw .outOfDate(noteFailedReread(error, whileOutOfDate: stale))
             }
+        } else {
+            do { try catchUp() } catch { throw .log(error) }
         }
         let context = CommandContext(
             now: environment.now(), timeZone: environment.timeZone(),
@@ -131,9 +219,14 @@ public actor MoreSleepStore {
         guard !events.isEmpty else { return [] }
         let outcomes: [AppendOutcome]
         do {
-            outcomes = try log.append(events, expectedLastSeq: lastSeq)
+            if let file, end != nil {
+                let runner = self.runner
+                outcomes = try file.append(events, expectedLastSeq: lastSeq, adoptedPrefixContains: { runner.containsIdentifier($0) })
+            } else {
+                outcomes = try log.append(events, expectedLastSeq: lastSeq)
+            }
         } catch {
-            if error.code == .sequenceConflict { try? reload() }
+            if error.code == .sequenceConflict { try? refresh() }
             throw .log(error)
         }
         // The append expected `lastSeq`, so the log holds exactly these new events after it.
@@ -145,7 +238,7 @@ public actor MoreSleepStore {
                 event: pair.0
             )
         }
-        fold(recorded)
+        fold(recorded, endingAt: file?.committedPoint)
         return events
     }
 
@@ -163,81 +256,18 @@ public actor MoreSleepStore {
         return stream
     }
 
-    /// Re-reads the whole log (e.g. after another process appended), and publishes the
-    /// new snapshot. This is also the retry while the store is out of date: on success
-    /// ``StoreSnapshot/outOfDate`` is cleared.
-    ///
-    /// - Throws: `.log` when the log could not be read; the state is then unchanged (and,
-    ///   if the store was out of date, still is, with this error).
-    public func reload() throws(StoreError) {
-        do {
-            try refold()
-        } catch {
-            if let stale = outOfDate { noteFailedReread(error, whileOutOfDate: stale) }
-            throw .log(error)
-        }
-    }
-
-    /// Re-reads and folds the whole log, clears `outOfDate` and publishes; on failure
-    /// changes nothing.
-    private func refold() throws(EventLogFileError) {
-        (runner, lastSeq) = try Self.fold(log)
-        outOfDate = nil
-        publish()
-    }
-
-    /// Notes that a re-read failed with `error` while out of date as `stale` says
-    /// (publishing only when the snapshot changes), and answers the staleness now.
-    @discardableResult
-    private func noteFailedReread(_ error: EventLogFileError, whileOutOfDate stale: StoreStaleness) -> StoreStaleness {
-        guard stale.error != error else { return stale }
-        var updated = stale
-        updated.error = error
-        outOfDate = updated
-        publish()
-        return updated
-    }
-
-    /// Folds newly appended events: in place when they come after everything folded so
-    /// far in (`at`, `seq`) order, else by re-reading the whole log. If that fails, they
-    /// are not folded at all (folding them out of order would give a wrong state): the
-    /// store keeps its state and is out of date until a re-read succeeds.
-    private func fold(_ newEvents: [RecordedEvent]) {
-        let latest = runner.latestInstant?.millisecondsSince1970 ?? .min
-        lastSeq = max(lastSeq, newEvents.map(\.seq).max() ?? lastSeq)
-        if outOfDate == nil, newEvents.allSatisfy({ $0.at.millisecondsSince1970 >= latest }) {
-            runner.apply(contentsOf: EventOrdering.sorted(newEvents))
-            publish()
-            return
-        }
-        do {
-            try refold()
-        } catch {
-            let seqs = newEvents.map(\.seq)
-            guard let first = seqs.min(), let last = seqs.max() else { return }
-            outOfDate = outOfDate?.adding(seqs: first...last, count: seqs.count, error: error)
-                ?? StoreStaleness(unfoldedSeqs: first...last, unfoldedEventCount: seqs.count, error: error)
-            publish()
-        }
-    }
-
-    /// Folds a whole log in (`at`, `seq`) order, streamed (a file is never held whole); a
-    /// torn tail becomes a warning. Returns the folded runner and the log's last seq.
-    private static func fold(_ log: any EventLogStorage) throws(EventLogFileError) -> (ProjectionRunner<LogState>, Int) {
-        var lastSeq = 0
-        let (runner, _) = try LogFold.fold(
-            log: log, tornTail: TornTailNotice(.line, .appendsRefusedUntilRepaired),
-            restart: { lastSeq = 0 }, beforeEach: { (event, _: inout ProjectionRunner<LogState>) in lastSeq = max(lastSeq, event.seq) }
-        )
-        return (runner, lastSeq)
-    }
-
-    private func publish() {
+    func publish() {
         let current = snapshot
         for continuation in observers.values { continuation.yield(current) }
     }
 
     private func removeObserver(_ key: Int) {
         observers[key] = nil
+    }
+
+    /// Whether the caller runs on the store's own queue (tests: the store's work never runs
+    /// on the cooperative pool).
+    package func runsOnItsOwnQueue() -> Bool {
+        executor.isCurrent
     }
 }

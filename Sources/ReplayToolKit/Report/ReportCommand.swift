@@ -31,7 +31,7 @@ enum ReportCommand {
             .value("to", valueName: "date", help: "The last night of the period, YYYY-MM-DD."),
             .value("html", valueName: "file", help: "Also write the report as a self-contained HTML page to this file."),
             LogStateFold.atOption,
-        ]
+        ] + CheckpointChoice.options
     )
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
@@ -49,7 +49,7 @@ enum ReportCommand {
                 return .ioError
             }
         }
-        let fold = try LogStateFold.foldForFigures(path: path, at: instant, console: console)
+        let fold = try LogStateFold.foldForFigures(path: path, at: instant, checkpoints: CheckpointChoice(arguments), console: console)
         let noPage = htmlPath == nil ? "" : " (no HTML page written)"
         guard let asOf = fold.asOf else {
             console.output("The log has no events: nothing to report\(noPage).\n")
@@ -57,7 +57,7 @@ enum ReportCommand {
         }
         let report: PeriodReport
         do {
-            let warningCount = fold.runner.warnings.all.count - (fold.summary.tornTail == nil ? 0 : 1)
+            let warningCount = fold.runner.warnings.all.count - (fold.tornTail == nil ? 0 : 1)
             guard let made = try PeriodReport.make(
                 state: fold.runner.state, asOf: asOf, from: nights.from, to: nights.to, warningCount: warningCount
             ) else {

@@ -8,39 +8,35 @@ import Projections
 struct LogStateFold {
     /// The folded state and the warnings of the fold (a torn tail included).
     var runner: ProjectionRunner<LogState>
-    /// What the read found.
-    var summary: EventLogReader.Summary
+    /// The torn tail the read ended with, if any.
+    var tornTail: TornTail?
     /// The query instant: the one asked for, else the largest `at` among the lines read
     /// (the first `untilSeq` with `--until-seq`); `nil` for an empty log without one.
     var asOf: Instant?
 
     /// Folds the log at `path` in (`at`, `seq`) order: the events whose `at` is at or
     /// before `instant` (all when `nil`), among the first `untilSeq` lines (all when
-    /// `nil`). Without `instant`, `asOf` is the largest `at` among those lines, opaque
-    /// events included (docs/rules.md §8.1: "the largest `at` in the log"), so folding everything
-    /// and folding as of that instant are the same.
-    static func fold(path: String, at instant: Instant?, untilSeq: Int?) throws(EventLogFileError) -> LogStateFold {
+    /// `nil`), from the newest usable checkpoint in `checkpoints` (none when `nil`; see
+    /// ``CheckpointChoice``, which says on standard error which one was used and which were
+    /// passed over). Without `instant`, `asOf` is the largest `at` among those lines, opaque
+    /// events included (docs/rules.md §8.1: "the largest `at` in the log"), so folding
+    /// everything and folding as of that instant are the same.
+    static func fold(
+        path: String, at instant: Instant?, untilSeq: Int?, checkpoints: CheckpointChoice, console: ToolConsole
+    ) throws(EventLogFileError) -> LogStateFold {
         let position = ReplayPosition(instant: instant, untilSeq: untilSeq)
-        var latest: Instant?
-        let (runner, summary) = try LogFold.fold(
-            path: path, position: position, tornTail: foldWarning, restart: { latest = nil },
-            beforeEach: { (event, _: inout ProjectionRunner<LogState>) in
-                if untilSeq.map({ event.seq <= $0 }) ?? true,
-                   latest.map({ event.at.millisecondsSince1970 >= $0.millisecondsSince1970 }) ?? true {
-                    latest = event.at
-                }
-            }
-        )
-        return LogStateFold(runner: runner, summary: summary, asOf: instant ?? latest)
+        let fold = try CheckpointedFold.fold(logAt: path, checkpoints: checkpoints.folder(forLogAt: path), position: position)
+        checkpoints.report(fold, logAt: path, console: console)
+        return LogStateFold(runner: fold.warnedRunner(foldWarning), tornTail: fold.tornTail, asOf: instant ?? fold.latestLineAt)
     }
 
-    /// ``fold(path:at:untilSeq:)`` of every line, for a command that reads a log for its
-    /// figures (`report`, `scores`): when the log ends with a torn tail, it also writes on
-    /// standard error where the tail is, that it was not read, and the command that removes
-    /// it.
-    static func foldForFigures(path: String, at instant: Instant?, console: ToolConsole) throws(EventLogFileError) -> LogStateFold {
-        let fold = try fold(path: path, at: instant, untilSeq: nil)
-        if let torn = fold.summary.tornTail {
+    /// ``fold(path:at:untilSeq:checkpoints:console:)`` of every line, for a command that reads a
+    /// log for its figures (`report`, `scores`): when the log ends with a torn tail, it also
+    /// writes on standard error where the tail is, that it was not read, and the command that
+    /// removes it.
+    static func foldForFigures(path: String, at instant: Instant?, checkpoints: CheckpointChoice, console: ToolConsole) throws(EventLogFileError) -> LogStateFold {
+        let fold = try fold(path: path, at: instant, untilSeq: nil, checkpoints: checkpoints, console: console)
+        if let torn = fold.tornTail {
             console.error(TornTailNotice(.file(path: path), .runRepair(tool: ReplayTool.name, path: path)).text(torn) + "\n")
         }
         return fold

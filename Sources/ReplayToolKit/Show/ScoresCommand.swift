@@ -23,7 +23,7 @@ enum ScoresCommand {
             .value("to", valueName: "date", help: "The last night shown, YYYY-MM-DD."),
             .value("preset", valueName: "id", help: "Score with this preset instead of the settings in force."),
             LogStateFold.atOption,
-        ]
+        ] + CheckpointChoice.options
     )
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
@@ -37,7 +37,7 @@ enum ScoresCommand {
             }
             settings = preset.settings
         }
-        let fold = try LogStateFold.foldForFigures(path: path, at: try LogStateFold.instant(option: "at", in: arguments), console: console)
+        let fold = try LogStateFold.foldForFigures(path: path, at: try LogStateFold.instant(option: "at", in: arguments), checkpoints: CheckpointChoice(arguments), console: console)
         console.output(render(fold.runner.state, from: nights.from, to: nights.to, settings: settings))
         return .success
     }

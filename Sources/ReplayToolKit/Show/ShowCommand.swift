@@ -36,7 +36,7 @@ enum ShowCommand {
             .value("from", valueName: "date", help: "Keep only nights from this one on (YYYY-MM-DD) in the plans, sleep, exits by night and scores."),
             .value("to", valueName: "date", help: "Keep only nights up to this one (YYYY-MM-DD, not before --from) in the plans, sleep, exits by night and scores."),
             .flag("json", help: "Print the JSON view (docs/json-view.md) instead of text."),
-        ]
+        ] + CheckpointChoice.options
     )
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
@@ -44,7 +44,7 @@ enum ShowCommand {
         let instant = try LogStateFold.instant(option: "at", in: arguments)
         let untilSeq = try arguments.integer("until-seq", in: 1...Int.max)
         let nights = try NightFilter(fromAndTo: arguments)
-        let fold = try LogStateFold.fold(path: path, at: instant, untilSeq: untilSeq)
+        let fold = try LogStateFold.fold(path: path, at: instant, untilSeq: untilSeq, checkpoints: CheckpointChoice(arguments), console: console)
         let state = fold.runner.state
         if arguments.flag("json") {
             console.output(JSONView.text(state: state, warnings: fold.runner.warnings, asOf: fold.asOf, nights: nights))

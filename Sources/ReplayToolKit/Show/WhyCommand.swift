@@ -22,14 +22,14 @@ enum WhyCommand {
         options: [
             .value("night", valueName: "date", help: "The night, as the date of its evening (YYYY-MM-DD).", isRequired: true),
             LogStateFold.atOption,
-        ]
+        ] + CheckpointChoice.options
     )
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
         let night = try Self.night(in: arguments)
         let instant = try LogStateFold.instant(option: "at", in: arguments)
-        let fold = try LogStateFold.fold(path: path, at: instant, untilSeq: nil)
+        let fold = try LogStateFold.fold(path: path, at: instant, untilSeq: nil, checkpoints: CheckpointChoice(arguments), console: console)
         let (text, found) = render(night: night, state: fold.runner.state, warnings: fold.runner.warnings, asOf: fold.asOf)
         console.output(text)
         return found ? .success : .checkFailed

@@ -1,0 +1,57 @@
+import EventLogFile
+import Events
+import Projections
+
+/// A checkpoint about to be written: the state's bytes and the position they cover. Made
+/// where the state is (the store's actor: encoding is quick), written elsewhere (``write(logAt:into:)``
+/// reads the log's prefix for its digest and syncs the file: slow, so never on the actor).
+package struct CheckpointDraft: Sendable {
+    /// The encoded runner.
+    package var payload: [UInt8]
+    /// The position the state covers.
+    package var end: LogResumePoint
+    /// The largest `at` among the lines up to ``end``.
+    package var latestAt: Int64
+    /// The events up to ``end``.
+    package var eventCount: Int
+    /// Whether their ids are distinct.
+    package var identifiersAreDistinct: Bool
+
+    /// A draft of `runner`, which must be the fold (as of `.end`, without a torn tail's warning)
+    /// of exactly the lines up to `end`; `nil` when there is nothing to save (an empty log) or the
+    /// runner folds less than everything.
+    package init?(runner: ProjectionRunner<LogState>, end: LogResumePoint, latestLineAt: Instant?, eventCount: Int) {
+        guard runner.position == .end, eventCount > 0, let latestLineAt else { return nil }
+        payload = runner.checkpointPayload()
+        self.end = end
+        latestAt = latestLineAt.millisecondsSince1970
+        self.eventCount = eventCount
+        identifiersAreDistinct = runner.identifierCount == eventCount
+    }
+
+    /// A draft of a fold's state at its end.
+    package init?(_ fold: CheckpointedFold) {
+        self.init(runner: fold.runner, end: fold.end, latestLineAt: fold.latestLineAt, eventCount: fold.eventCount)
+    }
+
+    /// Writes the checkpoint (atomically: see `CheckpointFolder.write`) after reading the
+    /// digest of the log's first `end.position.byteOffset` bytes, then (when `prune`) removes
+    /// the checkpoints ``CheckpointRetention`` no longer keeps.
+    ///
+    /// - Returns: the entry written.
+    @discardableResult
+    package func write(logAt path: String, into folder: CheckpointFolder, prune: Bool = true) throws(EventLogFileError) -> CheckpointEntry {
+        let digests = try PrefixDigest.digests(ofFileAt: path, prefixLengths: [end.position.byteOffset])
+        guard let digest = digests[end.position.byteOffset] else {
+            throw EventLogFileError(code: .ioError, message: "the log is shorter than the checkpoint's position; no checkpoint was written", path: path)
+        }
+        let header = CheckpointHeader(
+            foldVersion: FoldVersion.current, byteOffset: end.position.byteOffset, lineNumber: end.position.lineNumber,
+            lastSeq: end.lastSeq, eventCount: eventCount, latestAt: latestAt, prefixDigest: digest,
+            identifiersAreDistinct: identifiersAreDistinct
+        )
+        let entry = try folder.write(header: header, payload: payload)
+        if prune { CheckpointRetention.prune(folder) }
+        return entry
+    }
+}

@@ -1,0 +1,141 @@
+import Dispatch
+import EventLogFile
+import Events
+import Foundation
+import Projections
+
+/// A store's checkpoints: the folder, which checkpoints are known valid for its log in this
+/// session (their prefix digests were checked at opening, or they were written here), what
+/// was wrong with others, and a queue of its own that writes new ones, so that reading the
+/// log's prefix for the digest and syncing the file never run on the store's actor.
+///
+/// Thread-safe: the store calls it from its actor, the writing queue from its thread.
+final class CheckpointKeeper: @unchecked Sendable {
+    // @unchecked: `known`, `notes` and `wantsCheckpoint` are only touched under `lock`.
+    let folderPath: String
+    let logPath: String
+    private let folder: CheckpointFolder
+    private let writer = DispatchQueue(label: "MoreSleepStore.checkpoints", qos: .utility)
+    private let lock = NSLock()
+    private var known: [CheckpointEntry] = []
+    private var notes: [String] = []
+    private var wantsCheckpoint = false
+    private var openedWithout = false
+
+    /// After opening, a checkpoint is written when the fold read at least this many lines
+    /// past the newest usable checkpoint (or there was none).
+    static let linesWorthACheckpoint = 200
+
+    init(folderPath: String, logPath: String) {
+        self.folderPath = folderPath
+        self.logPath = logPath
+        folder = CheckpointFolder(path: folderPath)
+    }
+
+    /// Records what opening found: the valid checkpoints, the problems (as warnings), and
+    /// whether the state opened is worth a checkpoint.
+    func opened(with fold: CheckpointedFold) {
+        lock.withLock {
+            known = fold.validCheckpoints
+            notes += fold.problems.map { $0.warning + " A new checkpoint replaces it." }
+            wantsCheckpoint = fold.eventCount > 0
+                && (fold.startedFrom == nil || !fold.problems.isEmpty || fold.linesAfterCheckpoint >= Self.linesWorthACheckpoint)
+            openedWithout = fold.startedFrom == nil
+        }
+    }
+
+    /// Records what a re-read found (the valid checkpoints, and problems as warnings).
+    func reopened(with fold: CheckpointedFold) {
+        lock.withLock {
+            known = fold.validCheckpoints
+            notes += fold.problems.map { $0.warning }
+        }
+    }
+
+    /// Whether the state opened should be saved as a checkpoint.
+    var wantsCheckpointAfterOpening: Bool {
+        lock.withLock { wantsCheckpoint }
+    }
+
+    /// Whether opening found no usable checkpoint (so the nights before should be saved too).
+    var openedWithoutCheckpoint: Bool {
+        lock.withLock { openedWithout }
+    }
+
+    /// The warnings so far.
+    var warnings: [String] {
+        lock.withLock { notes }
+    }
+
+    /// The checkpoints known valid whose lines all come before `moment`, newest first.
+    func rewindCandidates(before moment: Int64) -> [CheckpointEntry] {
+        lock.withLock {
+            known.filter { $0.header.latestAt <= moment }
+                .sorted { $0.header.byteOffset > $1.header.byteOffset }
+        }
+    }
+
+    /// The runner saved in `entry`, or `nil` (the entry is then forgotten, with a warning) when
+    /// its file is gone or damaged.
+    func runner(from entry: CheckpointEntry) -> ProjectionRunner<LogState>? {
+        do throws(CheckpointProblem) {
+            let payload = try folder.payload(of: entry)
+            do {
+                return try ProjectionRunner(checkpointPayload: payload, position: .end)
+            } catch {
+                throw CheckpointProblem.corrupt(file: entry.fileName, reason: "its state does not decode: \(error.message)")
+            }
+        } catch {
+            lock.withLock {
+                known.removeAll { $0.fileName == entry.fileName }
+                notes.append(error.warning)
+            }
+            return nil
+        }
+    }
+
+    /// Writes `draft` on the keeper's queue, then knows it (and forgets what retention
+    /// removed); a failure becomes a warning (a checkpoint is only a cache).
+    func save(_ draft: CheckpointDraft) {
+        writer.async { [self] in
+            do {
+                let entry = try draft.write(logAt: logPath, into: folder)
+                let remaining = Set(folder.entries().entries.map(\.fileName))
+                lock.withLock {
+                    known.append(entry)
+                    known.removeAll { !remaining.contains($0.fileName) }
+                    wantsCheckpoint = false
+                }
+            } catch {
+                lock.withLock { notes.append("could not write a checkpoint (\(error.description)); the log is unaffected, and opening folds more of it until one is written") }
+            }
+        }
+    }
+
+    /// Brings the folder up to date on the keeper's queue as `replay-tool checkpoint` does
+    /// (`CheckpointedFold.writeCheckpoints`): after an open that found no usable checkpoint,
+    /// this also saves the states before recent nights, for rewinds. It folds the log again,
+    /// off the store's actor; a failure becomes a warning.
+    func saveAll() {
+        writer.async { [self] in
+            do {
+                let written = try CheckpointedFold.writeCheckpoints(logAt: logPath, into: folder)
+                let remaining = Set(written.kept.map(\.fileName))
+                lock.withLock {
+                    if case .written(let entries) = written.outcome { known += entries }
+                    known.removeAll { !remaining.contains($0.fileName) }
+                    wantsCheckpoint = false
+                }
+            } catch {
+                lock.withLock { notes.append("could not write checkpoints (\(error.description)); the log is unaffected, and opening folds more of it until one is written") }
+            }
+        }
+    }
+
+    /// Waits until every checkpoint asked for so far is written (tests, the benchmark).
+    func waitForWrites() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            writer.async { continuation.resume() }
+        }
+    }
+}

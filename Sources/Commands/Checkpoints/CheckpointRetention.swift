@@ -1,0 +1,65 @@
+import EventLogFile
+
+/// Which checkpoints a folder keeps (docs/checkpoints.md): the newest; the newest of each of
+/// the `nightly` nights before it; then the newest at least 28, 56 and 112 nights older than
+/// the newest. So a late event (a watch's queue, a sync) rewinds at most to the night before
+/// it in the last two weeks, and a handful of files bound the folder's size.
+///
+/// A "night" of a checkpoint is the day of its latest `at` counted from noon UTC: a cache's
+/// spacing, not a person's night, so a trip or a change of zone only shifts which checkpoint
+/// is kept by hours.
+package enum CheckpointRetention {
+    /// The nights before the newest that keep one checkpoint each.
+    package static let nightly = 14
+    /// The ages, in nights before the newest, of the sparse checkpoints kept beyond those.
+    package static let sparseAges = [28, 56, 112]
+
+    /// The night of a checkpoint (days since 1970, from noon UTC).
+    static func night(_ entry: CheckpointEntry) -> Int64 {
+        night(of: entry.header.latestAt)
+    }
+
+    /// The night of an instant, in milliseconds since 1970 (days since 1970, from noon UTC).
+    package static func night(of moment: Int64) -> Int64 {
+        let noon: Int64 = 12 * 3_600_000
+        let day: Int64 = 86_400_000
+        let shifted = moment - noon
+        return shifted >= 0 ? shifted / day : -((-shifted + day - 1) / day)
+    }
+
+    /// The entries to keep, by position.
+    package static func kept(_ entries: [CheckpointEntry]) -> [CheckpointEntry] {
+        let ordered = entries.sorted { ($0.header.byteOffset, $0.fileName) > ($1.header.byteOffset, $1.fileName) }
+        guard let newest = ordered.first else { return [] }
+        let newestNight = night(newest)
+        var keep: [CheckpointEntry] = [newest]
+        var nightsKept: Set<Int64> = [newestNight]
+        for entry in ordered.dropFirst() {
+            let entryNight = night(entry)
+            let age = newestNight - entryNight
+            if age >= 1, age <= Int64(nightly), nightsKept.insert(entryNight).inserted { keep.append(entry) }
+        }
+        for age in sparseAges {
+            if let entry = ordered.first(where: { newestNight - night($0) >= Int64(age) }),
+               !keep.contains(where: { $0.fileName == entry.fileName }) {
+                keep.append(entry)
+            }
+        }
+        return keep.sorted { $0.header.byteOffset < $1.header.byteOffset }
+    }
+
+    /// The entries ``kept(_:)`` leaves out.
+    package static func removable(_ entries: [CheckpointEntry]) -> [CheckpointEntry] {
+        let keep = Set(kept(entries).map(\.fileName))
+        return entries.filter { !keep.contains($0.fileName) }
+    }
+
+    /// Removes from `folder` the checkpoints ``kept(_:)`` leaves out (a file that cannot be
+    /// removed stays: it is only a cache), and answers those kept.
+    @discardableResult
+    package static func prune(_ folder: CheckpointFolder) -> [CheckpointEntry] {
+        let listed = folder.entries().entries
+        for stale in removable(listed) { try? folder.remove(stale) }
+        return kept(listed)
+    }
+}

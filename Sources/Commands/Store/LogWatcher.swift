@@ -1,0 +1,62 @@
+import Dispatch
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// Watches a log file for lines another process appended (the widget extension, an
+/// intent, a sync) and calls `onChange` on `queue` after each change: a `DispatchSource`
+/// file-system object source on Apple platforms, `inotify` on Linux. Where the platform has
+/// neither, `init` answers `nil` and the store notices other writers on `send` and
+/// `refresh()` only.
+///
+/// A change is only a hint: the store reads what was appended after the last line it
+/// folded, so a spurious or coalesced notification costs one `fstat`.
+final class LogWatcher: @unchecked Sendable {
+    // @unchecked: `source` is set once in `init` and only cancelled after; Dispatch sources
+    // are thread-safe.
+    private let source: any DispatchSourceProtocol
+
+    /// Starts watching the file at `path`, or answers `nil` when it cannot be watched.
+    init?(path: String, queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) {
+        #if canImport(Darwin)
+        let descriptor = Darwin.open(path, O_EVTONLY)
+        guard descriptor >= 0 else { return nil }
+        let source = DispatchSource.makeFileSystemObjectSource(
+            fileDescriptor: descriptor, eventMask: [.write, .extend, .attrib, .delete, .rename], queue: queue
+        )
+        source.setEventHandler { onChange() }
+        source.setCancelHandler { _ = Darwin.close(descriptor) }
+        #elseif os(Linux)
+        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard descriptor >= 0 else { return nil }
+        let mask = UInt32(IN_MODIFY) | UInt32(IN_ATTRIB) | UInt32(IN_MOVE_SELF) | UInt32(IN_DELETE_SELF)
+        guard inotify_add_watch(descriptor, path, mask) >= 0 else {
+            _ = Glibc.close(descriptor)
+            return nil
+        }
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+        source.setEventHandler {
+            // Drain the notifications: only that something changed matters.
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while buffer.withUnsafeMutableBytes({ Glibc.read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+            onChange()
+        }
+        source.setCancelHandler { _ = Glibc.close(descriptor) }
+        #else
+        return nil
+        #endif
+        self.source = source
+        source.resume()
+    }
+
+    /// Stops watching (also when the watcher is released).
+    func cancel() {
+        source.cancel()
+    }
+
+    deinit {
+        source.cancel()
+    }
+}

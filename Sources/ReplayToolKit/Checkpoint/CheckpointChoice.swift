@@ -1,0 +1,46 @@
+import Commands
+import EventLogFile
+
+/// How a reading command uses a log's checkpoints (`--checkpoints DIR`, `--no-checkpoint`),
+/// and what it says about them on standard error: which checkpoint it started from, and
+/// each one it passed over and why. The output on standard output is byte-identical with a
+/// checkpoint or without.
+struct CheckpointChoice {
+    /// The folder, `nil` with `--no-checkpoint`; `LOG.checkpoints` beside the log by default.
+    var folderOption: String?
+    var isOff: Bool
+
+    /// The options every reading command takes.
+    static let options: [OptionSpecification] = [
+        .value(
+            "checkpoints", valueName: "dir",
+            help: "Start from the newest valid checkpoint in this folder (see 'replay-tool checkpoint').",
+            defaultDescription: "LOG.checkpoints beside the log"
+        ),
+        .flag("no-checkpoint", help: "Fold every line, ignoring checkpoints (the output is the same, only slower)."),
+    ]
+
+    init(_ arguments: ParsedArguments) {
+        folderOption = arguments.value("checkpoints")
+        isOff = arguments.flag("no-checkpoint")
+    }
+
+    /// The folder of the checkpoints of the log at `path`, or `nil` when they are not used.
+    func folder(forLogAt path: String) -> String? {
+        isOff ? nil : folderOption ?? CheckpointFolder.defaultPath(forLogAt: path)
+    }
+
+    /// Writes on standard error which checkpoint `fold` started from, and each checkpoint it
+    /// passed over; nothing when the folder held none.
+    func report(_ fold: CheckpointedFold, logAt path: String, console: ToolConsole) {
+        for problem in fold.problems {
+            console.error("\(ReplayTool.name): checkpoint ignored: \(problem.warning)\n")
+        }
+        if let entry = fold.startedFrom {
+            let lines = fold.linesAfterCheckpoint == 1 ? "1 line" : "\(fold.linesAfterCheckpoint) lines"
+            console.error("\(ReplayTool.name): started from checkpoint \(entry.fileName) (seq \(entry.header.lastSeq)), then folded \(lines) after it; --no-checkpoint folds every line\n")
+        } else if !fold.problems.isEmpty || !fold.validCheckpoints.isEmpty {
+            console.error("\(ReplayTool.name): no checkpoint could be the start (the lines after each are dated before it, or it folds what the position leaves out): folded every line\n")
+        }
+    }
+}

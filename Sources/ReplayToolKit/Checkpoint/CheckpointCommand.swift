@@ -1,0 +1,47 @@
+import Commands
+import EventLogFile
+
+/// `replay-tool checkpoint LOG [--checkpoints DIR]`.
+enum CheckpointCommand {
+    static let specification = CommandSpecification(
+        name: "checkpoint",
+        abstract: "Write or refresh the checkpoints of a log, so that reading it starts near its end.",
+        discussion: """
+            A checkpoint is the folded state of the log's first lines, saved in a folder \
+            (LOG.checkpoints beside the log unless --checkpoints names another) with the \
+            position it covers and a digest of those bytes. Reading commands (show, why, \
+            scores, report) then fold only the lines after the newest valid one, and say so \
+            on standard error; their output is byte-identical either way. This command folds \
+            the log (from its newest valid checkpoint, if any), writes a checkpoint of the \
+            whole log, and, when it folds from the first line, checkpoints before each of the \
+            last 14 nights and about 28, 56 and 112 nights back, so that a late event rewinds \
+            only to the night before it. Older checkpoints beyond those are removed. A \
+            checkpoint that is stale (another fold version), corrupt, of another log or of a \
+            prefix that was cut or edited is never used: it is named on standard error and \
+            replaced. Deleting the folder is always safe.
+            """,
+        arguments: [ReplayTool.logArgument],
+        options: [CheckpointChoice.options[0]]
+    )
+
+    static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
+        let path = try arguments.positional("log")
+        guard let folderPath = CheckpointChoice(arguments).folder(forLogAt: path) else { return .success }
+        let folder = CheckpointFolder(path: folderPath)
+        let written = try CheckpointedFold.writeCheckpoints(logAt: path, into: folder, report: { problem in
+            console.error("\(ReplayTool.name): checkpoint ignored: \(problem.warning) It is replaced.\n")
+        })
+        switch written.outcome {
+        case .emptyLog:
+            console.output("\(path): no events; no checkpoint written\n")
+        case .upToDate(let entry):
+            console.output("\(path): checkpoint \(entry.fileName) already covers every line (seq \(entry.header.lastSeq)); nothing written\n")
+        case .written(let entries):
+            for entry in entries {
+                console.output("\(path): wrote \(folderPath)/\(entry.fileName): seq \(entry.header.lastSeq), \(entry.header.eventCount) events, \(entry.header.payloadLength) bytes of state\n")
+            }
+        }
+        console.output("\(path): \(written.kept.count) checkpoint\(written.kept.count == 1 ? "" : "s") kept in \(folderPath)\n")
+        return .success
+    }
+}
