@@ -9,9 +9,14 @@ import Musl
 /// The few system calls a checkpoint folder needs, each answering `errno` on failure:
 /// reading a file whole or in part, listing a folder, and the steps of an atomic write.
 enum CheckpointFileSystem {
-    /// A file read from the start: up to the bytes asked for, and its size then.
+    /// A file read from the start: its first bytes (up to a limit), the rest when asked
+    /// for, and its size then.
     struct Contents {
-        var bytes: [UInt8]
+        /// The first bytes (at most the limit asked for).
+        var head: [UInt8]
+        /// The bytes after `head`, when asked for (else empty).
+        var rest: [UInt8]
+        /// The file's size when it was opened.
         var size: Int64
     }
 
@@ -28,9 +33,10 @@ enum CheckpointFileSystem {
         }
     }
 
-    /// Reads the first `limit` bytes of the file at `path` (all of it when `nil`), with one
-    /// descriptor, so the size and the bytes are of the same file.
-    static func read(_ path: String, limit: Int? = nil) throws(ReadFailure) -> Contents {
+    /// Reads the first `headLimit` bytes of the file at `path` and, when `rest` is `true`,
+    /// all the bytes after them, with one descriptor (so the size and the bytes are of one
+    /// file). A file that ends early gives fewer bytes.
+    static func read(_ path: String, headLimit: Int, rest readRest: Bool = false) throws(ReadFailure) -> Contents {
         let descriptor: Int32
         do {
             descriptor = try openRetrying(path, O_RDONLY | O_CLOEXEC, 0)
@@ -42,25 +48,36 @@ enum CheckpointFileSystem {
         guard fstat(descriptor, &information) == 0 else { throw .system(errno) }
         guard UInt32(information.st_mode) & 0o170000 == 0o100000 else { throw .notARegularFile }
         let size = Int64(information.st_size)
-        let wanted = Int(min(size, Int64(limit ?? Int.max)))
-        var bytes = [UInt8](repeating: 0, count: wanted)
-        var done = 0
-        let failure: Int32? = bytes.withUnsafeMutableBytes { buffer in
-            while done < wanted {
-                let count = pread(descriptor, buffer.baseAddress! + done, wanted - done, off_t(done))
-                if count > 0 {
-                    done += count
-                } else if count == 0 {
-                    return nil
+        let headCount = Int(min(size, Int64(headLimit)))
+        let head = try readFully(descriptor, count: headCount, at: 0)
+        var rest: [UInt8] = []
+        if readRest, head.count == headCount, size > Int64(headCount) {
+            rest = try readFully(descriptor, count: Int(size - Int64(headCount)), at: Int64(headCount))
+        }
+        return Contents(head: head, rest: rest, size: size)
+    }
+
+    /// Up to `count` bytes at `offset` (fewer at the end of the file), read straight into the
+    /// array's storage.
+    private static func readFully(_ descriptor: Int32, count: Int, at offset: Int64) throws(ReadFailure) -> [UInt8] {
+        var failure: Int32?
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var done = 0
+            while done < count {
+                let read = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + Int64(done)))
+                if read > 0 {
+                    done += read
+                } else if read == 0 {
+                    break
                 } else if errno != EINTR {
-                    return errno
+                    failure = errno
+                    break
                 }
             }
-            return nil
+            initialized = done
         }
         if let failure { throw .system(failure) }
-        bytes.removeLast(wanted - done)
-        return Contents(bytes: bytes, size: size)
+        return bytes
     }
 
     /// The names in the folder at `path` (without `.` and `..`); `nil` when the folder does

@@ -84,11 +84,11 @@ package struct CheckpointFolder: Sendable {
         let file = path(of: name)
         let contents: CheckpointFileSystem.Contents
         do {
-            contents = try CheckpointFileSystem.read(file, limit: CheckpointHeader.encodedSize)
+            contents = try CheckpointFileSystem.read(file, headLimit: CheckpointHeader.encodedSize)
         } catch {
             throw .unreadable(file: file, reason: error.text)
         }
-        let header = try CheckpointHeader.decode(contents.bytes, file: file)
+        let header = try CheckpointHeader.decode(contents.head, file: file)
         guard header.lastSeq == lastSeq else {
             throw .garbled(file: file, reason: "its name says seq \(lastSeq) but its header says seq \(header.lastSeq)")
         }
@@ -151,7 +151,7 @@ package struct CheckpointFolder: Sendable {
     }
 
     private static func length(ofFileAt path: String) -> Int64 {
-        (try? CheckpointFileSystem.read(path, limit: 0).size) ?? 0
+        (try? CheckpointFileSystem.read(path, headLimit: 0).size) ?? 0
     }
 
     /// The payload of `entry`, read whole and checked: the file must still have the header
@@ -163,19 +163,20 @@ package struct CheckpointFolder: Sendable {
     package func payload(of entry: CheckpointEntry) throws(CheckpointProblem) -> [UInt8] {
         let contents: CheckpointFileSystem.Contents
         do {
-            contents = try CheckpointFileSystem.read(entry.path)
+            contents = try CheckpointFileSystem.read(entry.path, headLimit: CheckpointHeader.encodedSize, rest: true)
         } catch {
             throw .unreadable(file: entry.path, reason: error.text)
         }
-        let header = try CheckpointHeader.decode(contents.bytes, file: entry.path)
+        let header = try CheckpointHeader.decode(contents.head, file: entry.path)
         guard header == entry.header else {
             throw .corrupt(file: entry.path, reason: "it changed since its header was read")
         }
-        let expectedSize = CheckpointHeader.encodedSize + Int(clamping: header.payloadLength)
-        guard contents.bytes.count == expectedSize else {
-            throw .corrupt(file: entry.path, reason: "it has \(contents.bytes.count) bytes where its header announces \(expectedSize) (it was cut short or added to)")
+        let size = contents.head.count + contents.rest.count
+        let expectedSize = Int64(CheckpointHeader.encodedSize) + header.payloadLength
+        guard Int64(size) == expectedSize else {
+            throw .corrupt(file: entry.path, reason: "it has \(size) bytes where its header announces \(expectedSize) (it was cut short or added to)")
         }
-        let payload = Array(contents.bytes[CheckpointHeader.encodedSize...])
+        let payload = contents.rest
         guard PrefixDigest.digest(of: payload) == header.payloadDigest else {
             throw .corrupt(file: entry.path, reason: "its payload's digest does not match its header")
         }
