@@ -91,6 +91,10 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
     /// shrank. A log that already scanned up to `point` or further keeps what it knows.
     /// Appends that must know every id (`append(_:expectedLastSeq:)`) scan the prefix too;
     /// `append(_:expectedLastSeq:adoptedPrefixContains:)` does not.
+    ///
+    /// Adopt only a prefix whose ids are all distinct (a checkpoint's `identifiersDistinct`
+    /// flag): a full scan refuses appends to a log with a repeated id (corruption), and
+    /// nothing in the prefix is checked after adoption.
     package func adoptVerifiedPrefix(_ point: LogResumePoint) {
         lock.lock()
         defer { lock.unlock() }
