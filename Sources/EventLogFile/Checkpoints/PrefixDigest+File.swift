@@ -88,16 +88,20 @@ extension PrefixDigest {
         var answers: [Int64: PrefixDigest] = [:]
         var combiner = Combiner()
         var fullChunks = 0
-        for length in prefixLengths.sorted() where length <= readable {
+        // Every cut up to `readable` was hashed; a missing one (which cannot happen) ends the
+        // answers rather than trapping.
+        lengths: for length in prefixLengths.sorted() where length <= readable {
             let whole = Int(length / chunkSize)
             while fullChunks < whole {
-                combiner.add(results[fullChunks].hashes[Int(chunkSize)]!)
+                guard let chunkHash = results[fullChunks].hashes[Int(chunkSize)] else { break lengths }
+                combiner.add(chunkHash)
                 fullChunks += 1
             }
             var prefix = combiner
             let rest = Int(length - Int64(whole) * chunkSize)
             if rest > 0 {
-                prefix.add(results[whole].hashes[rest]!)
+                guard let partial = results[whole].hashes[rest] else { break lengths }
+                prefix.add(partial)
             }
             answers[length] = prefix.finish(length: UInt64(length))
         }

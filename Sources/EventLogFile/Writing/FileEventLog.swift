@@ -21,7 +21,8 @@ import Foundation
 ///
 /// Reading does not need this type: see `EventLogReader`.
 public final class FileEventLog: EventLogStorage, @unchecked Sendable {
-    // @unchecked: the mutable state (`scanner`, `scannedLength`) is guarded by `lock`;
+    // @unchecked: the mutable state (`scanner`, `scannedLength`, `firstCorruption`,
+    // `adoptedPrefix`) is guarded by `lock`;
     // the descriptor's own operations are thread-safe system calls.
 
     /// The file's path.
