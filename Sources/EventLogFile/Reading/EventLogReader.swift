@@ -21,6 +21,9 @@ public enum EventLogReader {
         /// How many events arrived after events with a later `at` (offline queues), and so
         /// needed a second pass to be folded in (`at`, `seq`) order.
         public var lateEventCount = 0
+        /// Where a later read can go on: just after the last whole batch or single event
+        /// (before a torn tail), and the last seq before it.
+        package var committedPoint = LogResumePoint.start
 
         public init() {}
     }
@@ -36,9 +39,37 @@ public enum EventLogReader {
         decoder: any EventLineDecoding = FastEventLineDecoder(),
         _ body: (ScannedEvent) -> Void
     ) throws(EventLogFileError) -> Summary {
-        var reader = try LineReader(path: path)
-        var scanner = LogScanner(tracking: .none, decoder: decoder)
+        try forEachEvent(path: path, from: .start, decoder: decoder, body)
+    }
+
+    /// Calls `body` with each event after `point`, in file (seq) order, without reading the
+    /// bytes before it (a checkpoint's prefix digest vouches for them).
+    ///
+    /// The lines from `point` on get the same checks as in a read from the start: the first
+    /// must carry `point.lastSeq + 1` and each the next seq, batches must be whole, a torn
+    /// tail is reported in the summary and anything else stops the read with `.corrupt`
+    /// naming the line. A `point` inside a batch therefore reads as corruption.
+    ///
+    /// The summary counts from the start of the file where it can: `lineCount` is the
+    /// number of the last line read (`point`'s line − 1 when none), `byteCount` where the
+    /// read ended (at least `point`'s offset), `lastSeq` the last seq (`point.lastSeq` when no
+    /// event follows); `eventCount` counts only the events handed out.
+    ///
+    /// - Throws: as ``forEachEvent(path:decoder:_:)``; `.invalidArgument` for a point that
+    ///   cannot be a line's start (a negative offset, a line number below 1).
+    @discardableResult
+    package static func forEachEvent(
+        path: String,
+        from point: LogResumePoint,
+        decoder: any EventLineDecoding = FastEventLineDecoder(),
+        _ body: (ScannedEvent) -> Void
+    ) throws(EventLogFileError) -> Summary {
+        var reader = try LineReader(path: path, startingAt: point.position)
+        var scanner = LogScanner(resumingAt: point, tracking: .none, decoder: decoder)
         var summary = Summary()
+        summary.lineCount = point.position.lineNumber - 1
+        summary.byteCount = point.position.byteOffset
+        summary.lastSeq = point.lastSeq
         var released: [ScannedEvent] = []
         var issues: [LogIssue] = []
         while let line = try reader.nextLine() {
@@ -66,6 +97,7 @@ public enum EventLogReader {
         }
         scanner.finish(fileLength: summary.byteCount, issues: &issues)
         summary.tornTail = scanner.tornTail
+        summary.committedPoint = scanner.committedPoint
         return summary
     }
 

@@ -40,6 +40,22 @@ package struct LogScanner: Sendable {
         self.tracking = tracking
     }
 
+    /// Creates a scanner that goes on at `point`: the lines before it are trusted, not read
+    /// (their ids are not known to it), and the next line must carry `point.lastSeq + 1`.
+    package init(resumingAt point: LogResumePoint, tracking: IdentifierTracking, decoder: any EventLineDecoding = FastEventLineDecoder()) {
+        self.init(tracking: tracking, decoder: decoder)
+        nextSeq = point.lastSeq + 1
+        lastReleasedSeq = point.lastSeq
+        committedPosition = point.position
+        pendingEnd = point.position
+    }
+
+    /// Where scanning can go on later: just after the last whole batch or single event, and
+    /// the largest seq released.
+    package var committedPoint: LogResumePoint {
+        LogResumePoint(position: committedPosition, lastSeq: lastReleasedSeq)
+    }
+
     /// Checks one line; events that are complete are appended to `released`, problems to
     /// `issues`.
     package mutating func consume(_ line: LineReader.Line, released: inout [ScannedEvent], issues: inout [LogIssue]) {

@@ -21,7 +21,8 @@ import Foundation
 ///
 /// Reading does not need this type: see `EventLogReader`.
 public final class FileEventLog: EventLogStorage, @unchecked Sendable {
-    // @unchecked: the mutable state (`scanner`, `scannedLength`) is guarded by `lock`;
+    // @unchecked: the mutable state (`scanner`, `scannedLength`, `firstCorruption`,
+    // `adoptedPrefix`) is guarded by `lock`;
     // the descriptor's own operations are thread-safe system calls.
 
     /// The file's path.
@@ -33,6 +34,9 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
     private var scanner = LogScanner(tracking: .locations)
     private var scannedLength: Int64 = -1
     private var firstCorruption: LogIssue?
+    /// The prefix adopted with `adoptVerifiedPrefix(_:)`, while it holds: its lines were not
+    /// scanned, so their ids are not in `scanner.identifiers`.
+    private var adoptedPrefix: LogResumePoint?
 
     /// Opens (and by default creates) the log at `path`.
     ///
@@ -48,9 +52,79 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
     /// the file's lock; refused, writing nothing, when the log can be written by its group
     /// or others (`.permissionDenied`, see `LogFilePermissions`), ends with a torn tail or
     /// is corrupt.
+    ///
+    /// After `adoptVerifiedPrefix(_:)`, this append cannot tell whether an id is in the
+    /// adopted prefix, so it first forgets the adoption and scans the whole log (as the first
+    /// append always did); `append(_:expectedLastSeq:adoptedPrefixContains:)` does not.
     public func append(_ events: [Event], expectedLastSeq: Int? = nil) throws(EventLogFileError) -> [AppendOutcome] {
         lock.lock()
         defer { lock.unlock() }
+        if adoptedPrefix != nil {
+            forgetAdoptedPrefix()
+        }
+        return try appendLocked(events, expectedLastSeq: expectedLastSeq, adoptedPrefixContains: { _ in false })
+    }
+
+    /// Appends as `append(_:expectedLastSeq:)` does, without reading the prefix adopted with
+    /// `adoptVerifiedPrefix(_:)`: an id not among the lines this log scanned itself is looked
+    /// for in that prefix only when `adoptedPrefixContains` says the prefix holds it (the
+    /// caller knows the prefix's ids, e.g. from a checkpoint). Then the prefix is scanned for
+    /// its line (rare: a retried append) and the contents compared: the same content answers
+    /// `alreadyPresent` with the line's seq, other content is refused (`.duplicateIdentifier`)
+    /// as always. A "yes" for an id the prefix does not hold costs that scan and nothing else.
+    ///
+    /// Without an adopted prefix (none adopted, or forgotten because the file became shorter
+    /// than it) this is `append(_:expectedLastSeq:)` and `adoptedPrefixContains` is not asked.
+    package func append(
+        _ events: [Event], expectedLastSeq: Int?, adoptedPrefixContains: (IdentifierDigest) -> Bool
+    ) throws(EventLogFileError) -> [AppendOutcome] {
+        lock.lock()
+        defer { lock.unlock() }
+        return try appendLocked(events, expectedLastSeq: expectedLastSeq, adoptedPrefixContains: adoptedPrefixContains)
+    }
+
+    /// Takes the log's first `point.position.byteOffset` bytes as verified elsewhere (a
+    /// checkpoint's prefix digest matched them): from now on this log scans only from
+    /// `point`, trusting that its last seq there is `point.lastSeq`.
+    ///
+    /// Nothing is read now. At the next append or `lastSeq()`, if the file is then shorter
+    /// than the prefix, the adoption is forgotten and the whole log scanned, as when a file
+    /// shrank. A log that already scanned up to `point` or further keeps what it knows.
+    /// Appends that must know every id (`append(_:expectedLastSeq:)`) scan the prefix too;
+    /// `append(_:expectedLastSeq:adoptedPrefixContains:)` does not.
+    ///
+    /// Adopt only a prefix whose ids are all distinct (a checkpoint's `identifiersDistinct`
+    /// flag): a full scan refuses appends to a log with a repeated id (corruption), and
+    /// nothing in the prefix is checked after adoption.
+    package func adoptVerifiedPrefix(_ point: LogResumePoint) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard scanner.committedPosition.byteOffset < point.position.byteOffset else { return }
+        scanner = LogScanner(resumingAt: point, tracking: .locations)
+        adoptedPrefix = point
+        firstCorruption = nil
+        scannedLength = -1
+    }
+
+    /// Where this log's scan ends: just after the last whole batch it knows of, and the last
+    /// seq there (after an append, the end of that append). A checkpoint taken at this point
+    /// covers exactly the lines this log has accepted.
+    package var committedPoint: LogResumePoint {
+        lock.lock()
+        defer { lock.unlock() }
+        return scanner.committedPoint
+    }
+
+    private func forgetAdoptedPrefix() {
+        scanner = LogScanner(tracking: .locations)
+        adoptedPrefix = nil
+        firstCorruption = nil
+        scannedLength = -1
+    }
+
+    private func appendLocked(
+        _ events: [Event], expectedLastSeq: Int?, adoptedPrefixContains: (IdentifierDigest) -> Bool
+    ) throws(EventLogFileError) -> [AppendOutcome] {
         try descriptor.lockExclusive(timeout: lockTimeout)
         defer { descriptor.unlock() }
         try LogFilePermissions.refuseUnsafe(path: path)
@@ -58,7 +132,9 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
         try refuseDamagedLog()
         let plan = try AppendPlanner.plan(
             events, lastSeq: scanner.lastReleasedSeq, expectedLastSeq: expectedLastSeq, path: path,
-            lookup: existingEvent(identifier:)
+            lookup: { (identifier) throws(EventLogFileError) -> RecordedEvent? in
+                try existingEvent(identifier: identifier, adoptedPrefixContains: adoptedPrefixContains)
+            }
         )
         guard !plan.bytes.isEmpty else { return plan.outcomes }
         let lengthBefore = try descriptor.size()
@@ -118,8 +194,8 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
         // writer may have repaired it and appended as many bytes since.
         if length == scannedLength && scanner.tornTail == nil { return }
         if length < scanner.committedPosition.byteOffset {
-            scanner = LogScanner(tracking: .locations)
-            firstCorruption = nil
+            // The file shrank below what was scanned (or adopted): scan it from the start.
+            forgetAdoptedPrefix()
         }
         scanner.resumeAfterCommitted()
         var reader = try LineReader(path: path, startingAt: scanner.committedPosition)
@@ -161,8 +237,14 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
         }
     }
 
-    private func existingEvent(identifier: String) throws(EventLogFileError) -> RecordedEvent? {
-        guard let location = scanner.identifiers[IdentifierDigest(identifier)] else { return nil }
+    private func existingEvent(
+        identifier: String, adoptedPrefixContains: (IdentifierDigest) -> Bool
+    ) throws(EventLogFileError) -> RecordedEvent? {
+        let digest = IdentifierDigest(identifier)
+        guard let location = scanner.identifiers[digest] else {
+            guard let prefix = adoptedPrefix, adoptedPrefixContains(digest) else { return nil }
+            return try AdoptedPrefixSearch.firstEvent(identifier: identifier, path: path, before: prefix.position)
+        }
         var reader = try LineReader(path: path, startingAt: LineReader.Position(byteOffset: location.byteOffset, lineNumber: location.line))
         guard let line = try reader.nextLine() else { return nil }
         var decoder = EventLineDecoder()

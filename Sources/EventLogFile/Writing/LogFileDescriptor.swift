@@ -397,7 +397,7 @@ package struct LogFileDescriptor: ~Copyable, Sendable {
     }
 
     /// Syncs a descriptor the most durable way the platform offers; returns `errno` on failure.
-    private static func fullSynchronize(_ descriptor: Int32) -> Int32? {
+    static func fullSynchronize(_ descriptor: Int32) -> Int32? {
         #if canImport(Darwin)
         if fcntl(descriptor, F_FULLFSYNC) != -1 {
             return nil

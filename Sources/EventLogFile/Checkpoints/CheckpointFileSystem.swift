@@ -1,0 +1,214 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The few system calls a checkpoint folder needs, each answering `errno` on failure:
+/// reading a file whole or in part, listing a folder, and the steps of an atomic write.
+enum CheckpointFileSystem {
+    /// A file read from the start: its first bytes (up to a limit), the rest when asked
+    /// for, and its size then.
+    struct Contents {
+        /// The first bytes (at most the limit asked for).
+        var head: [UInt8]
+        /// The bytes after `head`, when asked for (else empty).
+        var rest: [UInt8]
+        /// The file's size when it was opened.
+        var size: Int64
+    }
+
+    /// Why a read failed: an `errno`, or a path that is not a regular file.
+    enum ReadFailure: Error {
+        case system(Int32)
+        case notARegularFile
+
+        var text: String {
+            switch self {
+            case .system(let error): return EventLogFileError.systemExplanation(error)
+            case .notARegularFile: return "it is not a regular file"
+            }
+        }
+    }
+
+    /// Reads the first `headLimit` bytes of the file at `path` and, when `rest` is `true`,
+    /// all the bytes after them, with one descriptor (so the size and the bytes are of one
+    /// file). A file that ends early gives fewer bytes.
+    static func read(_ path: String, headLimit: Int, rest readRest: Bool = false) throws(ReadFailure) -> Contents {
+        let descriptor: Int32
+        do {
+            descriptor = try openRetrying(path, O_RDONLY | O_CLOEXEC, 0)
+        } catch {
+            throw .system(error.number)
+        }
+        defer { _ = close(descriptor) }
+        var information = stat()
+        guard fstat(descriptor, &information) == 0 else { throw .system(errno) }
+        guard UInt32(information.st_mode) & 0o170000 == 0o100000 else { throw .notARegularFile }
+        let size = Int64(information.st_size)
+        let headCount = Int(min(size, Int64(headLimit)))
+        let head = try readFully(descriptor, count: headCount, at: 0)
+        var rest: [UInt8] = []
+        if readRest, head.count == headCount, size > Int64(headCount) {
+            rest = try readFully(descriptor, count: Int(size - Int64(headCount)), at: Int64(headCount))
+        }
+        return Contents(head: head, rest: rest, size: size)
+    }
+
+    /// Up to `count` bytes at `offset` (fewer at the end of the file), read straight into the
+    /// array's storage.
+    private static func readFully(_ descriptor: Int32, count: Int, at offset: Int64) throws(ReadFailure) -> [UInt8] {
+        var failure: Int32?
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var done = 0
+            while done < count {
+                let read = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + Int64(done)))
+                if read > 0 {
+                    done += read
+                } else if read == 0 {
+                    break
+                } else if errno != EINTR {
+                    failure = errno
+                    break
+                }
+            }
+            initialized = done
+        }
+        if let failure { throw .system(failure) }
+        return bytes
+    }
+
+    /// The names in the folder at `path` (without `.` and `..`); `nil` when the folder does
+    /// not exist.
+    static func names(in path: String) throws(ReadFailure) -> [String]? {
+        var information = stat()
+        if stat(path, &information) != 0 {
+            let error = errno
+            if error == ENOENT { return nil }
+            throw .system(error)
+        }
+        guard UInt32(information.st_mode) & 0o170000 == 0o040000 else {
+            throw .system(ENOTDIR)
+        }
+        guard let folder = opendir(path) else { throw .system(errno) }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                String(cString: UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Creates the folder at `path` with mode 0700 if it is missing, and then makes its name
+    /// durable (syncs the folder that holds it). Does nothing when it exists.
+    static func makeFolder(_ path: String) throws(EventLogFileError) {
+        while mkdir(path, 0o700) != 0 {
+            let error = errno
+            if error == EINTR { continue }
+            if error == EEXIST { return }
+            throw .system(error, action: "create the checkpoint folder", consequence: "no checkpoint was written", path: path)
+        }
+        // The umask can only narrow the mode given to mkdir; set it exactly anyway.
+        if chmod(path, 0o700) != 0 {
+            throw .system(errno, action: "set the checkpoint folder's permissions to 0700", consequence: "no checkpoint was written", path: path)
+        }
+        try synchronizeFolder(LogFileDescriptor.parentFolder(of: path), consequence: "no checkpoint was written")
+    }
+
+    /// Creates the file at `path` (which must not exist) with mode 0600, writes `bytes` and
+    /// syncs them (`F_FULLFSYNC` on Apple platforms). On failure the file is removed.
+    static func writeNewFile(_ path: String, _ bytes: [UInt8]) throws(EventLogFileError) {
+        let descriptor: Int32
+        do {
+            descriptor = try openRetrying(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        } catch {
+            throw failure(error.number, "create a checkpoint file", path)
+        }
+        var failed: EventLogFileError?
+        if fchmod(descriptor, 0o600) != 0 {
+            failed = failure(errno, "set a checkpoint file's permissions to 0600", path)
+        }
+        if failed == nil {
+            let error: Int32? = bytes.withUnsafeBytes { buffer in
+                var written = 0
+                while written < buffer.count {
+                    let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                    if count > 0 {
+                        written += count
+                    } else if count == 0 {
+                        return EIO
+                    } else if errno != EINTR {
+                        return errno
+                    }
+                }
+                return nil
+            }
+            if let error { failed = failure(error, "write a checkpoint file", path) }
+        }
+        if failed == nil, let error = LogFileDescriptor.fullSynchronize(descriptor) {
+            failed = failure(error, "sync a checkpoint file", path)
+        }
+        _ = close(descriptor)
+        if let failed {
+            _ = unlink(path)
+            throw failed
+        }
+    }
+
+    /// Renames `source` over `destination` (atomic: `destination` is either the old file or
+    /// the new one).
+    static func rename(_ source: String, over destination: String) throws(EventLogFileError) {
+        if systemRename(source, destination) != 0 {
+            throw failure(errno, "rename the new checkpoint into place", destination)
+        }
+    }
+
+    /// Removes the file at `path`; a file already gone is not an error.
+    static func remove(_ path: String) throws(EventLogFileError) {
+        if unlink(path) != 0 && errno != ENOENT {
+            throw .system(errno, action: "remove a checkpoint", path: path)
+        }
+    }
+
+    /// Syncs the folder at `path`, so that names created, renamed or removed in it are durable.
+    static func synchronizeFolder(_ path: String, consequence: String) throws(EventLogFileError) {
+        let folder: Int32
+        do {
+            folder = try openRetrying(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
+        } catch {
+            throw .system(error.number, action: "open the checkpoint folder to sync it", consequence: consequence, path: path)
+        }
+        defer { _ = close(folder) }
+        if let error = LogFileDescriptor.fullSynchronize(folder) {
+            throw .system(error, action: "sync the checkpoint folder", consequence: consequence, path: path)
+        }
+    }
+
+    private static func failure(_ error: Int32, _ action: String, _ path: String) -> EventLogFileError {
+        .system(error, action: action, consequence: "no checkpoint was written", path: path)
+    }
+
+    /// A failed `open`'s `errno`.
+    struct OpenFailure: Error {
+        var number: Int32
+    }
+
+    private static func openRetrying(_ path: String, _ flags: Int32, _ mode: mode_t) throws(OpenFailure) -> Int32 {
+        while true {
+            let descriptor = open(path, flags, mode)
+            if descriptor >= 0 { return descriptor }
+            let error = errno
+            if error != EINTR { throw OpenFailure(number: error) }
+        }
+    }
+}
+
+/// `rename(2)`, outside the enum so that its own `rename` does not shadow it.
+private func systemRename(_ source: String, _ destination: String) -> Int32 {
+    rename(source, destination)
+}

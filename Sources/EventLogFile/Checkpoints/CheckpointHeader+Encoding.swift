@@ -1,0 +1,123 @@
+/// The header's bytes (format version 1): a magic line, then fixed-size little-endian
+/// fields, then a digest of all the bytes before it; the payload follows.
+///
+/// | offset | size | field |
+/// |---:|---:|---|
+/// | 0 | 21 | magic: `MoreSleep checkpoint\n` (ASCII) |
+/// | 21 | 4 | formatVersion (UInt32) |
+/// | 25 | 4 | foldVersion (UInt32) |
+/// | 29 | 4 | flags (UInt32; bit 0: ids distinct) |
+/// | 33 | 8 | byteOffset (Int64) |
+/// | 41 | 8 | lineNumber (Int64) |
+/// | 49 | 8 | lastSeq (Int64) |
+/// | 57 | 8 | eventCount (Int64) |
+/// | 65 | 8 | latestAt (Int64, ms since 1970) |
+/// | 73 | 16 | prefixDigest (high, low: UInt64 each) |
+/// | 89 | 8 | payloadLength (Int64) |
+/// | 97 | 16 | payloadDigest (high, low) |
+/// | 113 | 16 | headerDigest: `PrefixDigest` of bytes 0..<113 (high, low) |
+/// | 129 | payloadLength | the payload |
+///
+/// Every later format keeps the magic line and the format version at offset 21, so that a
+/// reader can always tell a newer checkpoint from a damaged one.
+extension CheckpointHeader {
+    /// The first line of every checkpoint file.
+    package static let magic: [UInt8] = Array("MoreSleep checkpoint\n".utf8)
+
+    /// The header's size in bytes: where the payload starts.
+    package static let encodedSize = 129
+
+    /// The offset of the format version.
+    static let formatVersionOffset = 21
+    /// The offset of the header digest: the bytes before it are what it covers.
+    static let headerDigestOffset = 113
+
+    /// The header's bytes (``encodedSize`` of them).
+    package func encoded() -> [UInt8] {
+        var bytes = Self.magic
+        bytes.reserveCapacity(Self.encodedSize)
+        func put<Integer: FixedWidthInteger>(_ value: Integer) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        put(formatVersion)
+        put(foldVersion)
+        put(flags.rawValue)
+        put(byteOffset)
+        put(Int64(lineNumber))
+        put(Int64(lastSeq))
+        put(Int64(eventCount))
+        put(latestAt)
+        put(prefixDigest.high)
+        put(prefixDigest.low)
+        put(payloadLength)
+        put(payloadDigest.high)
+        put(payloadDigest.low)
+        let check = PrefixDigest.digest(of: bytes)
+        put(check.high)
+        put(check.low)
+        return bytes
+    }
+
+    /// Reads a header from the first bytes of a checkpoint file (`bytes` may hold more: the
+    /// payload is not looked at).
+    ///
+    /// - Parameter file: The file's path, for the problem it throws.
+    /// - Throws: `CheckpointProblem.garbled` (no magic line, cut short, a header digest that
+    ///   differs, impossible values) or `.newerFormat`.
+    package static func decode(_ bytes: UnsafeRawBufferPointer, file: String) throws(CheckpointProblem) -> CheckpointHeader {
+        guard bytes.count >= magic.count, bytes.prefix(magic.count).elementsEqual(magic) else {
+            throw .garbled(file: file, reason: "it does not start with the checkpoint's first line")
+        }
+        var offset = magic.count
+        func take<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer {
+            let value = Integer(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Integer.self))
+            offset += MemoryLayout<Integer>.size
+            return value
+        }
+        guard bytes.count >= formatVersionOffset + 4 else {
+            throw .garbled(file: file, reason: "its header is cut short (\(bytes.count) of \(encodedSize) bytes)")
+        }
+        let formatVersion = take(UInt32.self)
+        if formatVersion > currentFormatVersion {
+            throw .newerFormat(file: file, formatVersion: formatVersion)
+        }
+        guard formatVersion >= 1 else {
+            throw .garbled(file: file, reason: "its format version is 0")
+        }
+        guard bytes.count >= encodedSize else {
+            throw .garbled(file: file, reason: "its header is cut short (\(bytes.count) of \(encodedSize) bytes)")
+        }
+        let foldVersion = take(UInt32.self)
+        let flags = Flags(rawValue: take(UInt32.self))
+        let byteOffset = take(Int64.self)
+        let lineNumber = take(Int64.self)
+        let lastSeq = take(Int64.self)
+        let eventCount = take(Int64.self)
+        let latestAt = take(Int64.self)
+        let prefixDigest = PrefixDigest(high: take(UInt64.self), low: take(UInt64.self))
+        let payloadLength = take(Int64.self)
+        let payloadDigest = PrefixDigest(high: take(UInt64.self), low: take(UInt64.self))
+        let check = PrefixDigest(high: take(UInt64.self), low: take(UInt64.self))
+        guard check == PrefixDigest.digest(of: UnsafeRawBufferPointer(rebasing: bytes[0..<headerDigestOffset])) else {
+            throw .garbled(file: file, reason: "its header's digest does not match its header (the file is damaged)")
+        }
+        guard byteOffset >= 0, lineNumber >= 1, lastSeq >= 0, eventCount >= 0, payloadLength >= 0,
+              (byteOffset == 0) == (lineNumber == 1), lineNumber - 1 <= byteOffset
+        else {
+            throw .garbled(file: file, reason: "its header states an impossible position or length")
+        }
+        return CheckpointHeader(
+            formatVersion: formatVersion, foldVersion: foldVersion, byteOffset: byteOffset,
+            lineNumber: Int(lineNumber), lastSeq: Int(lastSeq), eventCount: Int(eventCount), latestAt: latestAt,
+            prefixDigest: prefixDigest, flags: flags, payloadLength: payloadLength, payloadDigest: payloadDigest
+        )
+    }
+
+    /// ``decode(_:file:)`` of an array's bytes.
+    package static func decode(_ bytes: [UInt8], file: String) throws(CheckpointProblem) -> CheckpointHeader {
+        let decoded = bytes.withUnsafeBytes { buffer in
+            Result { () throws(CheckpointProblem) -> CheckpointHeader in try decode(buffer, file: file) }
+        }
+        return try decoded.get()
+    }
+}

@@ -1,0 +1,73 @@
+/// Why a checkpoint file is not used. A checkpoint is a cache: every problem is a warning,
+/// the checkpoint is ignored and the log is folded from an older checkpoint or from its
+/// start instead (the caller then usually writes a new one in its place).
+package enum CheckpointProblem: Error, Sendable, Hashable {
+    /// The file could not be opened or read (permissions, an I/O error, a folder where a
+    /// file was expected).
+    case unreadable(file: String, reason: String)
+    /// The file is not a checkpoint this reader can make sense of: no magic line, a header
+    /// cut short or damaged (its digest differs), impossible values.
+    case garbled(file: String, reason: String)
+    /// A newer version of the package wrote it, in a format this version cannot read.
+    case newerFormat(file: String, formatVersion: UInt32)
+    /// Its payload was made by another version of the fold.
+    case otherFoldVersion(file: String, foldVersion: UInt32, expected: UInt32)
+    /// It covers more bytes than the log now holds: the log was cut or repaired since.
+    case beyondLogEnd(file: String, byteOffset: Int64, logLength: Int64)
+    /// The log's first bytes are not the ones it covered: another log, or an edited prefix.
+    case prefixChanged(file: String, byteOffset: Int64)
+    /// The log could not be read to check it.
+    case logUnreadable(file: String, reason: String)
+    /// Its payload is not whole or not what its header describes (a length or digest that
+    /// differs, a file that changed while it was read).
+    case corrupt(file: String, reason: String)
+
+    /// The checkpoint file's path.
+    package var file: String {
+        switch self {
+        case .unreadable(let file, _), .garbled(let file, _), .newerFormat(let file, _),
+             .otherFoldVersion(let file, _, _), .beyondLogEnd(let file, _, _), .prefixChanged(let file, _),
+             .logUnreadable(let file, _), .corrupt(let file, _):
+            return file
+        }
+    }
+
+    /// What is wrong, as a phrase (without the file).
+    package var reason: String {
+        switch self {
+        case .unreadable(_, let reason):
+            return "it could not be read (\(reason))"
+        case .garbled(_, let reason):
+            return "it is not a readable checkpoint: \(reason)"
+        case .newerFormat(_, let formatVersion):
+            return "it was written by a newer version in checkpoint format \(formatVersion) (this version reads format \(CheckpointHeader.currentFormatVersion))"
+        case .otherFoldVersion(_, let foldVersion, let expected):
+            return "it was made by fold version \(foldVersion), not the current \(expected)"
+        case .beyondLogEnd(_, let byteOffset, let logLength):
+            return "it covers \(byteOffset) bytes but the log now has \(logLength) (the log was cut or repaired since)"
+        case .prefixChanged(_, let byteOffset):
+            return "the log's first \(byteOffset) bytes are not the ones it covered (another log, or an edited or repaired prefix)"
+        case .logUnreadable(_, let reason):
+            return "the log could not be read to check it (\(reason))"
+        case .corrupt(_, let reason):
+            return "it is damaged: \(reason)"
+        }
+    }
+
+    /// The warning: the file, what was wrong, that it is ignored and what is done instead.
+    package var warning: String {
+        warning(replaced: false)
+    }
+
+    /// The warning, saying also that the checkpoint is replaced when `replaced` is `true`
+    /// (the caller writes a new one in its place).
+    package func warning(replaced: Bool) -> String {
+        "checkpoint \(file): \(reason) — ignored\(replaced ? " and replaced" : ""); "
+            + "the log is folded from an older checkpoint or from its start instead"
+    }
+}
+
+extension CheckpointProblem: CustomStringConvertible {
+    /// The ``warning``.
+    package var description: String { warning }
+}

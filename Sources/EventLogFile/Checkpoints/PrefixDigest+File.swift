@@ -1,0 +1,156 @@
+import Dispatch
+import Foundation
+
+extension PrefixDigest {
+    /// The digests of several prefixes of the file at `path`, from one parallel pass over
+    /// its first `max(prefixLengths)` bytes (never more).
+    ///
+    /// The file's chunks are read with `pread` (thread-safe, no shared position) and hashed
+    /// on several threads (`DispatchQueue.concurrentPerform`); the digest of a prefix that
+    /// ends inside a chunk comes from the same pass. The answer equals
+    /// ``digest(of:)-(UnsafeRawBufferPointer)`` of each prefix's bytes.
+    ///
+    /// - Parameter prefixLengths: The prefix lengths wanted, in bytes (0 or more).
+    /// - Returns: The digest of each prefix the file holds whole; a length beyond the end of
+    ///   the file (the file is shorter, or was cut while it was read) has no entry.
+    /// - Throws: `EventLogFileError`: `.invalidArgument` for a negative length; what
+    ///   opening or reading the file throws (`.notFound`, `.isDirectory`, `.ioError`, …).
+    package static func digests(
+        ofFileAt path: String, prefixLengths: Set<Int64>
+    ) throws(EventLogFileError) -> [Int64: PrefixDigest] {
+        try digests(ofFileAt: path, prefixLengths: prefixLengths, workerCount: defaultWorkerCount, readSize: defaultReadSize)
+    }
+
+    /// How many threads hash a file: the active processors, at most 8.
+    static var defaultWorkerCount: Int {
+        max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
+    }
+
+    /// How many bytes one `pread` asks for: a whole chunk (1 MiB), which measured faster
+    /// than 64 or 256 KiB reads (fewer system calls; the chunk is hashed while in cache).
+    static let defaultReadSize = chunkSize
+
+    /// ``digests(ofFileAt:prefixLengths:)`` with the number of threads and the size of one
+    /// read chosen (tests use them to show the answer depends on neither).
+    package static func digests(
+        ofFileAt path: String, prefixLengths: Set<Int64>, workerCount: Int, readSize: Int
+    ) throws(EventLogFileError) -> [Int64: PrefixDigest] {
+        if let negative = prefixLengths.first(where: { $0 < 0 }) {
+            throw EventLogFileError(code: .invalidArgument, message: "a prefix cannot have the negative length \(negative)", path: path)
+        }
+        guard let longest = prefixLengths.max() else { return [:] }
+        let file = try LogFileDescriptor.openForReading(path: path)
+        let size = try file.size()
+        let end = min(longest, size)
+        let chunkSize = Int64(Self.chunkSize)
+        let chunkCount = Int((end + chunkSize - 1) / chunkSize)
+
+        // What each chunk must answer: the offsets (inside it) where a wanted prefix ends, the
+        // chunk's own end included when a longer prefix needs the whole chunk.
+        var chunkCuts = [[Int]](repeating: [], count: chunkCount)
+        for length in prefixLengths where length <= end && length > 0 {
+            let chunk = Int((length - 1) / chunkSize)
+            chunkCuts[chunk].append(Int(length - Int64(chunk) * chunkSize))
+        }
+        for chunk in 0..<chunkCount {
+            let chunkEnd = min(end, Int64(chunk + 1) * chunkSize)
+            chunkCuts[chunk].append(Int(chunkEnd - Int64(chunk) * chunkSize))
+            chunkCuts[chunk] = Array(Set(chunkCuts[chunk])).sorted()
+        }
+        let cuts = chunkCuts
+
+        let results = UnsafeMutableBufferPointer<ChunkResult>.allocate(capacity: chunkCount)
+        results.initialize(repeating: ChunkResult())
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
+        let workers = max(1, min(workerCount, chunkCount))
+        let readSize = max(1, readSize)
+        // Each worker writes only its own chunks' slots.
+        let slots = ResultSlots(results: results)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 64)
+            defer { buffer.deallocate() }
+            for chunk in stride(from: worker, to: chunkCount, by: workers) {
+                slots.results[chunk] = Self.hashChunk(chunk, cuts: cuts[chunk], file: file, buffer: buffer)
+            }
+        }
+
+        // The file may have been cut while it was read: answer only up to the first short chunk.
+        var readable = end
+        for chunk in 0..<chunkCount {
+            if let error = results[chunk].error { throw error }
+            if results[chunk].readEnd < min(end, Int64(chunk + 1) * chunkSize) {
+                readable = min(readable, results[chunk].readEnd)
+            }
+        }
+        var answers: [Int64: PrefixDigest] = [:]
+        var combiner = Combiner()
+        var fullChunks = 0
+        // Every cut up to `readable` was hashed; a missing one (which cannot happen) ends the
+        // answers rather than trapping.
+        lengths: for length in prefixLengths.sorted() where length <= readable {
+            let whole = Int(length / chunkSize)
+            while fullChunks < whole {
+                guard let chunkHash = results[fullChunks].hashes[Int(chunkSize)] else { break lengths }
+                combiner.add(chunkHash)
+                fullChunks += 1
+            }
+            var prefix = combiner
+            let rest = Int(length - Int64(whole) * chunkSize)
+            if rest > 0 {
+                guard let partial = results[whole].hashes[rest] else { break lengths }
+                prefix.add(partial)
+            }
+            answers[length] = prefix.finish(length: UInt64(length))
+        }
+        return answers
+    }
+
+    /// The chunks' results, shared by the workers: each writes only the slots of its own
+    /// chunks, and they are read after every worker has finished.
+    private struct ResultSlots: @unchecked Sendable {
+        let results: UnsafeMutableBufferPointer<ChunkResult>
+    }
+
+    /// What hashing one chunk gave.
+    struct ChunkResult {
+        /// The chunk's hash at each cut (offsets inside the chunk).
+        var hashes: [Int: PrefixDigest] = [:]
+        /// The file offset up to which the chunk could be read.
+        var readEnd: Int64 = 0
+        /// The read's failure, if it failed.
+        var error: EventLogFileError?
+    }
+
+    private static func hashChunk(
+        _ chunk: Int, cuts: [Int], file: borrowing LogFileDescriptor, buffer: UnsafeMutableRawBufferPointer
+    ) -> ChunkResult {
+        var result = ChunkResult()
+        let start = Int64(chunk) * Int64(chunkSize)
+        result.readEnd = start
+        var hasher = ChunkHasher(index: UInt64(chunk))
+        var done = 0
+        for cut in cuts {
+            while done < cut {
+                let want = min(buffer.count, cut - done)
+                let count: Int
+                do {
+                    count = try file.read(
+                        into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<want]), at: start + Int64(done)
+                    )
+                } catch {
+                    result.error = error
+                    return result
+                }
+                if count == 0 { return result }
+                hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                done += count
+                result.readEnd = start + Int64(done)
+            }
+            result.hashes[cut] = hasher.finish()
+        }
+        return result
+    }
+}

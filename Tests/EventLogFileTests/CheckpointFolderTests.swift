@@ -1,0 +1,347 @@
+@_spi(LogTools) @testable import EventLogFile
+import Events
+import Foundation
+import Testing
+
+/// `CheckpointFolder`: listing, validating against the log, reading payloads, atomic writes.
+@Suite("CheckpointFolder")
+struct CheckpointFolderTests {
+    /// A log of `count` single events (ids `e1`, `e2`, …) and the point after each.
+    static func makeLog(in directory: TemporaryDirectory, count: Int = 6) throws -> (path: String, points: [LogResumePoint]) {
+        let path = directory.path("log.jsonl")
+        let log = try FileEventLog(path: path)
+        var points = [log.committedPoint]
+        for index in 1...count {
+            _ = try log.append([try TestEvents.event("e\(index)", minute: index)], expectedLastSeq: nil)
+            points.append(log.committedPoint)
+        }
+        return (path, points)
+    }
+
+    /// The header of a checkpoint of the log at `path` at `point`.
+    static func header(of path: String, at point: LogResumePoint, foldVersion: UInt32 = 3) throws -> CheckpointHeader {
+        let digests = try PrefixDigest.digests(ofFileAt: path, prefixLengths: [point.byteOffset])
+        let digest = try #require(digests[point.byteOffset])
+        return CheckpointHeader(
+            foldVersion: foldVersion, point: point, eventCount: point.lastSeq, latestAt: 1_000 * Int64(point.lastSeq),
+            prefixDigest: digest, flags: .identifiersDistinct
+        )
+    }
+
+    static func folder(for logPath: String) -> CheckpointFolder {
+        CheckpointFolder(path: CheckpointFolder.defaultPath(forLogAt: logPath))
+    }
+
+    // MARK: Names
+
+    @Test("the default folder is LOG.checkpoints; names sort by seq; other names are not checkpoints")
+    func names() {
+        #expect(CheckpointFolder.defaultPath(forLogAt: "/a/b/log.jsonl") == "/a/b/log.jsonl.checkpoints")
+        #expect(CheckpointFolder.fileName(forLastSeq: 150_000) == "seq-000000150000.checkpoint")
+        #expect(CheckpointFolder.fileName(forLastSeq: 0) == "seq-000000000000.checkpoint")
+        #expect(CheckpointFolder.fileName(forLastSeq: 1_234_567_890_123) == "seq-1234567890123.checkpoint")
+        #expect(CheckpointFolder.lastSeq(inFileName: "seq-000000150000.checkpoint") == 150_000)
+        for other in ["seq-.checkpoint", "seq-12a.checkpoint", ".seq-000000000001.checkpoint.1234.tmp",
+                      "seq-000000000001.checkpoint.tmp", "notes.txt", "seq-1.checkpoint ", "seq--1.checkpoint"] {
+            #expect(CheckpointFolder.lastSeq(inFileName: other) == nil, "\(other)")
+        }
+    }
+
+    // MARK: Writing and reading
+
+    @Test("a missing folder holds no checkpoint and no problem")
+    func missingFolder() throws {
+        try TemporaryDirectory.with { directory in
+            let listed = CheckpointFolder(path: directory.path("none")).entries()
+            #expect(listed.entries.isEmpty)
+            #expect(listed.problems.isEmpty)
+        }
+    }
+
+    @Test("write creates the folder 0700 and a file 0600; entries and payload read it back")
+    func writeAndRead() throws {
+        try TemporaryDirectory.with { directory in
+            let (log, points) = try Self.makeLog(in: directory)
+            let folder = Self.folder(for: log)
+            let header = try Self.header(of: log, at: points[4])
+            let payload = DigestTestBytes.make(count: 10_000)
+            let written = try folder.write(header: header, payload: payload)
+            #expect(written.fileName == "seq-000000000004.checkpoint")
+            #expect(written.path == folder.path + "/seq-000000000004.checkpoint")
+            #expect(written.header.payloadLength == 10_000)
+            #expect(written.header.payloadDigest == PrefixDigest.digest(of: payload))
+            #expect(try FileBytes.permissions(folder.path) == 0o700)
+            #expect(try FileBytes.permissions(written.path) == 0o600)
+            #expect(try FileBytes.read(written.path).count == CheckpointHeader.encodedSize + 10_000)
+
+            let listed = folder.entries()
+            #expect(listed.problems.isEmpty)
+            #expect(listed.entries == [written])
+            #expect(try folder.payload(of: written) == payload)
+            // No temporary file is left behind.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["seq-000000000004.checkpoint"])
+        }
+    }
+
+    @Test("a checkpoint with an empty payload, at the start of an empty log, is valid")
+    func emptyPayloadAtTheStart() throws {
+        try TemporaryDirectory.with { directory in
+            let log = try directory.write("")
+            let folder = Self.folder(for: log)
+            let written = try folder.write(header: try Self.header(of: log, at: .start), payload: [])
+            let checked = folder.validate(folder.entries().entries, logAt: log, foldVersion: 3)
+            #expect(checked.valid == [written])
+            #expect(try folder.payload(of: written) == [])
+        }
+    }
+
+    @Test("write replaces the checkpoint at the same seq; entries are ordered by position; remove deletes")
+    func replaceOrderRemove() throws {
+        try TemporaryDirectory.with { directory in
+            let (log, points) = try Self.makeLog(in: directory)
+            let folder = Self.folder(for: log)
+            let six = try folder.write(header: try Self.header(of: log, at: points[6]), payload: [6])
+            let two = try folder.write(header: try Self.header(of: log, at: points[2]), payload: [2])
+            let four = try folder.write(header: try Self.header(of: log, at: points[4]), payload: [4])
+            #expect(folder.entries().entries == [two, four, six])
+            let newFour = try folder.write(header: try Self.header(of: log, at: points[4], foldVersion: 9), payload: [4, 4])
+            let listed = folder.entries()
+            #expect(listed.entries == [two, newFour, six])
+            #expect(try folder.payload(of: newFour) == [4, 4])
+            try folder.remove(six)
+            #expect(folder.entries().entries == [two, newFour])
+            try folder.remove(six) // already gone: not an error
+            #expect(folder.validate(folder.entries().entries, logAt: log, foldVersion: 3).valid == [two])
+        }
+    }
+
+    // MARK: Validation
+
+    @Test("checkpoints of this log at several positions are valid, and stay valid when the log grows")
+    func validCheckpoints() throws {
+        try TemporaryDirectory.with { directory in
+            let (log, points) = try Self.makeLog(in: directory)
+            let folder = Self.folder(for: log)
+            let written = try [0, 3, 6].map { try folder.write(header: try Self.header(of: log, at: points[$0]), payload: [UInt8($0)]) }
+            var checked = folder.validate(folder.entries().entries, logAt: log, foldVersion: 3)
+            #expect(checked.valid == written)
+            #expect(checked.problems.isEmpty)
+            _ = try FileEventLog(path: log).append([try TestEvents.event("later")], expectedLastSeq: 6)
+            checked = folder.validate(folder.entries().entries, logAt: log, foldVersion: 3)
+            #expect(checked.valid == written)
+        }
+    }
+
+    @Test("another fold version is not used")
+    func otherFoldVersion() throws {
+        try TemporaryDirectory.with { directory in
+            let (log, points) = try Self.makeLog(in: directory)
+            let folder = Self.folder(for: log)
+            let entry = try folder.write(header: try Self.header(of: log, at: points[3], foldVersion: 2), payload: [1])
+            let checked = folder.validate([entry], logAt: log, foldVersion: 3)
+            #expect(checked.valid.isEmpty)
+            #expect(checked.problems == [.otherFoldVersion(file: entry.path, foldVersion: 2, expected: 3)])
+        }
+    }
+
+    @Test("a newer format is not used: reported by entries (its header cannot be read) and by validate")
+    func newerFormat() throws {
+        try TemporaryDirectory.with { directory in
+            let (log, points) = try Self.makeLog(in: directory)
+            let folder = Self.folder(for: log)
+            let entry = try folder.write(header: try Self.header(of: log, at: points[3]), payload: [1])
+            var bytes = try FileBytes.read(entry.path)
+            bytes[21] = 2
+            try directory.write(bytes, to: "log.jsonl.checkpoints/" + entry.fileName)
+            let listed = folder.entries()
+            #expect(listed.entries.isEmpty)
+            #expect(listed.problems == [.newerFormat(file: entry.path, formatVersion: 2)])
+            var newer = entry
+            newer.header.formatVersion = 2
+            #expect(folder.validate([newer], logAt: log, foldVersion: 3).problems == [.newerFormat(file: entry.path, formatVersion: 2)])
+        }
+    }
+
+    @Test("a checkpoint beyond the log's end (the log was cut or repaired) is not used")
+    func beyondLogEnd() throws {
+        try TemporaryDirectory.with { directory in
+            let (log, points) = try Self.makeLog(in: directory)
+            let folder = Self.folder(for: log)
+            let end = try folder.write(header: try Self.header(of: log, at: points[6]), payload: [6])
+            let middle = try folder.write(header: try Self.header(of: log, at: points[3]), payload: [3])
+            let cut = points[5].position.byteOffset
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+            try handle.truncate(atOffset: UInt64(cut))
+            try handle.close()
+            let checked = folder.validate(folder.entries().entries, logAt: log, foldVersion: 3)
+            #expect(checked.valid == [middle])
+            #expect(checked.problems == [.beyondLogEnd(file: end.path, byteOffset: points[6].position.byteOffset, logLength: cut)])
+            // A missing log is an empty one.
+            try FileManager.default.removeItem(atPath: log)
+            let gone = folder.validate(folder.entries().entries, logAt: log, foldVersion: 3)
+            #expect(gone.valid.isEmpty)
+            #expect(gone.problems.map(\.file) == [middle.path, end.path])
+            #expect(gone.problems.allSatisfy { if case .beyondLogEnd(_, _, 0) = $0 { true } else { false } })
+        }
+    }
+
+    @Test("an edited prefix, or another log, is not used: its prefix digest differs")
+    func prefixChanged() throws {
+        try TemporaryDirectory.with { directory in
+            let (log, points) = try Self.makeLog(in: directory)
+            let folder = Self.folder(for: log)
+            let late = try folder.write(header: try Self.header(of: log, at: points[5]), payload: [5])
+            let early = try folder.write(header: try Self.header(of: log, at: points[2]), payload: [2])
+            // Edit one byte of line 4 (inside the later checkpoint's prefix only), keeping the length.
+            var bytes = try FileBytes.read(log)
+            let offset = Int(points[3].position.byteOffset) + 40
+            bytes[offset] = bytes[offset] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+            try directory.write(bytes, to: "log.jsonl")
+            let checked = folder.validate(folder.entries().entries, logAt: log, foldVersion: 3)
+            #expect(checked.valid == [early])
+            #expect(checked.problems == [.prefixChanged(file: late.path, byteOffset: points[5].position.byteOffset)])
+
+            // Another log: the same shape with other ids.
+            let other = directory.path("other.jsonl")
+            let otherLog = try FileEventLog(path: other)
+            for index in 1...6 { _ = try otherLog.append([try TestEvents.event("o\(index)", minute: index)], expectedLastSeq: nil) }
+            let foreign = folder.validate([early], logAt: other, foldVersion: 3)
+            #expect(foreign.valid.isEmpty)
+            #expect(foreign.problems == [.prefixChanged(file: early.path, byteOffset: points[2].position.byteOffset)])
+        }
+    }
+
+    @Test("a log that cannot be read: every candidate is reported, none used")
+    func logUnreadable() throws {
+        try TemporaryDirectory.with { directory in
+            let (log, points) = try Self.makeLog(in: directory)
+            let folder = Self.folder(for: log)
+            let entry = try folder.write(header: try Self.header(of: log, at: points[2]), payload: [2])
+            let checked = folder.validate([entry], logAt: directory.path, foldVersion: 3)
+            #expect(checked.valid.isEmpty)
+            guard case .logUnreadable(let file, _)? = checked.problems.first else {
+                Issue.record("\(checked.problems)")
+                return
+            }
+            #expect(file == entry.path)
+        }
+    }
+
+    // MARK: Damage
+
+    @Test("an interrupted write: a leftover temporary file is ignored; a final file cut at any length is never used")
+    func interruptedWrite() throws {
+        try TemporaryDirectory.with { directory in
+            let (log, points) = try Self.makeLog(in: directory)
+            let folder = Self.folder(for: log)
+            let old = try folder.write(header: try Self.header(of: log, at: points[3]), payload: DigestTestBytes.make(count: 300))
+            let new = try folder.write(header: try Self.header(of: log, at: points[5]), payload: DigestTestBytes.make(count: 300, seed: 9))
+            let whole = try FileBytes.read(new.path)
+            // A crash before the rename leaves a temporary file (whole or torn) beside the old ones.
+            try directory.write(Array(whole.prefix(200)), to: "log.jsonl.checkpoints/.seq-000000000006.checkpoint.77aa.tmp")
+            #expect(folder.entries() == (entries: [old, new], problems: []))
+
+            for length in 0..<whole.count {
+                try directory.write(Array(whole.prefix(length)), to: "log.jsonl.checkpoints/" + new.fileName)
+                let listed = folder.entries()
+                #expect(listed.entries == [old], "length \(length)")
+                let kinds = listed.problems.map { problem -> String in
+                    switch problem {
+                    case .garbled: return "garbled"
+                    case .corrupt: return "corrupt"
+                    default: return "other"
+                    }
+                }
+                #expect(kinds == [length < CheckpointHeader.encodedSize ? "garbled" : "corrupt"], "length \(length)")
+                // A reader that listed the whole file before it was cut refuses its payload.
+                let payload = #expect(throws: CheckpointProblem.self) { try folder.payload(of: new) }
+                switch payload {
+                case .garbled?, .corrupt?: break
+                default: Issue.record("length \(length): \(String(describing: payload))")
+                }
+            }
+        }
+    }
+
+    @Test("a payload changed in place (same length) is refused by its digest; a file changed since listing too")
+    func corruptPayload() throws {
+        try TemporaryDirectory.with { directory in
+            let (log, points) = try Self.makeLog(in: directory)
+            let folder = Self.folder(for: log)
+            let entry = try folder.write(header: try Self.header(of: log, at: points[4]), payload: DigestTestBytes.make(count: 500))
+            var bytes = try FileBytes.read(entry.path)
+            bytes[CheckpointHeader.encodedSize + 250] ^= 0x10
+            try directory.write(bytes, to: "log.jsonl.checkpoints/" + entry.fileName)
+            #expect(folder.entries().entries == [entry])
+            let problem = #expect(throws: CheckpointProblem.self) { try folder.payload(of: entry) }
+            #expect(problem == .corrupt(file: entry.path, reason: "its payload's digest does not match its header"))
+
+            // Replaced by another checkpoint of the same seq after it was listed.
+            let replaced = try folder.write(header: try Self.header(of: log, at: points[4], foldVersion: 4), payload: [1])
+            let changed = #expect(throws: CheckpointProblem.self) { try folder.payload(of: entry) }
+            #expect(changed == .corrupt(file: entry.path, reason: "it changed since its header was read"))
+            #expect(try folder.payload(of: replaced) == [1])
+        }
+    }
+
+    @Test("garbage, a folder and a renamed file under a checkpoint's name are problems; other files are ignored")
+    func garbledFiles() throws {
+        try TemporaryDirectory.with { directory in
+            let (log, points) = try Self.makeLog(in: directory)
+            let folder = Self.folder(for: log)
+            let entry = try folder.write(header: try Self.header(of: log, at: points[2]), payload: [2])
+            try directory.write("hello", to: "log.jsonl.checkpoints/seq-000000000001.checkpoint")
+            try directory.write("not a checkpoint name", to: "log.jsonl.checkpoints/readme.txt")
+            try FileManager.default.createDirectory(atPath: folder.path + "/seq-000000000003.checkpoint", withIntermediateDirectories: false)
+            try FileManager.default.copyItem(atPath: entry.path, toPath: folder.path + "/seq-000000000005.checkpoint")
+            let listed = folder.entries()
+            #expect(listed.entries == [entry])
+            #expect(listed.problems.count == 3)
+            guard listed.problems.count == 3 else { return }
+            guard case .garbled(let one, _) = listed.problems[0], one.hasSuffix("seq-000000000001.checkpoint") else {
+                Issue.record("\(listed.problems[0])")
+                return
+            }
+            guard case .unreadable(let three, _) = listed.problems[1], three.hasSuffix("seq-000000000003.checkpoint") else {
+                Issue.record("\(listed.problems[1])")
+                return
+            }
+            #expect(listed.problems[2] == .garbled(file: folder.path + "/seq-000000000005.checkpoint", reason: "its name says seq 5 but its header says seq 2"))
+        }
+    }
+
+    @Test("a file where the folder should be: listing reports it, writing fails")
+    func folderIsAFile() throws {
+        try TemporaryDirectory.with { directory in
+            let (log, points) = try Self.makeLog(in: directory)
+            try directory.write("x", to: "log.jsonl.checkpoints")
+            let folder = Self.folder(for: log)
+            let listed = folder.entries()
+            #expect(listed.entries.isEmpty)
+            #expect(listed.problems.map(\.file) == [folder.path])
+            #expect(throws: EventLogFileError.self) { try folder.write(header: try Self.header(of: log, at: points[1]), payload: [1]) }
+        }
+    }
+
+    // MARK: Warnings
+
+    @Test("a warning names the file, says what was wrong, that it is ignored and what is folded instead")
+    func warnings() {
+        let problem = CheckpointProblem.beyondLogEnd(file: "/l.checkpoints/seq-000000000009.checkpoint", byteOffset: 900, logLength: 800)
+        #expect(problem.file == "/l.checkpoints/seq-000000000009.checkpoint")
+        #expect(problem.warning == "checkpoint /l.checkpoints/seq-000000000009.checkpoint: it covers 900 bytes but the log now has 800 "
+            + "(the log was cut or repaired since) — ignored; the log is folded from an older checkpoint or from its start instead")
+        #expect(problem.warning(replaced: true).contains("— ignored and replaced; the log is folded"))
+        let all: [CheckpointProblem] = [
+            .unreadable(file: "f", reason: "r"), .garbled(file: "f", reason: "r"), .newerFormat(file: "f", formatVersion: 2),
+            .otherFoldVersion(file: "f", foldVersion: 1, expected: 2), .beyondLogEnd(file: "f", byteOffset: 2, logLength: 1),
+            .prefixChanged(file: "f", byteOffset: 1), .logUnreadable(file: "f", reason: "r"), .corrupt(file: "f", reason: "r"),
+        ]
+        for problem in all {
+            #expect(problem.file == "f")
+            #expect(problem.warning.hasPrefix("checkpoint f: "))
+            #expect(problem.warning.hasSuffix("— ignored; the log is folded from an older checkpoint or from its start instead"))
+            #expect(problem.description == problem.warning)
+        }
+    }
+}
