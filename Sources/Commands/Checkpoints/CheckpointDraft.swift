@@ -46,9 +46,8 @@ package struct CheckpointDraft: Sendable {
             throw EventLogFileError(code: .ioError, message: "the log is shorter than the checkpoint's position; no checkpoint was written", path: path)
         }
         let header = CheckpointHeader(
-            foldVersion: FoldVersion.current, byteOffset: end.position.byteOffset, lineNumber: end.position.lineNumber,
-            lastSeq: end.lastSeq, eventCount: eventCount, latestAt: latestAt, prefixDigest: digest,
-            identifiersAreDistinct: identifiersAreDistinct
+            foldVersion: FoldVersion.current, point: end, eventCount: eventCount, latestAt: latestAt, prefixDigest: digest,
+            flags: identifiersAreDistinct ? .identifiersDistinct : []
         )
         let entry = try folder.write(header: header, payload: payload)
         if prune { CheckpointRetention.prune(folder) }

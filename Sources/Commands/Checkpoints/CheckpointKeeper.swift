@@ -37,7 +37,7 @@ final class CheckpointKeeper: @unchecked Sendable {
     func opened(with fold: CheckpointedFold) {
         lock.withLock {
             known = fold.validCheckpoints
-            notes += fold.problems.map { $0.warning + " A new checkpoint replaces it." }
+            notes += fold.problems.map { $0.warning(replaced: true) }
             wantsCheckpoint = fold.eventCount > 0
                 && (fold.startedFrom == nil || !fold.problems.isEmpty || fold.linesAfterCheckpoint >= Self.linesWorthACheckpoint)
             openedWithout = fold.startedFrom == nil

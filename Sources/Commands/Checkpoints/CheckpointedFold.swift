@@ -124,7 +124,7 @@ package struct CheckpointedFold: Sendable {
         if datedBefore { return nil }
         runner.apply(contentsOf: EventOrdering.sorted(tail))
         return CheckpointedFold(
-            runner: runner, end: read.end, tornTail: read.summary.tornTail, startedFrom: entry,
+            runner: runner, end: read.committedPoint, tornTail: read.tornTail, startedFrom: entry,
             linesAfterCheckpoint: tail.count, validCheckpoints: [], problems: [],
             latestLineAt: entry.header.eventCount + tail.count == 0 ? nil : Instant(millisecondsSince1970: latest),
             eventCount: entry.header.eventCount + tail.count
@@ -155,7 +155,7 @@ package struct CheckpointedFold: Sendable {
         )
         progress?(1)
         return CheckpointedFold(
-            runner: runner, end: LogResumePoint(endOf: summary), tornTail: summary.tornTail, startedFrom: nil,
+            runner: runner, end: summary.committedPoint, tornTail: summary.tornTail, startedFrom: nil,
             linesAfterCheckpoint: summary.eventCount, validCheckpoints: [], problems: [],
             latestLineAt: latest, eventCount: summary.eventCount
         )

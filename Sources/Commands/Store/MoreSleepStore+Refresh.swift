@@ -48,7 +48,7 @@ extension MoreSleepStore {
             return
         }
         var appended: [RecordedEvent] = []
-        let read: EventLogReader.Resumed
+        let read: EventLogReader.Summary
         do {
             read = try EventLogReader.forEachEvent(path: file.path, from: end) { appended.append($0.event) }
         } catch {
@@ -58,14 +58,14 @@ extension MoreSleepStore {
             return
         }
         if appended.isEmpty {
-            if read.summary.tornTail != tornTail {
-                tornTail = read.summary.tornTail
+            if read.tornTail != tornTail {
+                tornTail = read.tornTail
                 publish()
             }
             return
         }
-        tornTail = read.summary.tornTail
-        fold(appended, endingAt: read.end)
+        tornTail = read.tornTail
+        fold(appended, endingAt: read.committedPoint)
     }
 
     /// Re-reads and folds the log (from checkpoints, for a file), clears `outOfDate` and
@@ -159,9 +159,9 @@ extension MoreSleepStore {
             if datedBefore { continue }
             rewound.apply(contentsOf: EventOrdering.sorted(lines))
             runner = rewound
-            end = read.end
-            lastSeq = read.end.lastSeq
-            tornTail = read.summary.tornTail
+            end = read.committedPoint
+            lastSeq = read.committedPoint.lastSeq
+            tornTail = read.tornTail
             latestLineAt = Instant(millisecondsSince1970: lines.map(\.at.millisecondsSince1970).reduce(entry.header.latestAt, max))
             eventCount = entry.header.eventCount + lines.count
             outOfDate = nil

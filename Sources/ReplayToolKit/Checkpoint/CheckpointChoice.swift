@@ -34,7 +34,7 @@ struct CheckpointChoice {
     /// passed over; nothing when the folder held none.
     func report(_ fold: CheckpointedFold, logAt path: String, console: ToolConsole) {
         for problem in fold.problems {
-            console.error("\(ReplayTool.name): checkpoint ignored: \(problem.warning)\n")
+            console.error("\(ReplayTool.name): \(problem.warning)\n")
         }
         if let entry = fold.startedFrom {
             let lines = fold.linesAfterCheckpoint == 1 ? "1 line" : "\(fold.linesAfterCheckpoint) lines"

@@ -29,7 +29,7 @@ enum CheckpointCommand {
         guard let folderPath = CheckpointChoice(arguments).folder(forLogAt: path) else { return .success }
         let folder = CheckpointFolder(path: folderPath)
         let written = try CheckpointedFold.writeCheckpoints(logAt: path, into: folder, report: { problem in
-            console.error("\(ReplayTool.name): checkpoint ignored: \(problem.warning) It is replaced.\n")
+            console.error("\(ReplayTool.name): \(problem.warning(replaced: true))\n")
         })
         switch written.outcome {
         case .emptyLog:

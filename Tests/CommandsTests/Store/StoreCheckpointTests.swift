@@ -202,7 +202,7 @@ import TestSupport
     static func rewriteHeaders(_ files: [String], _ change: (inout CheckpointHeader) -> Void) throws {
         for file in files {
             let data = try Data(contentsOf: URL(fileURLWithPath: file))
-            var header = try CheckpointHeader.decode(fileBytes: [UInt8](data))
+            var header = try CheckpointHeader.decode([UInt8](data), file: file)
             let payloadStart = data.count - Int(header.payloadLength)
             change(&header)
             try Data(header.encoded() + data[payloadStart...]).write(to: URL(fileURLWithPath: file))
