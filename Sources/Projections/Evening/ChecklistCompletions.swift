@@ -89,3 +89,24 @@ public struct ChecklistCompletions: Sendable, Hashable {
         return .applied
     }
 }
+
+// MARK: Checkpoint
+
+extension ChecklistCompletions: CheckpointCodable {
+    /// The nights in order, each with its bits.
+    package func encode(to writer: inout CheckpointWriter) {
+        writer.array(doneByNight.sorted { $0.key < $1.key }) { writer, entry in
+            writer.night(entry.key)
+            writer.uint64(entry.value)
+        }
+    }
+
+    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        let start = reader.offset
+        let entries = try reader.array("ChecklistCompletions", minimumElementSize: 9) { reader throws(CheckpointDecodingError) in
+            (try reader.night("ChecklistCompletions.night"), try reader.uint64("ChecklistCompletions.done"))
+        }
+        doneByNight = Dictionary(entries, uniquingKeysWith: { first, _ in first })
+        guard doneByNight.count == entries.count else { throw reader.failure("ChecklistCompletions", at: start, "a night is repeated") }
+    }
+}

@@ -143,3 +143,24 @@ public struct ExitHistory: Sendable, Hashable {
         return .applied
     }
 }
+
+// MARK: Checkpoint
+
+extension ExitHistory: CheckpointCodable {
+    /// The nights in order, each with its records.
+    package func encode(to writer: inout CheckpointWriter) {
+        writer.array(recordsByNight.sorted { $0.key < $1.key }) { writer, entry in
+            writer.night(entry.key)
+            writer.array(entry.value)
+        }
+    }
+
+    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        let start = reader.offset
+        let entries = try reader.array("ExitHistory", minimumElementSize: 2) { reader throws(CheckpointDecodingError) in
+            (try reader.night("ExitHistory.night"), try reader.array("ExitHistory.records", of: ExitRecord.self))
+        }
+        recordsByNight = Dictionary(entries, uniquingKeysWith: { first, _ in first })
+        guard recordsByNight.count == entries.count else { throw reader.failure("ExitHistory", at: start, "a night is repeated") }
+    }
+}

@@ -497,3 +497,300 @@ private struct NightTable<Value: Sendable>: Sendable {
         modify(night, change)
     }
 }
+
+// MARK: Checkpoint
+
+extension SleepLedger: CheckpointCodable {
+    /// Everything held, exactly: the names and which of them were looked up as zones, the
+    /// samples by slot (free slots too) as columns in bulk, the free slots, the deleted keys
+    /// (in key order), each night's slots in their order, the manual logs, the vitals (each
+    /// night's readings in the order they came, as their means depend on it), the records
+    /// built, their nights, the pending night, the bed times and the rebuild count. Left
+    /// out and rebuilt: the key tables (`SampleKeyTable`, placed afresh), each zone's
+    /// remembered offset (`ZoneClock`, asked afresh), the last names and nights seen.
+    package func encode(to writer: inout CheckpointWriter) {
+        writer.value(names)
+        writer.count(zoneLookups.count)
+        for lookup in zoneLookups {
+            switch lookup {
+            case .unchecked: writer.uint8(0)
+            case .unknown: writer.uint8(1)
+            case .known: writer.uint8(2)
+            }
+        }
+        writer.count(stored.count)
+        writer.appendBulk(stored.map(\.start))
+        writer.appendBulk(stored.map(\.milliseconds))
+        writer.appendBulk(stored.map(\.night))
+        writer.appendBulk(stored.map(\.source))
+        writer.appendBulk(stored.map(\.zone))
+        writer.appendBulk(stored.map { Self.code(of: $0.stage) })
+        Self.writeKeys(stored.map(\.key), to: &writer)
+        writer.integers(freeSlots)
+        writer.array(deleted.sorted(by: SampleKey.checkpointOrder))
+        slotsByNight.write(to: &writer) { $0.integers($1) }
+        writer.array(manualByNight.sorted { $0.key < $1.key }) { writer, entry in
+            writer.localDate(entry.key)
+            writer.payload(entry.value.log)
+            writer.string(entry.value.zone)
+        }
+        vitalsByNight.write(to: &writer) { writer, vitals in
+            for readings in [vitals.hrv, vitals.restingHeartRate, vitals.spo2, vitals.respiratoryRate, vitals.wristTemperature] {
+                writer.integers(readings.map(\.bitPattern))
+            }
+        }
+        writer.count(heldVitals.count)
+        writer.appendBulk(heldVitals.map(\.night))
+        writer.appendBulk(heldVitals.map { Self.code(of: $0.kind) })
+        writer.appendBulk(heldVitals.map(\.value.bitPattern))
+        Self.writeKeys(heldVitals.map(\.key), to: &writer)
+        writer.array(builtRecords.sorted { $0.key < $1.key }.map(\.value))
+        writer.integers(builtDays)
+        writer.optional(pendingDay) { $0.int(Int($1)) }
+        writer.array(wentToBed.sorted { $0.key < $1.key }) { writer, entry in
+            writer.localDate(entry.key)
+            writer.instant(entry.value)
+        }
+        writer.int(rebuildCount)
+    }
+
+    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        self.init()
+        names = try reader.value()
+        try readZoneLookups(from: &reader)
+        try readSamples(from: &reader)
+        let deletedStart = reader.offset
+        let deletedKeys = try reader.array("SleepLedger.deleted", of: SampleKey.self)
+        deleted = Set(deletedKeys)
+        guard deleted.count == deletedKeys.count else { throw reader.failure("SleepLedger.deleted", at: deletedStart, "a key is repeated") }
+        let sampleCount = stored.count
+        slotsByNight = try NightTable(from: &reader, empty: [], "SleepLedger.slotsByNight") { reader throws(CheckpointDecodingError) in
+            let start = reader.offset
+            let slots = try reader.integers("SleepLedger.slotsByNight", as: Int32.self)
+            guard slots.allSatisfy({ $0 >= 0 && Int($0) < sampleCount }) else { throw reader.failure("SleepLedger.slotsByNight", at: start, "a slot is out of range") }
+            return slots
+        }
+        let manualStart = reader.offset
+        let manual = try reader.array("SleepLedger.manualByNight", minimumElementSize: 3) { reader throws(CheckpointDecodingError) in
+            (try reader.localDate("SleepLedger.manualByNight"), try reader.payload(ManualSleepLogged.self), try reader.string("SleepLedger.manualByNight zone"))
+        }
+        for (night, log, zone) in manual { manualByNight[night] = (log, zone) }
+        guard manualByNight.count == manual.count else { throw reader.failure("SleepLedger.manualByNight", at: manualStart, "a night is repeated") }
+        vitalsByNight = try NightTable(from: &reader, empty: NightVitals(), "SleepLedger.vitalsByNight") { reader throws(CheckpointDecodingError) in
+            func readings(_ reader: inout CheckpointReader) throws(CheckpointDecodingError) -> [Double] {
+                try reader.integers("SleepLedger.vitalsByNight", as: UInt64.self).map(Double.init(bitPattern:))
+            }
+            return NightVitals(hrv: try readings(&reader), restingHeartRate: try readings(&reader), spo2: try readings(&reader), respiratoryRate: try readings(&reader), wristTemperature: try readings(&reader))
+        }
+        try readVitals(from: &reader)
+        let recordsStart = reader.offset
+        let records = try reader.array("SleepLedger.builtRecords", of: SleepRecord.self)
+        builtRecords = Dictionary(records.map { ($0.night, $0) }, uniquingKeysWith: { first, _ in first })
+        guard builtRecords.count == records.count else { throw reader.failure("SleepLedger.builtRecords", at: recordsStart, "a night is repeated") }
+        let daysStart = reader.offset
+        builtDays = try reader.integers("SleepLedger.builtDays", as: Int32.self)
+        guard zip(builtDays, builtDays.dropFirst()).allSatisfy({ $0 < $1 }) else { throw reader.failure("SleepLedger.builtDays", at: daysStart, "the nights are not in order") }
+        pendingDay = try reader.optional("SleepLedger.pendingDay") { reader throws(CheckpointDecodingError) in
+            let start = reader.offset
+            guard let day = Int32(exactly: try reader.int("SleepLedger.pendingDay")) else { throw reader.failure("SleepLedger.pendingDay", at: start, "out of range") }
+            return day
+        }
+        let bedStart = reader.offset
+        let beds = try reader.array("SleepLedger.wentToBed", minimumElementSize: 3) { reader throws(CheckpointDecodingError) in
+            (try reader.localDate("SleepLedger.wentToBed"), try reader.instant("SleepLedger.wentToBed"))
+        }
+        wentToBed = Dictionary(beds, uniquingKeysWith: { first, _ in first })
+        guard wentToBed.count == beds.count else { throw reader.failure("SleepLedger.wentToBed", at: bedStart, "a night is repeated") }
+        rebuildCount = try reader.int("SleepLedger.rebuildCount")
+    }
+
+    /// Reads which names were looked up as zones, looking each known zone up again: a zone
+    /// this platform now answers otherwise (other time-zone data) refuses the checkpoint.
+    private mutating func readZoneLookups(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        let start = reader.offset
+        let count = try reader.count("SleepLedger.zoneLookups")
+        guard count <= names.names.count else { throw reader.failure("SleepLedger.zoneLookups", at: start, "more zones than names") }
+        let codes = try reader.bulk("SleepLedger.zoneLookups", count: count, as: UInt8.self)
+        zoneLookups.reserveCapacity(count)
+        for (number, code) in codes.enumerated() {
+            switch code {
+            case 0:
+                zoneLookups.append(.unchecked)
+            case 1, 2:
+                let resolver = LocalTimeResolver(identifier: names.names[number])
+                guard (resolver != nil) == (code == 2) else {
+                    throw reader.failure("SleepLedger.zoneLookups", at: start, "zone \(names.names[number].debugDescription) is \(code == 2 ? "unknown" : "known") to this platform's time-zone data, unlike the checkpoint's")
+                }
+                zoneLookups.append(resolver.map { .known(ZoneClock(resolver: $0)) } ?? .unknown)
+            default:
+                throw reader.failure("SleepLedger.zoneLookups", at: start, "\(code) is not a zone's state")
+            }
+        }
+    }
+
+    /// Reads the samples, the free slots, and places the keys of the held ones.
+    private mutating func readSamples(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        let count = try reader.count("SleepLedger.stored", minimumElementSize: 26)
+        let starts = try reader.bulk("SleepLedger.stored starts", count: count, as: Int64.self)
+        let lengths = try reader.bulk("SleepLedger.stored lengths", count: count, as: UInt32.self)
+        let nights = try reader.bulk("SleepLedger.stored nights", count: count, as: Int32.self)
+        let sources = try reader.bulk("SleepLedger.stored sources", count: count, as: UInt32.self)
+        let zones = try reader.bulk("SleepLedger.stored zones", count: count, as: UInt32.self)
+        let stagesStart = reader.offset
+        let stages = try reader.bulk("SleepLedger.stored stages", count: count, as: UInt8.self)
+        let keys = try Self.readKeys(count: count, from: &reader)
+        let nameCount = UInt32(names.names.count)
+        let allStages = SleepStage.allCases
+        stored.reserveCapacity(count)
+        for index in 0..<count {
+            guard sources[index] < nameCount, zones[index] < nameCount, Int(stages[index]) < allStages.count,
+                  starts[index].magnitude <= UInt64(CheckpointReader.instantLimit) else {
+                throw reader.failure("SleepLedger.stored", at: stagesStart, "sample \(index) has a name, stage or start out of range")
+            }
+            stored.append(StoredSample(
+                start: starts[index], key: keys[index], milliseconds: lengths[index], night: nights[index],
+                source: sources[index], zone: zones[index], stage: allStages[Int(stages[index])]
+            ))
+        }
+        let freeStart = reader.offset
+        freeSlots = try reader.integers("SleepLedger.freeSlots", as: Int32.self)
+        var isFree = [Bool](repeating: false, count: count)
+        for slot in freeSlots {
+            guard slot >= 0, Int(slot) < count, !isFree[Int(slot)] else { throw reader.failure("SleepLedger.freeSlots", at: freeStart, "slot \(slot) is out of range or repeated") }
+            isFree[Int(slot)] = true
+        }
+        sampleSlots = SampleKeyTable(capacity: count - freeSlots.count)
+        for slot in 0..<count where !isFree[slot] {
+            let key = stored[slot].key
+            let held = stored
+            if sampleSlots.insertIfAbsent(hash: SampleKeyTable.hash(key), slot: Int32(slot), matches: { held[Int($0)].key == key }) != nil {
+                throw reader.failure("SleepLedger.stored", at: freeStart, "two samples held have the same key")
+            }
+        }
+    }
+
+    /// Reads the vital readings held, and places their keys.
+    private mutating func readVitals(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        let count = try reader.count("SleepLedger.heldVitals", minimumElementSize: 14)
+        let nights = try reader.bulk("SleepLedger.heldVitals nights", count: count, as: Int32.self)
+        let kindsStart = reader.offset
+        let kinds = try reader.bulk("SleepLedger.heldVitals kinds", count: count, as: UInt8.self)
+        let values = try reader.bulk("SleepLedger.heldVitals values", count: count, as: UInt64.self)
+        let keysStart = reader.offset
+        let keys = try Self.readKeys(count: count, from: &reader)
+        let allKinds = VitalKind.allCases
+        heldVitals.reserveCapacity(count)
+        vitalSlots = SampleKeyTable(capacity: count)
+        for index in 0..<count {
+            guard Int(kinds[index]) < allKinds.count else { throw reader.failure("SleepLedger.heldVitals kinds", at: kindsStart, "\(kinds[index]) is not a vital kind") }
+            heldVitals.append(HeldVital(key: keys[index], night: nights[index], kind: allKinds[Int(kinds[index])], value: Double(bitPattern: values[index])))
+            let key = keys[index]
+            let held = heldVitals
+            if vitalSlots.insertIfAbsent(hash: SampleKeyTable.hash(key), slot: Int32(index), matches: { held[Int($0)].key == key }) != nil {
+                throw reader.failure("SleepLedger.heldVitals", at: keysStart, "two readings have the same key")
+            }
+        }
+    }
+
+    /// Keys as columns: a kind byte each (`SampleKey`'s: 0, 1 a UUID, 2 a text), then the
+    /// UUIDs' words in bulk, then the texts.
+    private static func writeKeys(_ keys: [SampleKey], to writer: inout CheckpointWriter) {
+        var kinds: [UInt8] = []
+        var words: [UInt64] = []
+        var texts: [String] = []
+        kinds.reserveCapacity(keys.count)
+        words.reserveCapacity(2 * keys.count)
+        for key in keys {
+            switch key {
+            case .uuid(let high, let low, let lowercase):
+                kinds.append(lowercase ? 1 : 0)
+                words.append(high)
+                words.append(low)
+            case .text(let text):
+                kinds.append(2)
+                texts.append(text)
+            }
+        }
+        writer.appendBulk(kinds)
+        writer.appendBulk(words)
+        for text in texts { writer.string(text) }
+    }
+
+    /// Reads `count` keys written by `writeKeys`.
+    private static func readKeys(count: Int, from reader: inout CheckpointReader) throws(CheckpointDecodingError) -> [SampleKey] {
+        let kindsStart = reader.offset
+        let kinds = try reader.bulk("sample keys", count: count, as: UInt8.self)
+        var uuidCount = 0
+        for kind in kinds {
+            guard kind <= 2 else { throw reader.failure("sample keys", at: kindsStart, "\(kind) is not a kind of key") }
+            if kind < 2 { uuidCount += 1 }
+        }
+        let words = try reader.bulk("sample keys", count: 2 * uuidCount, as: UInt64.self)
+        var keys: [SampleKey] = []
+        keys.reserveCapacity(count)
+        var word = 0
+        for kind in kinds {
+            if kind < 2 {
+                keys.append(.uuid(high: words[word], low: words[word + 1], lowercase: kind == 1))
+                word += 2
+            } else {
+                let start = reader.offset
+                let text = try reader.string("a sample key")
+                guard case .text = SampleKey(text) else { throw reader.failure("a sample key", at: start, "a UUID text held as text") }
+                keys.append(.text(text))
+            }
+        }
+        return keys
+    }
+
+    /// A stage's number in the payload (`SleepStage.allCases` order, pinned by the tests).
+    private static func code(of stage: SleepStage) -> UInt8 {
+        switch stage {
+        case .inBed: return 0
+        case .asleep: return 1
+        case .awake: return 2
+        case .core: return 3
+        case .deep: return 4
+        case .rem: return 5
+        }
+    }
+
+    /// A vital kind's number in the payload (`VitalKind.allCases` order, pinned by the tests).
+    private static func code(of kind: VitalKind) -> UInt8 {
+        switch kind {
+        case .hrv: return 0
+        case .restingHeartRate: return 1
+        case .spo2: return 2
+        case .respiratoryRate: return 3
+        case .wristTemperature: return 4
+        }
+    }
+}
+
+extension NightTable {
+    /// Writes each night (days since 1970) and its value, in the order first changed.
+    func write(to writer: inout CheckpointWriter, _ writeValue: (inout CheckpointWriter, Value) -> Void) {
+        writer.count(nights.count)
+        for (night, value) in zip(nights, values) {
+            writer.int(Int(night))
+            writeValue(&writer, value)
+        }
+    }
+
+    /// Reads what `write` wrote.
+    init(from reader: inout CheckpointReader, empty: Value, _ what: StaticString, _ readValue: (inout CheckpointReader) throws(CheckpointDecodingError) -> Value) throws(CheckpointDecodingError) {
+        self.init(empty: empty)
+        let count = try reader.count(what, minimumElementSize: 2)
+        nights.reserveCapacity(count)
+        values.reserveCapacity(count)
+        for _ in 0..<count {
+            let start = reader.offset
+            guard let night = Int32(exactly: try reader.int(what)), positions[night] == nil else {
+                throw reader.failure(what, at: start, "a night is out of range or repeated")
+            }
+            positions[night] = values.count
+            nights.append(night)
+            values.append(try readValue(&reader))
+        }
+    }
+}
