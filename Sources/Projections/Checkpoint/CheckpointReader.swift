@@ -40,6 +40,7 @@ package struct CheckpointReader {
     }
 
     /// The offset of `count` bytes taken for `what`.
+    @inline(__always)
     private mutating func take(_ count: Int, _ what: StaticString) throws(CheckpointDecodingError) -> Int {
         guard count <= remaining else { throw failure(what, "needs \(count) bytes, \(remaining) left") }
         let start = offset
@@ -47,9 +48,18 @@ package struct CheckpointReader {
         return start
     }
 
+    /// The next `byteCount` bytes, for a caller that reads columns of fixed-width values
+    /// in place (little-endian, unaligned).
+    package mutating func region(_ what: StaticString, byteCount: Int) throws(CheckpointDecodingError) -> UnsafeRawBufferPointer {
+        guard byteCount >= 0 else { throw failure(what, "a negative length") }
+        let start = try take(byteCount, what)
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<(start + byteCount)])
+    }
+
     // MARK: Numbers
 
     /// One byte.
+    @inline(__always)
     package mutating func uint8(_ what: StaticString) throws(CheckpointDecodingError) -> UInt8 {
         let start = try take(1, what)
         return bytes[start]
@@ -80,13 +90,25 @@ package struct CheckpointReader {
         Double(bitPattern: try fixed(what))
     }
 
+    @inline(__always)
     private mutating func fixed<Value: FixedWidthInteger>(_ what: StaticString) throws(CheckpointDecodingError) -> Value {
         let start = try take(MemoryLayout<Value>.size, what)
         return Value(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: Value.self))
     }
 
     /// An unsigned LEB128 varint of at most 10 bytes that fits 64 bits.
+    @inline(__always)
     package mutating func unsignedVarint(_ what: StaticString) throws(CheckpointDecodingError) -> UInt64 {
+        // Most are one byte.
+        if offset < bytes.count, bytes[offset] < 0x80 {
+            offset += 1
+            return UInt64(bytes[offset - 1])
+        }
+        return try longVarint(what)
+    }
+
+    /// A varint of more than one byte (or cut short).
+    private mutating func longVarint(_ what: StaticString) throws(CheckpointDecodingError) -> UInt64 {
         let start = offset
         var value: UInt64 = 0
         var shift: UInt64 = 0
@@ -102,12 +124,14 @@ package struct CheckpointReader {
     }
 
     /// A zigzag-mapped signed varint.
+    @inline(__always)
     package mutating func int64(_ what: StaticString) throws(CheckpointDecodingError) -> Int64 {
         let raw = try unsignedVarint(what)
         return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
     }
 
     /// An `Int` (throws when it does not fit this platform's `Int`).
+    @inline(__always)
     package mutating func int(_ what: StaticString) throws(CheckpointDecodingError) -> Int {
         let start = offset
         let value = try int64(what)
@@ -117,6 +141,7 @@ package struct CheckpointReader {
 
     /// A count of elements each taking at least `minimumElementSize` bytes (at least 1):
     /// throws when the bytes left could not hold that many.
+    @inline(__always)
     package mutating func count(_ what: StaticString, minimumElementSize: Int = 1) throws(CheckpointDecodingError) -> Int {
         let start = offset
         let raw = try unsignedVarint(what)
@@ -154,6 +179,25 @@ package struct CheckpointReader {
         }
     }
 
+    /// Doubles written by `CheckpointWriter.doubles(_:)`: their count, then their bit
+    /// patterns in bulk.
+    package mutating func doubles(_ what: StaticString) throws(CheckpointDecodingError) -> [Double] {
+        let count = try count(what, minimumElementSize: 8)
+        guard count > 0 else { return [] }
+        let start = try take(count * 8, what)
+        let source = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count * 8)])
+        return [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
+            #if _endian(little)
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
+            #else
+            for index in 0..<count {
+                buffer[index] = Double(bitPattern: UInt64(littleEndian: source.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
+            }
+            #endif
+            initialized = count
+        }
+    }
+
     // MARK: Text and values
 
     /// A string: its byte count and its bytes, which must be valid UTF-8 (read back byte for
@@ -163,11 +207,33 @@ package struct CheckpointReader {
         let start = try take(length, what)
         let utf8 = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)])
         let text = String(decoding: utf8, as: UTF8.self)
-        // Decoding repairs invalid UTF-8 (with U+FFFD): then the bytes differ.
-        guard text.utf8.count == length, text.utf8.elementsEqual(utf8) else {
+        // Decoding repairs invalid UTF-8 (with U+FFFD): then the bytes differ. ASCII needs
+        // no repair.
+        guard Self.isASCII(utf8) || Self.sameBytes(text, utf8) else {
             throw failure(what, at: start, "the string is not valid UTF-8")
         }
         return text
+    }
+
+    /// Whether every byte is below 0x80 (eight at a time).
+    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        var high: UInt64 = 0
+        while index + 8 <= bytes.count {
+            high |= bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            high |= UInt64(bytes[index])
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// Whether `text`'s UTF-8 is exactly `bytes`.
+    private static func sameBytes(_ text: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in utf8.count == bytes.count && utf8.elementsEqual(bytes) }
     }
 
     /// An optional string.
@@ -176,6 +242,7 @@ package struct CheckpointReader {
     }
 
     /// An instant (its moment within ±2⁵² ms of 1970, its offset within ±23:59).
+    @inline(__always)
     package mutating func instant(_ what: StaticString) throws(CheckpointDecodingError) -> Instant {
         let start = offset
         let moment = try int64(what)
@@ -186,6 +253,7 @@ package struct CheckpointReader {
     }
 
     /// An optional instant.
+    @inline(__always)
     package mutating func optionalInstant(_ what: StaticString) throws(CheckpointDecodingError) -> Instant? {
         try optional(what) { reader throws(CheckpointDecodingError) in try reader.instant(what) }
     }
@@ -202,6 +270,7 @@ package struct CheckpointReader {
     }
 
     /// A night.
+    @inline(__always)
     package mutating func night(_ what: StaticString) throws(CheckpointDecodingError) -> Night {
         let start = offset
         switch try uint8(what) {
@@ -222,11 +291,13 @@ package struct CheckpointReader {
     }
 
     /// An optional `Int`.
+    @inline(__always)
     package mutating func optionalInt(_ what: StaticString) throws(CheckpointDecodingError) -> Int? {
         try optional(what) { reader throws(CheckpointDecodingError) in try reader.int(what) }
     }
 
     /// An optional value: a mark 0 (absent) or 1, then the value `read` reads.
+    @inline(__always)
     package mutating func optional<Value>(_ what: StaticString, _ read: (inout CheckpointReader) throws(CheckpointDecodingError) -> Value) throws(CheckpointDecodingError) -> Value? {
         let start = offset
         switch try uint8(what) {
@@ -249,6 +320,20 @@ package struct CheckpointReader {
         elements.reserveCapacity(count)
         for _ in 0..<count { elements.append(try read(&self)) }
         return elements
+    }
+
+    /// A dictionary written as an array of entries (each taking at least
+    /// `minimumElementSize` bytes, read by `read`); a key read twice throws.
+    package mutating func dictionary<Key: Hashable, Value>(_ what: StaticString, minimumElementSize: Int = 1, _ read: (inout CheckpointReader) throws(CheckpointDecodingError) -> (Key, Value)) throws(CheckpointDecodingError) -> [Key: Value] {
+        let count = try count(what, minimumElementSize: minimumElementSize)
+        var entries: [Key: Value] = [:]
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            let start = offset
+            let (key, value) = try read(&self)
+            guard entries.updateValue(value, forKey: key) == nil else { throw failure(what, at: start, "a key is repeated") }
+        }
+        return entries
     }
 
     /// An array of values that read themselves.

@@ -97,6 +97,16 @@ package struct CheckpointWriter {
         #endif
     }
 
+    /// Doubles in bulk: their count, then their bit patterns (as `double`).
+    package mutating func doubles(_ values: [Double]) {
+        count(values.count)
+        #if _endian(little)
+        values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        #else
+        for value in values { fixed(value.bitPattern) }
+        #endif
+    }
+
     // MARK: Text and values
 
     /// A string: its UTF-8 byte count, then the bytes (exactly the string's own bytes).

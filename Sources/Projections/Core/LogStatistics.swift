@@ -85,12 +85,9 @@ extension LogStatistics: CheckpointCodable {
         guard catalogueCounts.count == EventType.allCases.count else {
             throw reader.failure("LogStatistics.catalogueCounts", at: start, "\(catalogueCounts.count) counts for \(EventType.allCases.count) event types")
         }
-        let otherStart = reader.offset
-        let others = try reader.array("LogStatistics.otherCounts", minimumElementSize: 2) { reader throws(CheckpointDecodingError) in
+        otherCounts = try reader.dictionary("LogStatistics.otherCounts", minimumElementSize: 2) { reader throws(CheckpointDecodingError) in
             (try reader.string("LogStatistics.otherCounts"), try reader.int("LogStatistics.otherCounts"))
         }
-        otherCounts = Dictionary(others, uniquingKeysWith: { first, _ in first })
-        guard otherCounts.count == others.count else { throw reader.failure("LogStatistics.otherCounts", at: otherStart, "a type name is repeated") }
         lastZone = try reader.optionalString("LogStatistics.lastZone")
     }
 }

@@ -102,11 +102,8 @@ extension ChecklistCompletions: CheckpointCodable {
     }
 
     package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        let start = reader.offset
-        let entries = try reader.array("ChecklistCompletions", minimumElementSize: 9) { reader throws(CheckpointDecodingError) in
+        doneByNight = try reader.dictionary("ChecklistCompletions", minimumElementSize: 9) { reader throws(CheckpointDecodingError) in
             (try reader.night("ChecklistCompletions.night"), try reader.uint64("ChecklistCompletions.done"))
         }
-        doneByNight = Dictionary(entries, uniquingKeysWith: { first, _ in first })
-        guard doneByNight.count == entries.count else { throw reader.failure("ChecklistCompletions", at: start, "a night is repeated") }
     }
 }

@@ -156,11 +156,8 @@ extension ExitHistory: CheckpointCodable {
     }
 
     package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        let start = reader.offset
-        let entries = try reader.array("ExitHistory", minimumElementSize: 2) { reader throws(CheckpointDecodingError) in
+        recordsByNight = try reader.dictionary("ExitHistory", minimumElementSize: 2) { reader throws(CheckpointDecodingError) in
             (try reader.night("ExitHistory.night"), try reader.array("ExitHistory.records", of: ExitRecord.self))
         }
-        recordsByNight = Dictionary(entries, uniquingKeysWith: { first, _ in first })
-        guard recordsByNight.count == entries.count else { throw reader.failure("ExitHistory", at: start, "a night is repeated") }
     }
 }

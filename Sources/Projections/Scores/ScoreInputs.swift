@@ -65,11 +65,8 @@ extension ScoreInputs: CheckpointCodable {
 
     package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
         settings = try reader.payload(ScoreSettingsChanged.self)
-        let start = reader.offset
-        let entries = try reader.array("ScoreInputs.appleLogged", minimumElementSize: 2) { reader throws(CheckpointDecodingError) in
+        appleLogged = try reader.dictionary("ScoreInputs.appleLogged", minimumElementSize: 2) { reader throws(CheckpointDecodingError) in
             (try reader.localDate("ScoreInputs.appleLogged"), try reader.payload(AppleSleepScoreLogged.self))
         }
-        appleLogged = Dictionary(entries, uniquingKeysWith: { first, _ in first })
-        guard appleLogged.count == entries.count else { throw reader.failure("ScoreInputs.appleLogged", at: start, "a night is repeated") }
     }
 }

@@ -28,6 +28,32 @@ struct SampleKeyTable: Sendable {
         mask = size - 1
     }
 
+    /// The table of the keys of `slots`, whose hashes are `hashes`, placed in the order of
+    /// their first buckets (so that a large table fills front to back, from the cache,
+    /// rather than at random); `nil` when two slots' keys are the same (`sameKey`).
+    static func placing(slots: [Int32], hashes: [UInt32], sameKey: (Int32, Int32) -> Bool) -> SampleKeyTable? {
+        var table = SampleKeyTable(capacity: slots.count)
+        let size = table.buckets.count
+        // A counting sort by the first bucket's top bits, into at most 4096 runs.
+        var shift = 0
+        while size >> shift > 4096 { shift += 1 }
+        var starts = [Int](repeating: 0, count: (size >> shift) + 1)
+        for hash in hashes { starts[(Int(hash) & table.mask) >> shift + 1] += 1 }
+        for run in 1..<starts.count { starts[run] += starts[run - 1] }
+        var order = [Int](repeating: 0, count: slots.count)
+        for (index, hash) in hashes.enumerated() {
+            let run = (Int(hash) & table.mask) >> shift
+            order[starts[run]] = index
+            starts[run] += 1
+        }
+        for index in order {
+            let hash = hashes[index]
+            let slot = slots[index]
+            if table.insertIfAbsent(hash: hash, slot: slot, matches: { sameKey($0, slot) }) != nil { return nil }
+        }
+        return table
+    }
+
     /// The 32-bit hash of `key` the table works with.
     static func hash(_ key: SampleKey) -> UInt32 {
         switch key {

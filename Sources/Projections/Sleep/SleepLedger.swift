@@ -502,7 +502,7 @@ private struct NightTable<Value: Sendable>: Sendable {
 
 extension SleepLedger: CheckpointCodable {
     /// Everything held, exactly: the names and which of them were looked up as zones, the
-    /// samples by slot (free slots too) as columns in bulk, the free slots, the deleted keys
+    /// free slots, the samples by slot (free slots too) as columns in bulk, the deleted keys
     /// (in key order), each night's slots in their order, the manual logs, the vitals (each
     /// night's readings in the order they came, as their means depend on it), the records
     /// built, their nights, the pending night, the bed times and the rebuild count. Left
@@ -519,6 +519,7 @@ extension SleepLedger: CheckpointCodable {
             }
         }
         writer.count(stored.count)
+        writer.integers(freeSlots)
         writer.appendBulk(stored.map(\.start))
         writer.appendBulk(stored.map(\.milliseconds))
         writer.appendBulk(stored.map(\.night))
@@ -526,7 +527,6 @@ extension SleepLedger: CheckpointCodable {
         writer.appendBulk(stored.map(\.zone))
         writer.appendBulk(stored.map { Self.code(of: $0.stage) })
         Self.writeKeys(stored.map(\.key), to: &writer)
-        writer.integers(freeSlots)
         writer.array(deleted.sorted(by: SampleKey.checkpointOrder))
         slotsByNight.write(to: &writer) { $0.integers($1) }
         writer.array(manualByNight.sorted { $0.key < $1.key }) { writer, entry in
@@ -536,7 +536,7 @@ extension SleepLedger: CheckpointCodable {
         }
         vitalsByNight.write(to: &writer) { writer, vitals in
             for readings in [vitals.hrv, vitals.restingHeartRate, vitals.spo2, vitals.respiratoryRate, vitals.wristTemperature] {
-                writer.integers(readings.map(\.bitPattern))
+                writer.doubles(readings)
             }
         }
         writer.count(heldVitals.count)
@@ -570,23 +570,21 @@ extension SleepLedger: CheckpointCodable {
             guard slots.allSatisfy({ $0 >= 0 && Int($0) < sampleCount }) else { throw reader.failure("SleepLedger.slotsByNight", at: start, "a slot is out of range") }
             return slots
         }
-        let manualStart = reader.offset
-        let manual = try reader.array("SleepLedger.manualByNight", minimumElementSize: 3) { reader throws(CheckpointDecodingError) in
-            (try reader.localDate("SleepLedger.manualByNight"), try reader.payload(ManualSleepLogged.self), try reader.string("SleepLedger.manualByNight zone"))
+        manualByNight = try reader.dictionary("SleepLedger.manualByNight", minimumElementSize: 3) { reader throws(CheckpointDecodingError) in
+            (try reader.localDate("SleepLedger.manualByNight"), (try reader.payload(ManualSleepLogged.self), try reader.string("SleepLedger.manualByNight zone")))
         }
-        for (night, log, zone) in manual { manualByNight[night] = (log, zone) }
-        guard manualByNight.count == manual.count else { throw reader.failure("SleepLedger.manualByNight", at: manualStart, "a night is repeated") }
         vitalsByNight = try NightTable(from: &reader, empty: NightVitals(), "SleepLedger.vitalsByNight") { reader throws(CheckpointDecodingError) in
-            func readings(_ reader: inout CheckpointReader) throws(CheckpointDecodingError) -> [Double] {
-                try reader.integers("SleepLedger.vitalsByNight", as: UInt64.self).map(Double.init(bitPattern:))
-            }
-            return NightVitals(hrv: try readings(&reader), restingHeartRate: try readings(&reader), spo2: try readings(&reader), respiratoryRate: try readings(&reader), wristTemperature: try readings(&reader))
+            NightVitals(
+                hrv: try reader.doubles("SleepLedger.vitalsByNight"), restingHeartRate: try reader.doubles("SleepLedger.vitalsByNight"),
+                spo2: try reader.doubles("SleepLedger.vitalsByNight"), respiratoryRate: try reader.doubles("SleepLedger.vitalsByNight"),
+                wristTemperature: try reader.doubles("SleepLedger.vitalsByNight")
+            )
         }
         try readVitals(from: &reader)
-        let recordsStart = reader.offset
-        let records = try reader.array("SleepLedger.builtRecords", of: SleepRecord.self)
-        builtRecords = Dictionary(records.map { ($0.night, $0) }, uniquingKeysWith: { first, _ in first })
-        guard builtRecords.count == records.count else { throw reader.failure("SleepLedger.builtRecords", at: recordsStart, "a night is repeated") }
+        builtRecords = try reader.dictionary("SleepLedger.builtRecords", minimumElementSize: 16) { reader throws(CheckpointDecodingError) in
+            let record = try SleepRecord(from: &reader)
+            return (record.night, record)
+        }
         let daysStart = reader.offset
         builtDays = try reader.integers("SleepLedger.builtDays", as: Int32.self)
         guard zip(builtDays, builtDays.dropFirst()).allSatisfy({ $0 < $1 }) else { throw reader.failure("SleepLedger.builtDays", at: daysStart, "the nights are not in order") }
@@ -595,12 +593,9 @@ extension SleepLedger: CheckpointCodable {
             guard let day = Int32(exactly: try reader.int("SleepLedger.pendingDay")) else { throw reader.failure("SleepLedger.pendingDay", at: start, "out of range") }
             return day
         }
-        let bedStart = reader.offset
-        let beds = try reader.array("SleepLedger.wentToBed", minimumElementSize: 3) { reader throws(CheckpointDecodingError) in
+        wentToBed = try reader.dictionary("SleepLedger.wentToBed", minimumElementSize: 3) { reader throws(CheckpointDecodingError) in
             (try reader.localDate("SleepLedger.wentToBed"), try reader.instant("SleepLedger.wentToBed"))
         }
-        wentToBed = Dictionary(beds, uniquingKeysWith: { first, _ in first })
-        guard wentToBed.count == beds.count else { throw reader.failure("SleepLedger.wentToBed", at: bedStart, "a night is repeated") }
         rebuildCount = try reader.int("SleepLedger.rebuildCount")
     }
 
@@ -628,30 +623,10 @@ extension SleepLedger: CheckpointCodable {
         }
     }
 
-    /// Reads the samples, the free slots, and places the keys of the held ones.
+    /// Reads the samples (in one pass over their columns, in place), the free slots, and
+    /// places the keys of the held ones.
     private mutating func readSamples(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
         let count = try reader.count("SleepLedger.stored", minimumElementSize: 26)
-        let starts = try reader.bulk("SleepLedger.stored starts", count: count, as: Int64.self)
-        let lengths = try reader.bulk("SleepLedger.stored lengths", count: count, as: UInt32.self)
-        let nights = try reader.bulk("SleepLedger.stored nights", count: count, as: Int32.self)
-        let sources = try reader.bulk("SleepLedger.stored sources", count: count, as: UInt32.self)
-        let zones = try reader.bulk("SleepLedger.stored zones", count: count, as: UInt32.self)
-        let stagesStart = reader.offset
-        let stages = try reader.bulk("SleepLedger.stored stages", count: count, as: UInt8.self)
-        let keys = try Self.readKeys(count: count, from: &reader)
-        let nameCount = UInt32(names.names.count)
-        let allStages = SleepStage.allCases
-        stored.reserveCapacity(count)
-        for index in 0..<count {
-            guard sources[index] < nameCount, zones[index] < nameCount, Int(stages[index]) < allStages.count,
-                  starts[index].magnitude <= UInt64(CheckpointReader.instantLimit) else {
-                throw reader.failure("SleepLedger.stored", at: stagesStart, "sample \(index) has a name, stage or start out of range")
-            }
-            stored.append(StoredSample(
-                start: starts[index], key: keys[index], milliseconds: lengths[index], night: nights[index],
-                source: sources[index], zone: zones[index], stage: allStages[Int(stages[index])]
-            ))
-        }
         let freeStart = reader.offset
         freeSlots = try reader.integers("SleepLedger.freeSlots", as: Int32.self)
         var isFree = [Bool](repeating: false, count: count)
@@ -659,37 +634,74 @@ extension SleepLedger: CheckpointCodable {
             guard slot >= 0, Int(slot) < count, !isFree[Int(slot)] else { throw reader.failure("SleepLedger.freeSlots", at: freeStart, "slot \(slot) is out of range or repeated") }
             isFree[Int(slot)] = true
         }
-        sampleSlots = SampleKeyTable(capacity: count - freeSlots.count)
-        for slot in 0..<count where !isFree[slot] {
-            let key = stored[slot].key
-            let held = stored
-            if sampleSlots.insertIfAbsent(hash: SampleKeyTable.hash(key), slot: Int32(slot), matches: { held[Int($0)].key == key }) != nil {
-                throw reader.failure("SleepLedger.stored", at: freeStart, "two samples held have the same key")
+        let columnsStart = reader.offset
+        let starts = try reader.region("SleepLedger.stored starts", byteCount: 8 * count)
+        let lengths = try reader.region("SleepLedger.stored lengths", byteCount: 4 * count)
+        let nights = try reader.region("SleepLedger.stored nights", byteCount: 4 * count)
+        let sources = try reader.region("SleepLedger.stored sources", byteCount: 4 * count)
+        let zones = try reader.region("SleepLedger.stored zones", byteCount: 4 * count)
+        let stages = try reader.region("SleepLedger.stored stages", byteCount: count)
+        var keys = try KeyColumns(count: count, from: &reader)
+        let nameCount = UInt32(names.names.count)
+        let allStages = SleepStage.allCases
+        stored.reserveCapacity(count)
+        var heldSlots: [Int32] = []
+        var hashes: [UInt32] = []
+        heldSlots.reserveCapacity(count - freeSlots.count)
+        hashes.reserveCapacity(count - freeSlots.count)
+        for index in 0..<count {
+            let key = try keys.next(from: &reader)
+            let start = Int64(littleEndian: starts.loadUnaligned(fromByteOffset: 8 * index, as: Int64.self))
+            let source = UInt32(littleEndian: sources.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
+            let zone = UInt32(littleEndian: zones.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
+            let stage = Int(stages[index])
+            guard source < nameCount, zone < nameCount, stage < allStages.count, start.magnitude <= UInt64(CheckpointReader.instantLimit) else {
+                throw reader.failure("SleepLedger.stored", at: columnsStart, "sample \(index) has a name, stage or start out of range")
+            }
+            stored.append(StoredSample(
+                start: start, key: key,
+                milliseconds: UInt32(littleEndian: lengths.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)),
+                night: Int32(littleEndian: nights.loadUnaligned(fromByteOffset: 4 * index, as: Int32.self)),
+                source: source, zone: zone, stage: allStages[stage]
+            ))
+            if !isFree[index] {
+                heldSlots.append(Int32(index))
+                hashes.append(SampleKeyTable.hash(key))
             }
         }
+        let samples = stored
+        guard let table = SampleKeyTable.placing(slots: heldSlots, hashes: hashes, sameKey: { samples[Int($0)].key == samples[Int($1)].key }) else {
+            throw reader.failure("SleepLedger.stored", at: columnsStart, "two samples held have the same key")
+        }
+        sampleSlots = table
     }
 
-    /// Reads the vital readings held, and places their keys.
+    /// Reads the vital readings held (in one pass over their columns), and places their keys.
     private mutating func readVitals(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
         let count = try reader.count("SleepLedger.heldVitals", minimumElementSize: 14)
-        let nights = try reader.bulk("SleepLedger.heldVitals nights", count: count, as: Int32.self)
-        let kindsStart = reader.offset
-        let kinds = try reader.bulk("SleepLedger.heldVitals kinds", count: count, as: UInt8.self)
-        let values = try reader.bulk("SleepLedger.heldVitals values", count: count, as: UInt64.self)
-        let keysStart = reader.offset
-        let keys = try Self.readKeys(count: count, from: &reader)
+        let columnsStart = reader.offset
+        let nights = try reader.region("SleepLedger.heldVitals nights", byteCount: 4 * count)
+        let kinds = try reader.region("SleepLedger.heldVitals kinds", byteCount: count)
+        let values = try reader.region("SleepLedger.heldVitals values", byteCount: 8 * count)
+        var keys = try KeyColumns(count: count, from: &reader)
         let allKinds = VitalKind.allCases
         heldVitals.reserveCapacity(count)
-        vitalSlots = SampleKeyTable(capacity: count)
+        var hashes: [UInt32] = []
+        hashes.reserveCapacity(count)
         for index in 0..<count {
-            guard Int(kinds[index]) < allKinds.count else { throw reader.failure("SleepLedger.heldVitals kinds", at: kindsStart, "\(kinds[index]) is not a vital kind") }
-            heldVitals.append(HeldVital(key: keys[index], night: nights[index], kind: allKinds[Int(kinds[index])], value: Double(bitPattern: values[index])))
-            let key = keys[index]
-            let held = heldVitals
-            if vitalSlots.insertIfAbsent(hash: SampleKeyTable.hash(key), slot: Int32(index), matches: { held[Int($0)].key == key }) != nil {
-                throw reader.failure("SleepLedger.heldVitals", at: keysStart, "two readings have the same key")
-            }
+            let key = try keys.next(from: &reader)
+            guard Int(kinds[index]) < allKinds.count else { throw reader.failure("SleepLedger.heldVitals kinds", at: columnsStart, "\(kinds[index]) is not a vital kind") }
+            heldVitals.append(HeldVital(
+                key: key, night: Int32(littleEndian: nights.loadUnaligned(fromByteOffset: 4 * index, as: Int32.self)), kind: allKinds[Int(kinds[index])],
+                value: Double(bitPattern: UInt64(littleEndian: values.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)))
+            ))
+            hashes.append(SampleKeyTable.hash(key))
         }
+        let held = heldVitals
+        guard let table = SampleKeyTable.placing(slots: Array(0..<Int32(count)), hashes: hashes, sameKey: { held[Int($0)].key == held[Int($1)].key }) else {
+            throw reader.failure("SleepLedger.heldVitals", at: columnsStart, "two readings have the same key")
+        }
+        vitalSlots = table
     }
 
     /// Keys as columns: a kind byte each (`SampleKey`'s: 0, 1 a UUID, 2 a text), then the
@@ -716,33 +728,6 @@ extension SleepLedger: CheckpointCodable {
         for text in texts { writer.string(text) }
     }
 
-    /// Reads `count` keys written by `writeKeys`.
-    private static func readKeys(count: Int, from reader: inout CheckpointReader) throws(CheckpointDecodingError) -> [SampleKey] {
-        let kindsStart = reader.offset
-        let kinds = try reader.bulk("sample keys", count: count, as: UInt8.self)
-        var uuidCount = 0
-        for kind in kinds {
-            guard kind <= 2 else { throw reader.failure("sample keys", at: kindsStart, "\(kind) is not a kind of key") }
-            if kind < 2 { uuidCount += 1 }
-        }
-        let words = try reader.bulk("sample keys", count: 2 * uuidCount, as: UInt64.self)
-        var keys: [SampleKey] = []
-        keys.reserveCapacity(count)
-        var word = 0
-        for kind in kinds {
-            if kind < 2 {
-                keys.append(.uuid(high: words[word], low: words[word + 1], lowercase: kind == 1))
-                word += 2
-            } else {
-                let start = reader.offset
-                let text = try reader.string("a sample key")
-                guard case .text = SampleKey(text) else { throw reader.failure("a sample key", at: start, "a UUID text held as text") }
-                keys.append(.text(text))
-            }
-        }
-        return keys
-    }
-
     /// A stage's number in the payload (`SleepStage.allCases` order, pinned by the tests).
     private static func code(of stage: SleepStage) -> UInt8 {
         switch stage {
@@ -767,6 +752,43 @@ extension SleepLedger: CheckpointCodable {
     }
 }
 
+/// Keys written by `SleepLedger.writeKeys`, read one by one: the kinds and the UUIDs'
+/// words in place, the texts from the reader as they come.
+private struct KeyColumns {
+    private let kinds: UnsafeRawBufferPointer
+    private let words: UnsafeRawBufferPointer
+    private var index = 0
+    private var word = 0
+
+    /// Takes the kinds and words of `count` keys from `reader`.
+    init(count: Int, from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        let start = reader.offset
+        kinds = try reader.region("sample keys", byteCount: count)
+        var uuids = 0
+        for kind in kinds {
+            guard kind <= 2 else { throw reader.failure("sample keys", at: start, "\(kind) is not a kind of key") }
+            if kind < 2 { uuids += 1 }
+        }
+        words = try reader.region("sample keys", byteCount: 16 * uuids)
+    }
+
+    /// The next key (a text one is read from `reader`).
+    mutating func next(from reader: inout CheckpointReader) throws(CheckpointDecodingError) -> SampleKey {
+        let kind = kinds[index]
+        index += 1
+        if kind < 2 {
+            let high = UInt64(littleEndian: words.loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self))
+            let low = UInt64(littleEndian: words.loadUnaligned(fromByteOffset: 8 * word + 8, as: UInt64.self))
+            word += 2
+            return .uuid(high: high, low: low, lowercase: kind == 1)
+        }
+        let start = reader.offset
+        let text = try reader.string("a sample key")
+        guard case .text = SampleKey(text) else { throw reader.failure("a sample key", at: start, "a UUID text held as text") }
+        return .text(text)
+    }
+}
+
 extension NightTable {
     /// Writes each night (days since 1970) and its value, in the order first changed.
     func write(to writer: inout CheckpointWriter, _ writeValue: (inout CheckpointWriter, Value) -> Void) {
@@ -781,6 +803,7 @@ extension NightTable {
     init(from reader: inout CheckpointReader, empty: Value, _ what: StaticString, _ readValue: (inout CheckpointReader) throws(CheckpointDecodingError) -> Value) throws(CheckpointDecodingError) {
         self.init(empty: empty)
         let count = try reader.count(what, minimumElementSize: 2)
+        positions.reserveCapacity(count)
         nights.reserveCapacity(count)
         values.reserveCapacity(count)
         for _ in 0..<count {

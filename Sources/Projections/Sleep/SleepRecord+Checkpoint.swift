@@ -20,23 +20,20 @@ extension SleepRecord: CheckpointCodable {
     }
 
     package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        func milliseconds(_ reader: inout CheckpointReader) throws(CheckpointDecodingError) -> Int64 {
-            try reader.int64("SleepRecord milliseconds")
-        }
         night = try reader.localDate("SleepRecord.night")
         onset = try reader.instant("SleepRecord.onset")
         finalWake = try reader.instant("SleepRecord.finalWake")
         timeZone = try reader.string("SleepRecord.timeZone")
-        asleepMilliseconds = try milliseconds(&reader)
-        coreMilliseconds = try reader.optional("SleepRecord.coreMilliseconds", milliseconds)
-        deepMilliseconds = try reader.optional("SleepRecord.deepMilliseconds", milliseconds)
-        remMilliseconds = try reader.optional("SleepRecord.remMilliseconds", milliseconds)
+        asleepMilliseconds = try reader.int64("SleepRecord.asleepMilliseconds")
+        coreMilliseconds = try reader.optional("SleepRecord.coreMilliseconds") { reader throws(CheckpointDecodingError) in try reader.int64("SleepRecord.coreMilliseconds") }
+        deepMilliseconds = try reader.optional("SleepRecord.deepMilliseconds") { reader throws(CheckpointDecodingError) in try reader.int64("SleepRecord.deepMilliseconds") }
+        remMilliseconds = try reader.optional("SleepRecord.remMilliseconds") { reader throws(CheckpointDecodingError) in try reader.int64("SleepRecord.remMilliseconds") }
         stagedSource = try reader.optionalString("SleepRecord.stagedSource")
-        awakeMilliseconds = try milliseconds(&reader)
+        awakeMilliseconds = try reader.int64("SleepRecord.awakeMilliseconds")
         interruptions = try reader.int("SleepRecord.interruptions")
-        latencyMilliseconds = try reader.optional("SleepRecord.latencyMilliseconds", milliseconds)
+        latencyMilliseconds = try reader.optional("SleepRecord.latencyMilliseconds") { reader throws(CheckpointDecodingError) in try reader.int64("SleepRecord.latencyMilliseconds") }
         efficiency = try reader.double("SleepRecord.efficiency")
-        napMilliseconds = try milliseconds(&reader)
+        napMilliseconds = try reader.int64("SleepRecord.napMilliseconds")
         let start = reader.offset
         switch try reader.uint8("SleepRecord.source") {
         case 0: source = .samples
