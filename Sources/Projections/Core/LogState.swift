@@ -87,3 +87,30 @@ public struct LogState: Projection, Hashable {
         }
     }
 }
+
+// MARK: Checkpoint
+
+extension LogState: CheckpointCodable {
+    /// Every projection, in the order `apply` folds them.
+    package func encode(to writer: inout CheckpointWriter) {
+        writer.value(statistics)
+        writer.value(appTiers)
+        writer.value(demoNights)
+        writer.value(sleep)
+        writer.value(scoreInputs)
+        writer.value(checklists)
+        writer.value(exits)
+        writer.value(nightPlans)
+    }
+
+    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        statistics = try reader.value()
+        appTiers = try reader.value()
+        demoNights = try reader.value()
+        sleep = try reader.value()
+        scoreInputs = try reader.value()
+        checklists = try reader.value()
+        exits = try reader.value()
+        nightPlans = try reader.value()
+    }
+}

@@ -66,3 +66,23 @@ struct NameTable: Sendable {
         stringEqualNumber(left) == stringEqualNumber(right)
     }
 }
+
+// MARK: Checkpoint
+
+extension NameTable: CheckpointCodable {
+    /// The names, by number; the rest is rebuilt by numbering them again in order.
+    func encode(to writer: inout CheckpointWriter) {
+        writer.array(names) { $0.string($1) }
+    }
+
+    init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        self.init()
+        let start = reader.offset
+        let count = try reader.count("the names")
+        for _ in 0..<count {
+            let name = try reader.string("a name")
+            let before = names.count
+            guard number(of: name) == UInt32(before), names.count == before + 1 else { throw reader.failure("the names", at: start, "a name is repeated") }
+        }
+    }
+}

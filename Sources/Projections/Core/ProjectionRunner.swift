@@ -99,3 +99,64 @@ public struct ProjectionRunner<State: Projection>: Sendable {
         warnings.append(warning)
     }
 }
+
+// MARK: Checkpoint
+
+extension ProjectionRunner where State: CheckpointCodable {
+    /// The runner as checkpoint bytes: `CheckpointLayout.version` (4 bytes), then the
+    /// bookkeeping (applied count, latest instant and zone), the ids applied, the warnings
+    /// and the state. The position is not in it (the runner read back is given one), nor
+    /// the cache of zones looked up.
+    package func checkpointPayload() -> [UInt8] {
+        var writer = CheckpointWriter(capacity: 1 << 16)
+        writer.uint32(CheckpointLayout.version)
+        writer.int(appliedCount)
+        writer.optionalInstant(latestInstant)
+        writer.optionalString(latestTimeZone)
+        writer.value(seenIdentifiers)
+        writer.value(warnings)
+        writer.value(state)
+        return writer.bytes
+    }
+
+    /// The runner `checkpointPayload()` wrote, folding from there on at `position`.
+    ///
+    /// - Throws: `CheckpointDecodingError` when the bytes are of another layout version,
+    ///   cut short, left over, or make no sense; never traps.
+    package init(checkpointPayload payload: UnsafeRawBufferPointer, position: ReplayPosition) throws(CheckpointDecodingError) {
+        var reader = CheckpointReader(payload)
+        let version = try reader.uint32("the layout version")
+        guard version == CheckpointLayout.version else {
+            throw reader.failure("the layout version", at: 0, "\(version), this build reads \(CheckpointLayout.version)")
+        }
+        let appliedCount = try reader.int("the applied count")
+        let latestInstant = try reader.optionalInstant("the latest instant")
+        let latestTimeZone = try reader.optionalString("the latest zone")
+        let identifiers = try reader.value(IdentifierDigestTable.self)
+        let warnings = try reader.value(ProjectionWarnings.self)
+        let state = try reader.value(State.self)
+        try reader.finish()
+        self.init(state: state, warnings: warnings, position: position)
+        self.appliedCount = appliedCount
+        self.latestInstant = latestInstant
+        self.latestTimeZone = latestTimeZone
+        self.seenIdentifiers = identifiers
+    }
+
+    /// The runner `checkpointPayload()` wrote (see ``init(checkpointPayload:position:)``).
+    package init(checkpointPayload payload: [UInt8], position: ReplayPosition) throws(CheckpointDecodingError) {
+        let read = payload.withUnsafeBytes { bytes in
+            Result { () throws(CheckpointDecodingError) in try Self(checkpointPayload: bytes, position: position) }
+        }
+        self = try read.get()
+    }
+}
+
+extension ProjectionRunner {
+    /// Whether an event whose id has the digest `digest` was folded (applied, or skipped
+    /// for its type or its zone; an event beyond the position is not): a later event with
+    /// that id would be skipped as a repeat.
+    package func containsIdentifier(_ digest: IdentifierDigest) -> Bool {
+        seenIdentifiers.contains(digest)
+    }
+}

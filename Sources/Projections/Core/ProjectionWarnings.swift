@@ -79,3 +79,28 @@ public struct ProjectionWarnings: Sendable, Hashable {
     /// `true` when nothing was warned about.
     public var isEmpty: Bool { all.isEmpty }
 }
+
+// MARK: Checkpoint
+
+extension ProjectionWarnings: CheckpointCodable {
+    /// Each warning: its seq (optional), its rule (its place in `Rule.allCases`), its message.
+    package func encode(to writer: inout CheckpointWriter) {
+        writer.count(all.count)
+        for warning in all {
+            writer.optionalInt(warning.seq)
+            writer.uint8(UInt8(Rule.allCases.firstIndex(of: warning.rule) ?? 0))
+            writer.string(warning.message)
+        }
+    }
+
+    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        let rules = Rule.allCases
+        all = try reader.array("ProjectionWarnings", minimumElementSize: 3) { reader throws(CheckpointDecodingError) in
+            let seq = try reader.optionalInt("ProjectionWarnings.seq")
+            let start = reader.offset
+            let rule = Int(try reader.uint8("ProjectionWarnings.rule"))
+            guard rule < rules.count else { throw reader.failure("ProjectionWarnings.rule", at: start, "\(rule) is not a rule") }
+            return Warning(seq: seq, rule: rules[rule], message: try reader.string("ProjectionWarnings.message"))
+        }
+    }
+}

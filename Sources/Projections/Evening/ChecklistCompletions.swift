@@ -89,3 +89,21 @@ public struct ChecklistCompletions: Sendable, Hashable {
         return .applied
     }
 }
+
+// MARK: Checkpoint
+
+extension ChecklistCompletions: CheckpointCodable {
+    /// The nights in order, each with its bits.
+    package func encode(to writer: inout CheckpointWriter) {
+        writer.array(doneByNight.sorted { $0.key < $1.key }) { writer, entry in
+            writer.night(entry.key)
+            writer.uint64(entry.value)
+        }
+    }
+
+    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        doneByNight = try reader.dictionary("ChecklistCompletions", minimumElementSize: 9) { reader throws(CheckpointDecodingError) in
+            (try reader.night("ChecklistCompletions.night"), try reader.uint64("ChecklistCompletions.done"))
+        }
+    }
+}

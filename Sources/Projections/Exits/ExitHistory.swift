@@ -143,3 +143,21 @@ public struct ExitHistory: Sendable, Hashable {
         return .applied
     }
 }
+
+// MARK: Checkpoint
+
+extension ExitHistory: CheckpointCodable {
+    /// The nights in order, each with its records.
+    package func encode(to writer: inout CheckpointWriter) {
+        writer.array(recordsByNight.sorted { $0.key < $1.key }) { writer, entry in
+            writer.night(entry.key)
+            writer.array(entry.value)
+        }
+    }
+
+    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        recordsByNight = try reader.dictionary("ExitHistory", minimumElementSize: 2) { reader throws(CheckpointDecodingError) in
+            (try reader.night("ExitHistory.night"), try reader.array("ExitHistory.records", of: ExitRecord.self))
+        }
+    }
+}

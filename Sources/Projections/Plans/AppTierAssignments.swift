@@ -51,3 +51,23 @@ public struct AppTierAssignments: Projection, Hashable {
         return problems
     }
 }
+
+// MARK: Checkpoint
+
+extension AppTierAssignments: CheckpointCodable {
+    /// For each tier of `AppTier.allCases`, in order: whether it has a list, then its apps.
+    package func encode(to writer: inout CheckpointWriter) {
+        for tier in AppTier.allCases {
+            writer.optional(appsByTier[tier]) { writer, apps in writer.array(apps) { $0.string($1) } }
+        }
+    }
+
+    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        appsByTier = [:]
+        for tier in AppTier.allCases {
+            appsByTier[tier] = try reader.optional("AppTierAssignments") { reader throws(CheckpointDecodingError) in
+                try reader.array("AppTierAssignments") { reader throws(CheckpointDecodingError) in try reader.string("AppTierAssignments") }
+            }
+        }
+    }
+}

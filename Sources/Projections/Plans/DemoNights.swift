@@ -92,3 +92,17 @@ public struct DemoNight: Sendable, Hashable {
         )
     }
 }
+
+// MARK: Checkpoint
+
+extension DemoNights: CheckpointCodable {
+    package func encode(to writer: inout CheckpointWriter) {
+        writer.optional(latest) { $0.value($1) }
+        writer.optionalInt(latestGoalSleepNeed)
+    }
+
+    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        latest = try reader.optional("DemoNights.latest") { reader throws(CheckpointDecodingError) in try reader.value(DemoNight.self) }
+        latestGoalSleepNeed = try reader.optionalInt("DemoNights.latestGoalSleepNeed")
+    }
+}

@@ -20,6 +20,40 @@ struct SampleKeyTable: Sendable {
         mask = 63
     }
 
+    /// An empty table with room for `capacity` keys before it grows.
+    init(capacity: Int) {
+        var size = 64
+        while size < 2 * (capacity + 1) { size *= 2 }
+        buckets = Array(repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    /// The table of the keys of `slots`, whose hashes are `hashes`, placed in the order of
+    /// their first buckets (so that a large table fills front to back, from the cache,
+    /// rather than at random); `nil` when two slots' keys are the same (`sameKey`).
+    static func placing(slots: [Int32], hashes: [UInt32], sameKey: (Int32, Int32) -> Bool) -> SampleKeyTable? {
+        var table = SampleKeyTable(capacity: slots.count)
+        let size = table.buckets.count
+        // A counting sort by the first bucket's top bits, into at most 4096 runs.
+        var shift = 0
+        while size >> shift > 4096 { shift += 1 }
+        var starts = [Int](repeating: 0, count: (size >> shift) + 1)
+        for hash in hashes { starts[(Int(hash) & table.mask) >> shift + 1] += 1 }
+        for run in 1..<starts.count { starts[run] += starts[run - 1] }
+        var order = [Int](repeating: 0, count: slots.count)
+        for (index, hash) in hashes.enumerated() {
+            let run = (Int(hash) & table.mask) >> shift
+            order[starts[run]] = index
+            starts[run] += 1
+        }
+        for index in order {
+            let hash = hashes[index]
+            let slot = slots[index]
+            if table.insertIfAbsent(hash: hash, slot: slot, matches: { sameKey($0, slot) }) != nil { return nil }
+        }
+        return table
+    }
+
     /// The 32-bit hash of `key` the table works with.
     static func hash(_ key: SampleKey) -> UInt32 {
         switch key {
@@ -55,6 +89,30 @@ struct SampleKeyTable: Sendable {
         if buckets[index] == Self.removedMark { removed -= 1 }
         buckets[index] = UInt64(hash) << 32 | UInt64(UInt32(slot) + 1)
         count += 1
+    }
+
+    /// Adds `slot` for a key with `hash`, unless the table holds a slot whose key has
+    /// `hash` and `matches`: then answers that slot and adds nothing (one probe for both).
+    mutating func insertIfAbsent(hash: UInt32, slot: Int32, matches: (Int32) -> Bool) -> Int32? {
+        if (count + removed + 1) * 2 > buckets.count { rebuild() }
+        var index = Int(hash) & mask
+        var free: Int?
+        while true {
+            let bucket = buckets[index]
+            if bucket == 0 { break }
+            if bucket == Self.removedMark {
+                if free == nil { free = index }
+            } else if UInt32(truncatingIfNeeded: bucket >> 32) == hash {
+                let held = Int32(truncatingIfNeeded: bucket & 0xFFFF_FFFF) - 1
+                if matches(held) { return held }
+            }
+            index = (index + 1) & mask
+        }
+        let target = free ?? index
+        if buckets[target] == Self.removedMark { removed -= 1 }
+        buckets[target] = UInt64(hash) << 32 | UInt64(UInt32(slot) + 1)
+        count += 1
+        return nil
     }
 
     /// Removes the slot whose key has `hash` and `matches`, and answers it, if any.

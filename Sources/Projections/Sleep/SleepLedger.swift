@@ -497,3 +497,323 @@ private struct NightTable<Value: Sendable>: Sendable {
         modify(night, change)
     }
 }
+
+// MARK: Checkpoint
+
+extension SleepLedger: CheckpointCodable {
+    /// Everything held, exactly: the names and which of them were looked up as zones, the
+    /// free slots, the samples by slot (free slots too) as columns in bulk, the deleted keys
+    /// (in key order), each night's slots in their order, the manual logs, the vitals (each
+    /// night's readings in the order they came, as their means depend on it), the records
+    /// built, their nights, the pending night, the bed times and the rebuild count. Left
+    /// out and rebuilt: the key tables (`SampleKeyTable`, placed afresh), each zone's
+    /// remembered offset (`ZoneClock`, asked afresh), the last names and nights seen.
+    package func encode(to writer: inout CheckpointWriter) {
+        writer.value(names)
+        writer.count(zoneLookups.count)
+        for lookup in zoneLookups {
+            switch lookup {
+            case .unchecked: writer.uint8(0)
+            case .unknown: writer.uint8(1)
+            case .known: writer.uint8(2)
+            }
+        }
+        writer.count(stored.count)
+        writer.integers(freeSlots)
+        writer.appendBulk(stored.map(\.start))
+        writer.appendBulk(stored.map(\.milliseconds))
+        writer.appendBulk(stored.map(\.night))
+        writer.appendBulk(stored.map(\.source))
+        writer.appendBulk(stored.map(\.zone))
+        writer.appendBulk(stored.map { Self.code(of: $0.stage) })
+        Self.writeKeys(stored.map(\.key), to: &writer)
+        writer.array(deleted.sorted(by: SampleKey.checkpointOrder))
+        slotsByNight.write(to: &writer) { $0.integers($1) }
+        writer.array(manualByNight.sorted { $0.key < $1.key }) { writer, entry in
+            writer.localDate(entry.key)
+            writer.payload(entry.value.log)
+            writer.string(entry.value.zone)
+        }
+        vitalsByNight.write(to: &writer) { writer, vitals in
+            for readings in [vitals.hrv, vitals.restingHeartRate, vitals.spo2, vitals.respiratoryRate, vitals.wristTemperature] {
+                writer.doubles(readings)
+            }
+        }
+        writer.count(heldVitals.count)
+        writer.appendBulk(heldVitals.map(\.night))
+        writer.appendBulk(heldVitals.map { Self.code(of: $0.kind) })
+        writer.appendBulk(heldVitals.map(\.value.bitPattern))
+        Self.writeKeys(heldVitals.map(\.key), to: &writer)
+        writer.array(builtRecords.sorted { $0.key < $1.key }.map(\.value))
+        writer.integers(builtDays)
+        writer.optional(pendingDay) { $0.int(Int($1)) }
+        writer.array(wentToBed.sorted { $0.key < $1.key }) { writer, entry in
+            writer.localDate(entry.key)
+            writer.instant(entry.value)
+        }
+        writer.int(rebuildCount)
+    }
+
+    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        self.init()
+        names = try reader.value()
+        try readZoneLookups(from: &reader)
+        try readSamples(from: &reader)
+        let deletedStart = reader.offset
+        let deletedKeys = try reader.array("SleepLedger.deleted", of: SampleKey.self)
+        deleted = Set(deletedKeys)
+        guard deleted.count == deletedKeys.count else { throw reader.failure("SleepLedger.deleted", at: deletedStart, "a key is repeated") }
+        let sampleCount = stored.count
+        slotsByNight = try NightTable(from: &reader, empty: [], "SleepLedger.slotsByNight") { reader throws(CheckpointDecodingError) in
+            let start = reader.offset
+            let slots = try reader.integers("SleepLedger.slotsByNight", as: Int32.self)
+            guard slots.allSatisfy({ $0 >= 0 && Int($0) < sampleCount }) else { throw reader.failure("SleepLedger.slotsByNight", at: start, "a slot is out of range") }
+            return slots
+        }
+        manualByNight = try reader.dictionary("SleepLedger.manualByNight", minimumElementSize: 3) { reader throws(CheckpointDecodingError) in
+            (try reader.localDate("SleepLedger.manualByNight"), (try reader.payload(ManualSleepLogged.self), try reader.string("SleepLedger.manualByNight zone")))
+        }
+        vitalsByNight = try NightTable(from: &reader, empty: NightVitals(), "SleepLedger.vitalsByNight") { reader throws(CheckpointDecodingError) in
+            NightVitals(
+                hrv: try reader.doubles("SleepLedger.vitalsByNight"), restingHeartRate: try reader.doubles("SleepLedger.vitalsByNight"),
+                spo2: try reader.doubles("SleepLedger.vitalsByNight"), respiratoryRate: try reader.doubles("SleepLedger.vitalsByNight"),
+                wristTemperature: try reader.doubles("SleepLedger.vitalsByNight")
+            )
+        }
+        try readVitals(from: &reader)
+        builtRecords = try reader.dictionary("SleepLedger.builtRecords", minimumElementSize: 16) { reader throws(CheckpointDecodingError) in
+            let record = try SleepRecord(from: &reader)
+            return (record.night, record)
+        }
+        let daysStart = reader.offset
+        builtDays = try reader.integers("SleepLedger.builtDays", as: Int32.self)
+        guard zip(builtDays, builtDays.dropFirst()).allSatisfy({ $0 < $1 }) else { throw reader.failure("SleepLedger.builtDays", at: daysStart, "the nights are not in order") }
+        pendingDay = try reader.optional("SleepLedger.pendingDay") { reader throws(CheckpointDecodingError) in
+            let start = reader.offset
+            guard let day = Int32(exactly: try reader.int("SleepLedger.pendingDay")) else { throw reader.failure("SleepLedger.pendingDay", at: start, "out of range") }
+            return day
+        }
+        wentToBed = try reader.dictionary("SleepLedger.wentToBed", minimumElementSize: 3) { reader throws(CheckpointDecodingError) in
+            (try reader.localDate("SleepLedger.wentToBed"), try reader.instant("SleepLedger.wentToBed"))
+        }
+        rebuildCount = try reader.int("SleepLedger.rebuildCount")
+    }
+
+    /// Reads which names were looked up as zones, looking each known zone up again: a zone
+    /// this platform now answers otherwise (other time-zone data) refuses the checkpoint.
+    private mutating func readZoneLookups(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        let start = reader.offset
+        let count = try reader.count("SleepLedger.zoneLookups")
+        guard count <= names.names.count else { throw reader.failure("SleepLedger.zoneLookups", at: start, "more zones than names") }
+        let codes = try reader.bulk("SleepLedger.zoneLookups", count: count, as: UInt8.self)
+        zoneLookups.reserveCapacity(count)
+        for (number, code) in codes.enumerated() {
+            switch code {
+            case 0:
+                zoneLookups.append(.unchecked)
+            case 1, 2:
+                let resolver = LocalTimeResolver(identifier: names.names[number])
+                guard (resolver != nil) == (code == 2) else {
+                    throw reader.failure("SleepLedger.zoneLookups", at: start, "zone \(names.names[number].debugDescription) is \(code == 2 ? "unknown" : "known") to this platform's time-zone data, unlike the checkpoint's")
+                }
+                zoneLookups.append(resolver.map { .known(ZoneClock(resolver: $0)) } ?? .unknown)
+            default:
+                throw reader.failure("SleepLedger.zoneLookups", at: start, "\(code) is not a zone's state")
+            }
+        }
+    }
+
+    /// Reads the samples (in one pass over their columns, in place), the free slots, and
+    /// places the keys of the held ones.
+    private mutating func readSamples(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        let count = try reader.count("SleepLedger.stored", minimumElementSize: 26)
+        let freeStart = reader.offset
+        freeSlots = try reader.integers("SleepLedger.freeSlots", as: Int32.self)
+        var isFree = [Bool](repeating: false, count: count)
+        for slot in freeSlots {
+            guard slot >= 0, Int(slot) < count, !isFree[Int(slot)] else { throw reader.failure("SleepLedger.freeSlots", at: freeStart, "slot \(slot) is out of range or repeated") }
+            isFree[Int(slot)] = true
+        }
+        let columnsStart = reader.offset
+        let starts = try reader.region("SleepLedger.stored starts", byteCount: 8 * count)
+        let lengths = try reader.region("SleepLedger.stored lengths", byteCount: 4 * count)
+        let nights = try reader.region("SleepLedger.stored nights", byteCount: 4 * count)
+        let sources = try reader.region("SleepLedger.stored sources", byteCount: 4 * count)
+        let zones = try reader.region("SleepLedger.stored zones", byteCount: 4 * count)
+        let stages = try reader.region("SleepLedger.stored stages", byteCount: count)
+        var keys = try KeyColumns(count: count, from: &reader)
+        let nameCount = UInt32(names.names.count)
+        let allStages = SleepStage.allCases
+        stored.reserveCapacity(count)
+        var heldSlots: [Int32] = []
+        var hashes: [UInt32] = []
+        heldSlots.reserveCapacity(count - freeSlots.count)
+        hashes.reserveCapacity(count - freeSlots.count)
+        for index in 0..<count {
+            let key = try keys.next(from: &reader)
+            let start = Int64(littleEndian: starts.loadUnaligned(fromByteOffset: 8 * index, as: Int64.self))
+            let source = UInt32(littleEndian: sources.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
+            let zone = UInt32(littleEndian: zones.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
+            let stage = Int(stages[index])
+            guard source < nameCount, zone < nameCount, stage < allStages.count, start.magnitude <= UInt64(CheckpointReader.instantLimit) else {
+                throw reader.failure("SleepLedger.stored", at: columnsStart, "sample \(index) has a name, stage or start out of range")
+            }
+            stored.append(StoredSample(
+                start: start, key: key,
+                milliseconds: UInt32(littleEndian: lengths.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)),
+                night: Int32(littleEndian: nights.loadUnaligned(fromByteOffset: 4 * index, as: Int32.self)),
+                source: source, zone: zone, stage: allStages[stage]
+            ))
+            if !isFree[index] {
+                heldSlots.append(Int32(index))
+                hashes.append(SampleKeyTable.hash(key))
+            }
+        }
+        let samples = stored
+        guard let table = SampleKeyTable.placing(slots: heldSlots, hashes: hashes, sameKey: { samples[Int($0)].key == samples[Int($1)].key }) else {
+            throw reader.failure("SleepLedger.stored", at: columnsStart, "two samples held have the same key")
+        }
+        sampleSlots = table
+    }
+
+    /// Reads the vital readings held (in one pass over their columns), and places their keys.
+    private mutating func readVitals(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        let count = try reader.count("SleepLedger.heldVitals", minimumElementSize: 14)
+        let columnsStart = reader.offset
+        let nights = try reader.region("SleepLedger.heldVitals nights", byteCount: 4 * count)
+        let kinds = try reader.region("SleepLedger.heldVitals kinds", byteCount: count)
+        let values = try reader.region("SleepLedger.heldVitals values", byteCount: 8 * count)
+        var keys = try KeyColumns(count: count, from: &reader)
+        let allKinds = VitalKind.allCases
+        heldVitals.reserveCapacity(count)
+        var hashes: [UInt32] = []
+        hashes.reserveCapacity(count)
+        for index in 0..<count {
+            let key = try keys.next(from: &reader)
+            guard Int(kinds[index]) < allKinds.count else { throw reader.failure("SleepLedger.heldVitals kinds", at: columnsStart, "\(kinds[index]) is not a vital kind") }
+            heldVitals.append(HeldVital(
+                key: key, night: Int32(littleEndian: nights.loadUnaligned(fromByteOffset: 4 * index, as: Int32.self)), kind: allKinds[Int(kinds[index])],
+                value: Double(bitPattern: UInt64(littleEndian: values.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)))
+            ))
+            hashes.append(SampleKeyTable.hash(key))
+        }
+        let held = heldVitals
+        guard let table = SampleKeyTable.placing(slots: Array(0..<Int32(count)), hashes: hashes, sameKey: { held[Int($0)].key == held[Int($1)].key }) else {
+            throw reader.failure("SleepLedger.heldVitals", at: columnsStart, "two readings have the same key")
+        }
+        vitalSlots = table
+    }
+
+    /// Keys as columns: a kind byte each (`SampleKey`'s: 0, 1 a UUID, 2 a text), then the
+    /// UUIDs' words in bulk, then the texts.
+    private static func writeKeys(_ keys: [SampleKey], to writer: inout CheckpointWriter) {
+        var kinds: [UInt8] = []
+        var words: [UInt64] = []
+        var texts: [String] = []
+        kinds.reserveCapacity(keys.count)
+        words.reserveCapacity(2 * keys.count)
+        for key in keys {
+            switch key {
+            case .uuid(let high, let low, let lowercase):
+                kinds.append(lowercase ? 1 : 0)
+                words.append(high)
+                words.append(low)
+            case .text(let text):
+                kinds.append(2)
+                texts.append(text)
+            }
+        }
+        writer.appendBulk(kinds)
+        writer.appendBulk(words)
+        for text in texts { writer.string(text) }
+    }
+
+    /// A stage's number in the payload (`SleepStage.allCases` order, pinned by the tests).
+    private static func code(of stage: SleepStage) -> UInt8 {
+        switch stage {
+        case .inBed: return 0
+        case .asleep: return 1
+        case .awake: return 2
+        case .core: return 3
+        case .deep: return 4
+        case .rem: return 5
+        }
+    }
+
+    /// A vital kind's number in the payload (`VitalKind.allCases` order, pinned by the tests).
+    private static func code(of kind: VitalKind) -> UInt8 {
+        switch kind {
+        case .hrv: return 0
+        case .restingHeartRate: return 1
+        case .spo2: return 2
+        case .respiratoryRate: return 3
+        case .wristTemperature: return 4
+        }
+    }
+}
+
+/// Keys written by `SleepLedger.writeKeys`, read one by one: the kinds and the UUIDs'
+/// words in place, the texts from the reader as they come.
+private struct KeyColumns {
+    private let kinds: UnsafeRawBufferPointer
+    private let words: UnsafeRawBufferPointer
+    private var index = 0
+    private var word = 0
+
+    /// Takes the kinds and words of `count` keys from `reader`.
+    init(count: Int, from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        let start = reader.offset
+        kinds = try reader.region("sample keys", byteCount: count)
+        var uuids = 0
+        for kind in kinds {
+            guard kind <= 2 else { throw reader.failure("sample keys", at: start, "\(kind) is not a kind of key") }
+            if kind < 2 { uuids += 1 }
+        }
+        words = try reader.region("sample keys", byteCount: 16 * uuids)
+    }
+
+    /// The next key (a text one is read from `reader`).
+    mutating func next(from reader: inout CheckpointReader) throws(CheckpointDecodingError) -> SampleKey {
+        let kind = kinds[index]
+        index += 1
+        if kind < 2 {
+            let high = UInt64(littleEndian: words.loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self))
+            let low = UInt64(littleEndian: words.loadUnaligned(fromByteOffset: 8 * word + 8, as: UInt64.self))
+            word += 2
+            return .uuid(high: high, low: low, lowercase: kind == 1)
+        }
+        let start = reader.offset
+        let text = try reader.string("a sample key")
+        guard case .text = SampleKey(text) else { throw reader.failure("a sample key", at: start, "a UUID text held as text") }
+        return .text(text)
+    }
+}
+
+extension NightTable {
+    /// Writes each night (days since 1970) and its value, in the order first changed.
+    func write(to writer: inout CheckpointWriter, _ writeValue: (inout CheckpointWriter, Value) -> Void) {
+        writer.count(nights.count)
+        for (night, value) in zip(nights, values) {
+            writer.int(Int(night))
+            writeValue(&writer, value)
+        }
+    }
+
+    /// Reads what `write` wrote.
+    init(from reader: inout CheckpointReader, empty: Value, _ what: StaticString, _ readValue: (inout CheckpointReader) throws(CheckpointDecodingError) -> Value) throws(CheckpointDecodingError) {
+        self.init(empty: empty)
+        let count = try reader.count(what, minimumElementSize: 2)
+        positions.reserveCapacity(count)
+        nights.reserveCapacity(count)
+        values.reserveCapacity(count)
+        for _ in 0..<count {
+            let start = reader.offset
+            guard let night = Int32(exactly: try reader.int(what)), positions[night] == nil else {
+                throw reader.failure(what, at: start, "a night is out of range or repeated")
+            }
+            positions[night] = values.count
+            nights.append(night)
+            values.append(try readValue(&reader))
+        }
+    }
+}

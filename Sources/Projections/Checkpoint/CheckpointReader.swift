@@ -1,0 +1,350 @@
+import Events
+
+/// Reads a checkpoint payload written by `CheckpointWriter`, with the same calls in the
+/// same order.
+///
+/// Every read is bounds-checked and names what it reads: bytes cut short, a count larger
+/// than the bytes left could hold, a varint too long, a value out of its range all throw a
+/// `CheckpointDecodingError` with the byte offset; nothing traps, and no count allocates
+/// more than the bytes left could describe.
+///
+/// The reader borrows the buffer it is given: use it only while that buffer is valid
+/// (inside the `withUnsafeBytes` that produced it).
+package struct CheckpointReader {
+    private let bytes: UnsafeRawBufferPointer
+    /// The offset of the next byte to read.
+    package private(set) var offset = 0
+
+    /// The largest instant a payload may hold, in milliseconds from 1970 either way
+    /// (about 142,000 years: far beyond what a log can write, and far from overflow).
+    static let instantLimit: Int64 = 1 << 52
+    /// The largest date, in days from 1970 either way (the dates of such instants).
+    static let dateLimit = 1 << 26
+
+    /// A reader of `bytes`, from the first.
+    package init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    /// The bytes not read yet.
+    package var remaining: Int { bytes.count - offset }
+
+    /// An error about `what`, read from `start`.
+    package func failure(_ what: StaticString, at start: Int? = nil, _ reason: String) -> CheckpointDecodingError {
+        CheckpointDecodingError(what: what.description, offset: start ?? offset, reason: reason)
+    }
+
+    /// Throws unless every byte was read.
+    package func finish() throws(CheckpointDecodingError) {
+        guard remaining == 0 else { throw failure("the end of the payload", "\(remaining) bytes left over") }
+    }
+
+    /// The offset of `count` bytes taken for `what`.
+    @inline(__always)
+    private mutating func take(_ count: Int, _ what: StaticString) throws(CheckpointDecodingError) -> Int {
+        guard count <= remaining else { throw failure(what, "needs \(count) bytes, \(remaining) left") }
+        let start = offset
+        offset += count
+        return start
+    }
+
+    /// The next `byteCount` bytes, for a caller that reads columns of fixed-width values
+    /// in place (little-endian, unaligned).
+    package mutating func region(_ what: StaticString, byteCount: Int) throws(CheckpointDecodingError) -> UnsafeRawBufferPointer {
+        guard byteCount >= 0 else { throw failure(what, "a negative length") }
+        let start = try take(byteCount, what)
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<(start + byteCount)])
+    }
+
+    // MARK: Numbers
+
+    /// One byte.
+    @inline(__always)
+    package mutating func uint8(_ what: StaticString) throws(CheckpointDecodingError) -> UInt8 {
+        let start = try take(1, what)
+        return bytes[start]
+    }
+
+    /// A bool, 0 or 1.
+    package mutating func bool(_ what: StaticString) throws(CheckpointDecodingError) -> Bool {
+        let start = offset
+        switch try uint8(what) {
+        case 0: return false
+        case 1: return true
+        case let other: throw failure(what, at: start, "a bool is 0 or 1, not \(other)")
+        }
+    }
+
+    /// Four bytes, little-endian.
+    package mutating func uint32(_ what: StaticString) throws(CheckpointDecodingError) -> UInt32 {
+        try fixed(what)
+    }
+
+    /// Eight bytes, little-endian.
+    package mutating func uint64(_ what: StaticString) throws(CheckpointDecodingError) -> UInt64 {
+        try fixed(what)
+    }
+
+    /// A double from its bit pattern.
+    package mutating func double(_ what: StaticString) throws(CheckpointDecodingError) -> Double {
+        Double(bitPattern: try fixed(what))
+    }
+
+    @inline(__always)
+    private mutating func fixed<Value: FixedWidthInteger>(_ what: StaticString) throws(CheckpointDecodingError) -> Value {
+        let start = try take(MemoryLayout<Value>.size, what)
+        return Value(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: Value.self))
+    }
+
+    /// An unsigned LEB128 varint of at most 10 bytes that fits 64 bits.
+    @inline(__always)
+    package mutating func unsignedVarint(_ what: StaticString) throws(CheckpointDecodingError) -> UInt64 {
+        // Most are one byte.
+        if offset < bytes.count, bytes[offset] < 0x80 {
+            offset += 1
+            return UInt64(bytes[offset - 1])
+        }
+        return try longVarint(what)
+    }
+
+    /// A varint of more than one byte (or cut short).
+    private mutating func longVarint(_ what: StaticString) throws(CheckpointDecodingError) -> UInt64 {
+        let start = offset
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard offset < bytes.count else { throw failure(what, at: start, "the varint is cut short") }
+            let byte = bytes[offset]
+            offset += 1
+            if shift == 63, byte > 1 { throw failure(what, at: start, "the varint does not fit 64 bits") }
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+    }
+
+    /// A zigzag-mapped signed varint.
+    @inline(__always)
+    package mutating func int64(_ what: StaticString) throws(CheckpointDecodingError) -> Int64 {
+        let raw = try unsignedVarint(what)
+        return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
+    }
+
+    /// An `Int` (throws when it does not fit this platform's `Int`).
+    @inline(__always)
+    package mutating func int(_ what: StaticString) throws(CheckpointDecodingError) -> Int {
+        let start = offset
+        let value = try int64(what)
+        guard let fitted = Int(exactly: value) else { throw failure(what, at: start, "\(value) does not fit an Int") }
+        return fitted
+    }
+
+    /// A count of elements each taking at least `minimumElementSize` bytes (at least 1):
+    /// throws when the bytes left could not hold that many.
+    @inline(__always)
+    package mutating func count(_ what: StaticString, minimumElementSize: Int = 1) throws(CheckpointDecodingError) -> Int {
+        let start = offset
+        let raw = try unsignedVarint(what)
+        let limit = remaining / max(1, minimumElementSize)
+        guard raw <= UInt64(limit) else {
+            throw failure(what, at: start, "a count of \(raw) cannot fit the \(remaining) bytes left")
+        }
+        return Int(raw)
+    }
+
+    /// Fixed-width integers written by `CheckpointWriter.integers(_:)`.
+    package mutating func integers<Value: FixedWidthInteger>(_ what: StaticString, as type: Value.Type = Value.self) throws(CheckpointDecodingError) -> [Value] {
+        let count = try count(what, minimumElementSize: MemoryLayout<Value>.size)
+        return try bulk(what, count: count)
+    }
+
+    /// `count` fixed-width integers written by `CheckpointWriter.appendBulk(_:)`.
+    package mutating func bulk<Value: FixedWidthInteger>(_ what: StaticString, count: Int, as type: Value.Type = Value.self) throws(CheckpointDecodingError) -> [Value] {
+        let size = MemoryLayout<Value>.size
+        guard count >= 0, count <= remaining / size else {
+            throw failure(what, "\(count) values of \(size) bytes cannot fit the \(remaining) bytes left")
+        }
+        let start = try take(count * size, what)
+        guard count > 0 else { return [] }
+        let source = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count * size)])
+        return [Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+            #if _endian(little)
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
+            #else
+            for index in 0..<count {
+                buffer[index] = Value(littleEndian: source.loadUnaligned(fromByteOffset: index * size, as: Value.self))
+            }
+            #endif
+            initialized = count
+        }
+    }
+
+    /// Doubles written by `CheckpointWriter.doubles(_:)`: their count, then their bit
+    /// patterns in bulk.
+    package mutating func doubles(_ what: StaticString) throws(CheckpointDecodingError) -> [Double] {
+        let count = try count(what, minimumElementSize: 8)
+        guard count > 0 else { return [] }
+        let start = try take(count * 8, what)
+        let source = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count * 8)])
+        return [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
+            #if _endian(little)
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
+            #else
+            for index in 0..<count {
+                buffer[index] = Double(bitPattern: UInt64(littleEndian: source.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
+            }
+            #endif
+            initialized = count
+        }
+    }
+
+    // MARK: Text and values
+
+    /// A string: its byte count and its bytes, which must be valid UTF-8 (read back byte for
+    /// byte).
+    package mutating func string(_ what: StaticString) throws(CheckpointDecodingError) -> String {
+        let length = try count(what)
+        let start = try take(length, what)
+        let utf8 = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)])
+        let text = String(decoding: utf8, as: UTF8.self)
+        // Decoding repairs invalid UTF-8 (with U+FFFD): then the bytes differ. ASCII needs
+        // no repair.
+        guard Self.isASCII(utf8) || Self.sameBytes(text, utf8) else {
+            throw failure(what, at: start, "the string is not valid UTF-8")
+        }
+        return text
+    }
+
+    /// Whether every byte is below 0x80 (eight at a time).
+    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        var high: UInt64 = 0
+        while index + 8 <= bytes.count {
+            high |= bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            high |= UInt64(bytes[index])
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// Whether `text`'s UTF-8 is exactly `bytes`.
+    private static func sameBytes(_ text: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in utf8.count == bytes.count && utf8.elementsEqual(bytes) }
+    }
+
+    /// An optional string.
+    package mutating func optionalString(_ what: StaticString) throws(CheckpointDecodingError) -> String? {
+        try optional(what) { reader throws(CheckpointDecodingError) in try reader.string(what) }
+    }
+
+    /// An instant (its moment within ±2⁵² ms of 1970, its offset within ±23:59).
+    @inline(__always)
+    package mutating func instant(_ what: StaticString) throws(CheckpointDecodingError) -> Instant {
+        let start = offset
+        let moment = try int64(what)
+        let minutes = try int64(what)
+        guard moment.magnitude <= UInt64(Self.instantLimit) else { throw failure(what, at: start, "the instant \(moment) ms is out of range") }
+        guard minutes.magnitude < 24 * 60 else { throw failure(what, at: start, "the offset of \(minutes) minutes is out of range") }
+        return Instant(millisecondsSince1970: moment, utcOffsetSeconds: Int32(minutes) * 60)
+    }
+
+    /// An optional instant.
+    @inline(__always)
+    package mutating func optionalInstant(_ what: StaticString) throws(CheckpointDecodingError) -> Instant? {
+        try optional(what) { reader throws(CheckpointDecodingError) in try reader.instant(what) }
+    }
+
+    /// A date from its days since 1970 (within ±2²⁶ days).
+    package mutating func localDate(_ what: StaticString) throws(CheckpointDecodingError) -> LocalDate {
+        try localDate(days: int64(what), what)
+    }
+
+    /// The date `days` after 1970, checked to be in range for `what`.
+    package func localDate(days: Int64, _ what: StaticString) throws(CheckpointDecodingError) -> LocalDate {
+        guard days.magnitude <= UInt64(Self.dateLimit) else { throw failure(what, "the date \(days) days from 1970 is out of range") }
+        return LocalDate(daysSince1970: Int(days))
+    }
+
+    /// A night.
+    @inline(__always)
+    package mutating func night(_ what: StaticString) throws(CheckpointDecodingError) -> Night {
+        let start = offset
+        switch try uint8(what) {
+        case 0: return .date(try localDate(what))
+        case 1: return .demo
+        case let other: throw failure(what, at: start, "a night is marked 0 or 1, not \(other)")
+        }
+    }
+
+    /// A time of day (0…1439 minutes).
+    package mutating func timeOfDay(_ what: StaticString) throws(CheckpointDecodingError) -> TimeOfDay {
+        let start = offset
+        let minutes = try unsignedVarint(what)
+        guard minutes < 1440, let time = TimeOfDay(minutesSinceMidnight: Int(minutes)) else {
+            throw failure(what, at: start, "\(minutes) minutes is not a time of day")
+        }
+        return time
+    }
+
+    /// An optional `Int`.
+    @inline(__always)
+    package mutating func optionalInt(_ what: StaticString) throws(CheckpointDecodingError) -> Int? {
+        try optional(what) { reader throws(CheckpointDecodingError) in try reader.int(what) }
+    }
+
+    /// An optional value: a mark 0 (absent) or 1, then the value `read` reads.
+    @inline(__always)
+    package mutating func optional<Value>(_ what: StaticString, _ read: (inout CheckpointReader) throws(CheckpointDecodingError) -> Value) throws(CheckpointDecodingError) -> Value? {
+        let start = offset
+        switch try uint8(what) {
+        case 0: return nil
+        case 1: return try read(&self)
+        case let other: throw failure(what, at: start, "an optional is marked 0 or 1, not \(other)")
+        }
+    }
+
+    /// A value that reads itself.
+    package mutating func value<Value: CheckpointCodable>(_ type: Value.Type = Value.self) throws(CheckpointDecodingError) -> Value {
+        try Value(from: &self)
+    }
+
+    /// An array of elements each taking at least `minimumElementSize` bytes, each read by
+    /// `read`.
+    package mutating func array<Element>(_ what: StaticString, minimumElementSize: Int = 1, _ read: (inout CheckpointReader) throws(CheckpointDecodingError) -> Element) throws(CheckpointDecodingError) -> [Element] {
+        let count = try count(what, minimumElementSize: minimumElementSize)
+        var elements: [Element] = []
+        elements.reserveCapacity(count)
+        for _ in 0..<count { elements.append(try read(&self)) }
+        return elements
+    }
+
+    /// A dictionary written as an array of entries (each taking at least
+    /// `minimumElementSize` bytes, read by `read`); a key read twice throws.
+    package mutating func dictionary<Key: Hashable, Value>(_ what: StaticString, minimumElementSize: Int = 1, _ read: (inout CheckpointReader) throws(CheckpointDecodingError) -> (Key, Value)) throws(CheckpointDecodingError) -> [Key: Value] {
+        let count = try count(what, minimumElementSize: minimumElementSize)
+        var entries: [Key: Value] = [:]
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            let start = offset
+            let (key, value) = try read(&self)
+            guard entries.updateValue(value, forKey: key) == nil else { throw failure(what, at: start, "a key is repeated") }
+        }
+        return entries
+    }
+
+    /// An array of values that read themselves.
+    package mutating func array<Element: CheckpointCodable>(_ what: StaticString, of type: Element.Type = Element.self) throws(CheckpointDecodingError) -> [Element] {
+        try array(what) { reader throws(CheckpointDecodingError) in try Element(from: &reader) }
+    }
+
+    /// A payload of module `Events`, field by field (see `CheckpointWriter.payload(_:)`).
+    package mutating func payload<Payload: EventPayloadContent>(_ type: Payload.Type = Payload.self) throws(CheckpointDecodingError) -> Payload {
+        var value = Payload.placeholder
+        try value.visitFields(&self)
+        return value
+    }
+}
