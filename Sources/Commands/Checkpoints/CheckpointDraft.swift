@@ -22,7 +22,7 @@ package struct CheckpointDraft: Sendable {
     /// runner folds less than everything.
     package init?(runner: ProjectionRunner<LogState>, end: LogResumePoint, latestLineAt: Instant?, eventCount: Int) {
         guard runner.position == .end, eventCount > 0, let latestLineAt else { return nil }
-        payload = runner.checkpointPayload()
+        payload = CheckpointState.payload(of: runner, latestLineAt: latestLineAt)
         self.end = end
         latestAt = latestLineAt.millisecondsSince1970
         self.eventCount = eventCount
@@ -35,14 +35,14 @@ package struct CheckpointDraft: Sendable {
     }
 
     /// Writes the checkpoint (atomically: see `CheckpointFolder.write`) after reading the
-    /// digest of the log's first `end.position.byteOffset` bytes, then (when `prune`) removes
+    /// digest of the log's first `end.byteOffset` bytes, then (when `prune`) removes
     /// the checkpoints ``CheckpointRetention`` no longer keeps.
     ///
     /// - Returns: the entry written.
     @discardableResult
     package func write(logAt path: String, into folder: CheckpointFolder, prune: Bool = true) throws(EventLogFileError) -> CheckpointEntry {
-        let digests = try PrefixDigest.digests(ofFileAt: path, prefixLengths: [end.position.byteOffset])
-        guard let digest = digests[end.position.byteOffset] else {
+        let digests = try PrefixDigest.digests(ofFileAt: path, prefixLengths: [end.byteOffset])
+        guard let digest = digests[end.byteOffset] else {
             throw EventLogFileError(code: .ioError, message: "the log is shorter than the checkpoint's position; no checkpoint was written", path: path)
         }
         let header = CheckpointHeader(

@@ -77,13 +77,13 @@ final class CheckpointKeeper: @unchecked Sendable {
 
     /// The runner saved in `entry`, or `nil` (the entry is then forgotten, with a warning) when
     /// its file is gone or damaged.
-    func runner(from entry: CheckpointEntry) -> ProjectionRunner<LogState>? {
+    func runner(from entry: CheckpointEntry) -> (ProjectionRunner<LogState>, Instant)? {
         do throws(CheckpointProblem) {
             let payload = try folder.payload(of: entry)
             do {
-                return try ProjectionRunner(checkpointPayload: payload, position: .end)
+                return try CheckpointState.decode(payload, position: .end)
             } catch {
-                throw CheckpointProblem.corrupt(file: entry.fileName, reason: "its state does not decode: \(error.message)")
+                throw CheckpointProblem.corrupt(file: entry.fileName, reason: "its state does not decode: \(error.description)")
             }
         } catch {
             lock.withLock {
@@ -107,7 +107,7 @@ final class CheckpointKeeper: @unchecked Sendable {
                     wantsCheckpoint = false
                 }
             } catch {
-                lock.withLock { notes.append("could not write a checkpoint (\(error.description)); the log is unaffected, and opening folds more of it until one is written") }
+                lock.withLock { notes.append("could not write a checkpoint (\(error)); the log is unaffected, and opening folds more of it until one is written") }
             }
         }
     }
@@ -127,7 +127,7 @@ final class CheckpointKeeper: @unchecked Sendable {
                     wantsCheckpoint = false
                 }
             } catch {
-                lock.withLock { notes.append("could not write checkpoints (\(error.description)); the log is unaffected, and opening folds more of it until one is written") }
+                lock.withLock { notes.append("could not write checkpoints (\(error)); the log is unaffected, and opening folds more of it until one is written") }
             }
         }
     }

@@ -39,7 +39,7 @@ extension CheckpointedFold {
         if fold.startedFrom == nil {
             written = try writeNightCheckpoints(logAt: path, into: folder)
         }
-        if let draft = CheckpointDraft(fold), !written.contains(where: { $0.header.byteOffset == draft.end.position.byteOffset }) {
+        if let draft = CheckpointDraft(fold), !written.contains(where: { $0.header.byteOffset == draft.end.byteOffset }) {
             written.append(try draft.write(logAt: path, into: folder, prune: false))
         }
         let kept = CheckpointRetention.prune(folder)
@@ -57,6 +57,7 @@ extension CheckpointedFold {
         var sparseDue = CheckpointRetention.sparseAges.sorted(by: >).map { lastNight - Int64($0) }
         var runner = ProjectionRunner<LogState>()
         var latest = Int64.min
+        var latestInstant: Instant?
         var previousSeq = 0
         var count = 0
         var inOrder = true
@@ -74,11 +75,11 @@ extension CheckpointedFold {
                         sparseDue.removeFirst()
                         due = true
                     }
-                    let end = LogResumePoint(position: LineReader.Position(byteOffset: scanned.byteOffset, lineNumber: scanned.line), lastSeq: previousSeq)
+                    let end = LogResumePoint(byteOffset: scanned.byteOffset, lineNumber: scanned.line, lastSeq: previousSeq)
                     if due, failure == nil,
-                       let draft = CheckpointDraft(runner: runner, end: end, latestLineAt: Instant(millisecondsSince1970: latest), eventCount: count) {
+                       let draft = CheckpointDraft(runner: runner, end: end, latestLineAt: latestInstant, eventCount: count) {
                         // Written at once: a payload is megabytes, and the pass may save many.
-                        do {
+                        do throws(EventLogFileError) {
                             written.append(try draft.write(logAt: path, into: folder, prune: false))
                         } catch {
                             failure = error
@@ -88,6 +89,7 @@ extension CheckpointedFold {
             }
             if inOrder {
                 runner.apply(event)
+                if moment >= latest { latestInstant = event.at }
                 latest = max(latest, moment)
                 previousSeq = event.seq
                 count += 1

@@ -104,10 +104,11 @@ package struct CheckpointedFold: Sendable {
             return nil
         }
         var runner: ProjectionRunner<LogState>
+        var latestInstant: Instant
         do {
-            runner = try ProjectionRunner(checkpointPayload: payload, position: position)
+            (runner, latestInstant) = try CheckpointState.decode(payload, position: position)
         } catch {
-            problems.append(.corrupt(file: entry.fileName, reason: "its state does not decode: \(error.message)"))
+            problems.append(.corrupt(file: entry.fileName, reason: "its state does not decode: \(error.description)"))
             return nil
         }
         let foldPoint = entry.header.latestAt
@@ -117,7 +118,10 @@ package struct CheckpointedFold: Sendable {
         let read = try EventLogReader.forEachEvent(path: path, from: entry.header.resumePoint) { scanned in
             let moment = scanned.event.at.millisecondsSince1970
             if moment < foldPoint { datedBefore = true }
-            if position.untilSeq.map({ scanned.event.seq <= $0 }) ?? true { latest = max(latest, moment) }
+            if position.untilSeq.map({ scanned.event.seq <= $0 }) ?? true, moment >= latest {
+                latest = moment
+                latestInstant = scanned.event.at
+            }
             tail.append(scanned.event)
         }
         // A later line dated before what the checkpoint folded: not a fault, just not a start.
@@ -126,7 +130,7 @@ package struct CheckpointedFold: Sendable {
         return CheckpointedFold(
             runner: runner, end: read.committedPoint, tornTail: read.tornTail, startedFrom: entry,
             linesAfterCheckpoint: tail.count, validCheckpoints: [], problems: [],
-            latestLineAt: entry.header.eventCount + tail.count == 0 ? nil : Instant(millisecondsSince1970: latest),
+            latestLineAt: latestInstant,
             eventCount: entry.header.eventCount + tail.count
         )
     }

@@ -112,7 +112,7 @@ extension MoreSleepStore {
     /// re-read succeeds.
     func fold(_ newEvents: [RecordedEvent], endingAt point: LogResumePoint?) {
         guard let earliest = newEvents.map(\.at.millisecondsSince1970).min(),
-              let newest = newEvents.map(\.at.millisecondsSince1970).max() else { return }
+              let newest = newEvents.max(by: { $0.at.millisecondsSince1970 < $1.at.millisecondsSince1970 })?.at else { return }
         let latest = latestLineAt?.millisecondsSince1970 ?? .min
         lastSeq = max(lastSeq, newEvents.map(\.seq).max() ?? lastSeq)
         if outOfDate == nil, earliest >= latest {
@@ -121,7 +121,7 @@ extension MoreSleepStore {
                 saveCheckpoint()
             }
             runner.apply(contentsOf: EventOrdering.sorted(newEvents))
-            latestLineAt = Instant(millisecondsSince1970: max(latest, newest))
+            if newest.millisecondsSince1970 >= latest { latestLineAt = newest }
             eventCount += newEvents.count
             end = point
             publish()
@@ -149,7 +149,8 @@ extension MoreSleepStore {
             return
         }
         for entry in keeper.rewindCandidates(before: moment) {
-            guard var rewound = keeper.runner(from: entry) else { continue }
+            guard let (saved, savedLatest) = keeper.runner(from: entry) else { continue }
+            var rewound = saved
             var lines: [RecordedEvent] = []
             var datedBefore = false
             let read = try EventLogReader.forEachEvent(path: file.path, from: entry.header.resumePoint) { scanned in
@@ -162,7 +163,7 @@ extension MoreSleepStore {
             end = read.committedPoint
             lastSeq = read.committedPoint.lastSeq
             tornTail = read.tornTail
-            latestLineAt = Instant(millisecondsSince1970: lines.map(\.at.millisecondsSince1970).reduce(entry.header.latestAt, max))
+            latestLineAt = lines.reduce(savedLatest) { $1.at.millisecondsSince1970 >= $0.millisecondsSince1970 ? $1.at : $0 }
             eventCount = entry.header.eventCount + lines.count
             outOfDate = nil
             rewindCount += 1

@@ -176,7 +176,7 @@ public actor MoreSleepStore {
     }
 
     /// How the torn tail's warning reads in a snapshot.
-    static let tornTailNotice = TornTailNotice(.line, .appendsRefusedUntilRepaired)
+    package static let tornTailNotice = TornTailNotice(.line, .appendsRefusedUntilRepaired)
 
     /// Decides `command` against the current state now, appends its events (as one
     /// batch, expecting the log not to have moved since this store last read it) and

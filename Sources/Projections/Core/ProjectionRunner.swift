@@ -159,4 +159,9 @@ extension ProjectionRunner {
     package func containsIdentifier(_ digest: IdentifierDigest) -> Bool {
         seenIdentifiers.contains(digest)
     }
+
+    /// The number of distinct ids folded: equal to the events folded exactly when no id repeats.
+    package var identifierCount: Int {
+        seenIdentifiers.count
+    }
 }

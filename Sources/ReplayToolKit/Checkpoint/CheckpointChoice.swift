@@ -20,6 +20,14 @@ struct CheckpointChoice {
         .flag("no-checkpoint", help: "Fold every line, ignoring checkpoints (the output is the same, only slower)."),
     ]
 
+    /// Checkpoints not used, and nothing said (tests of a fold's output).
+    static let unused = CheckpointChoice(folderOption: nil, isOff: true)
+
+    init(folderOption: String?, isOff: Bool) {
+        self.folderOption = folderOption
+        self.isOff = isOff
+    }
+
     init(_ arguments: ParsedArguments) {
         folderOption = arguments.value("checkpoints")
         isOff = arguments.flag("no-checkpoint")

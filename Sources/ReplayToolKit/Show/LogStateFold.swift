@@ -22,11 +22,11 @@ struct LogStateFold {
     /// events included (docs/rules.md §8.1: "the largest `at` in the log"), so folding
     /// everything and folding as of that instant are the same.
     static func fold(
-        path: String, at instant: Instant?, untilSeq: Int?, checkpoints: CheckpointChoice, console: ToolConsole
+        path: String, at instant: Instant?, untilSeq: Int?, checkpoints: CheckpointChoice = .unused, console: ToolConsole? = nil
     ) throws(EventLogFileError) -> LogStateFold {
         let position = ReplayPosition(instant: instant, untilSeq: untilSeq)
         let fold = try CheckpointedFold.fold(logAt: path, checkpoints: checkpoints.folder(forLogAt: path), position: position)
-        checkpoints.report(fold, logAt: path, console: console)
+        if let console { checkpoints.report(fold, logAt: path, console: console) }
         return LogStateFold(runner: fold.warnedRunner(foldWarning), tornTail: fold.tornTail, asOf: instant ?? fold.latestLineAt)
     }
 

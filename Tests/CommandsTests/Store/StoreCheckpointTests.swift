@@ -44,7 +44,9 @@ import TestSupport
         var values: [Value] { lock.withLock { heard } }
     }
 
-    static let environment = { () throws -> StoreEnvironment in try MoreSleepStoreTests.environment(at: "2026-11-30T20:00:00+01:00") }
+    static func environment() throws -> StoreEnvironment {
+        try MoreSleepStoreTests.environment(at: "2026-11-30T20:00:00+01:00")
+    }
 
     /// The fold of every line, with no checkpoint: what every open must equal.
     static func fullFold(_ path: String) throws -> CheckpointedFold {

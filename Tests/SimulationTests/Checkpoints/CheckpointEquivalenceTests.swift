@@ -56,6 +56,28 @@ import Testing
         _ = try Self.compare(log.bytes, cut: cut, folder: folder, name: "seq.jsonl", arguments: ["--until-seq", "\(log.events.count / 4)"])
     }
 
+    @Test func aLineDatedBeforeTheCheckpointMakesTheFoldStartEarlierWithTheSameView() throws {
+        let log = try SimulatedLog(SimulationConfiguration(nights: 15, seed: 12))
+        let folder = try SimulationFolder()
+        // A late line: an early event again, under a new id and the next seq (a watch's
+        // queue arriving after the checkpoint was written).
+        let early = log.events[log.events.count / 4]
+        var late = early.event
+        late.id = "late-\(early.id)"
+        let line = EventLineEncoder.encode(RecordedEvent(seq: log.events.count + 1, event: late)) + [UInt8(ascii: "\n")]
+        let path = try folder.write("late.jsonl", log.bytes)
+        #expect(SimulationToolRun.run(["checkpoint", path]).code == .success)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(line))
+        try handle.close()
+        let with = SimulationToolRun.run(["show", path, "--json"])
+        let without = SimulationToolRun.run(["show", path, "--json", "--no-checkpoint"])
+        #expect(with.output == without.output)
+        #expect(!with.error.contains("(seq \(log.events.count))"), "the newest checkpoint is not the start: \(with.error)")
+        #expect(with.error.contains("checkpoint"), "it says which start it took: \(with.error)")
+    }
+
     /// A tiny deterministic generator (SplitMix64), so a failure names a reproducible cut.
     struct SeededGenerator: RandomNumberGenerator {
         var state: UInt64
