@@ -182,7 +182,7 @@ public actor MoreSleepStore {
     /// batch, expecting the log not to have moved since this store last read it) and
     /// folds them in.
     ///
-    /// First it folds what other processes appended since the store last read the file. While
+    /// First it folds what other processes appended to the file since the store last read it. While
     /// the store is out of date (``StoreSnapshot/outOfDate``), it first re-reads the log, so the
     /// command is decided against every event; if the log still cannot be read, nothing is
     /// decided or appended. Events dated before what was folded already rewind to the
@@ -203,7 +203,10 @@ public actor MoreSleepStore {
             } catch {
                 throw .outOfDate(noteFailedReread(error, whileOutOfDate: stale))
             }
-        } else {
+        } else if file != nil {
+            // Another process may have appended (a widget, an intent, a sync): fold its lines
+            // first, so the command is decided against them and the append does not conflict.
+            // Other storage has no other process; a conflict there re-reads it (below).
             do { try catchUp() } catch { throw .log(error) }
         }
         let context = CommandContext(
