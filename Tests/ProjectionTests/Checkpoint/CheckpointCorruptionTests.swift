@@ -1,0 +1,119 @@
+import Events
+import Projections
+import Testing
+import Views
+
+/// Bytes that are not a payload this build wrote are refused with a
+/// `CheckpointDecodingError`, never a trap, a hang or an absurd allocation.
+@Suite("Checkpoint: corrupt payloads throw")
+struct CheckpointCorruptionTests {
+    /// A payload of a log with every event type, folded whole.
+    static func payload(_ path: String = "FrozenLogs/v1/all-types.jsonl") throws -> (payload: [UInt8], events: [RecordedEvent]) {
+        let events = try CheckpointFixtures.events(of: path)
+        var runner = ProjectionRunner<LogState>()
+        runner.apply(contentsOf: events)
+        return (runner.checkpointPayload(), events)
+    }
+
+    @Test func everyTruncationThrows() throws {
+        let payload = try Self.payload().payload
+        for length in 0..<payload.count {
+            #expect(throws: CheckpointDecodingError.self, "cut to \(length) of \(payload.count) bytes") {
+                _ = try ProjectionRunner<LogState>(checkpointPayload: Array(payload[..<length]), position: .end)
+            }
+        }
+    }
+
+    @Test func truncationsOfALongerLogThrow() throws {
+        let payload = try Self.payload("Fortnight/fortnight.jsonl").payload
+        var random = CheckpointFixtures.Random(state: 7)
+        let lengths = Array(0..<min(600, payload.count)) + (0..<300).map { _ in random.below(payload.count) }
+        for length in lengths {
+            #expect(throws: CheckpointDecodingError.self, "cut to \(length) of \(payload.count) bytes") {
+                _ = try ProjectionRunner<LogState>(checkpointPayload: Array(payload[..<length]), position: .end)
+            }
+        }
+    }
+
+    @Test func bytesLeftOverThrow() throws {
+        let payload = try Self.payload().payload
+        let error = try #require(throws: CheckpointDecodingError.self) {
+            _ = try ProjectionRunner<LogState>(checkpointPayload: payload + [0], position: .end)
+        }
+        #expect(error.description.contains("1 bytes left over"), "\(error)")
+    }
+
+    @Test func anotherLayoutVersionThrows() throws {
+        var payload = try Self.payload().payload
+        #expect(Array(payload[..<4]) == [1, 0, 0, 0], "the layout version, little-endian")
+        payload[0] = 2
+        let error = try #require(throws: CheckpointDecodingError.self) {
+            _ = try ProjectionRunner<LogState>(checkpointPayload: payload, position: .end)
+        }
+        #expect(error.what == "the layout version")
+        #expect(error.offset == 0)
+    }
+
+    @Test func anErrorNamesWhatAndWhere() throws {
+        let error = try #require(throws: CheckpointDecodingError.self) {
+            _ = try ProjectionRunner<LogState>(checkpointPayload: [1, 0, 0, 0, 0, 0xFF], position: .end)
+        }
+        // The applied count 0, then the latest instant's optional mark 0xFF.
+        #expect(error.offset == 5)
+        #expect(error.description == "checkpoint payload: the latest instant at byte 5: an optional is marked 0 or 1, not 255")
+    }
+
+    @Test func aHugeCountIsRefusedBeforeAllocating() {
+        // The applied count, no instant, no zone, then 2⁶³ ids.
+        let payload: [UInt8] = [1, 0, 0, 0, 0, 0, 0] + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]
+        #expect(throws: CheckpointDecodingError.self) {
+            _ = try ProjectionRunner<LogState>(checkpointPayload: payload, position: .end)
+        }
+    }
+
+    @Test func aVarintLongerThanSixtyFourBitsThrows() {
+        let payload: [UInt8] = [1, 0, 0, 0] + [UInt8](repeating: 0xFF, count: 9) + [0x02]
+        let error = try? #require(throws: CheckpointDecodingError.self) {
+            _ = try ProjectionRunner<LogState>(checkpointPayload: payload, position: .end)
+        }
+        #expect(error?.reason == "the varint does not fit 64 bits")
+    }
+
+    @Test func invalidUTF8Throws() {
+        var writer = CheckpointWriter()
+        writer.count(3)
+        writer.uint8(0xF0)
+        writer.uint8(0x9F)
+        writer.uint8(0x98)
+        let bytes = writer.bytes
+        let result: Result<String, CheckpointDecodingError> = bytes.withUnsafeBytes { raw in
+            var reader = CheckpointReader(raw)
+            return Result { () throws(CheckpointDecodingError) in try reader.string("a text") }
+        }
+        #expect(throws: CheckpointDecodingError.self) { try result.get() }
+    }
+
+    /// Random byte changes: each payload either throws or reads into a runner that writes
+    /// itself again and folds on (a change in a value, not in the layout, can read).
+    @Test(arguments: ["FrozenLogs/v1/all-types.jsonl", "Fortnight/fortnight.jsonl", "SampleWeek/sample-week.jsonl"])
+    func randomByteChangesNeverTrap(path: String) throws {
+        let (payload, events) = try Self.payload(path)
+        var random = CheckpointFixtures.Random(state: UInt64(path.utf8.count))
+        var thrown = 0
+        for round in 0..<400 {
+            var changed = payload
+            for _ in 0..<(1 + round % 3) {
+                changed[random.below(changed.count)] = UInt8(truncatingIfNeeded: random.next())
+            }
+            do {
+                var runner = try ProjectionRunner<LogState>(checkpointPayload: changed, position: .end)
+                _ = runner.checkpointPayload()
+                runner.apply(contentsOf: events.suffix(5))
+                _ = JSONView.text(state: runner.state, warnings: runner.warnings, asOf: runner.latestInstant)
+            } catch {
+                thrown += 1
+            }
+        }
+        #expect(thrown > 0)
+    }
+}

@@ -1,0 +1,28 @@
+import Events
+import Projections
+import Testing
+
+/// What the payload's bytes depend on besides the code that writes them: the cases of the
+/// enumerations written by their place. Reordering or adding a case changes the layout:
+/// then bump `CheckpointLayout.version` and these lists together.
+@Suite("Checkpoint: the layout's numbered cases")
+struct CheckpointLayoutTests {
+    static let message: Comment = "the checkpoint layout numbers these cases by their place: bump CheckpointLayout.version and update this list"
+
+    @Test func theNumberedCasesAreAsTheLayoutWasWritten() {
+        #expect(CheckpointLayout.version == 1, Self.message)
+        #expect(SleepStage.allCases.map(\.rawValue) == ["inBed", "asleep", "awake", "core", "deep", "rem"], Self.message)
+        #expect(VitalKind.allCases.map(\.rawValue) == ["hrv", "restingHeartRate", "spo2", "respiratoryRate", "wristTemperature"], Self.message)
+        #expect(AppTier.allCases.map(\.rawValue) == ["blockFirst", "block30Min", "alwaysAllowed"], Self.message)
+        #expect(ProjectionWarnings.Rule.allCases.map(\.rawValue) == ["notice", "goal", "nightRange", "nightPlan", "demoNight", "exit", "checklist", "sample", "manualSleep", "scores", "event"], Self.message)
+        #expect(EventType.allCases.count == 21, "LogStatistics writes a count per event type: \(Self.message)")
+    }
+
+    @Test func theEmptyRunnerWritesAFewBytes() throws {
+        let payload = ProjectionRunner<LogState>().checkpointPayload()
+        #expect(payload.count < 200, "\(payload.count)")
+        let read = try ProjectionRunner<LogState>(checkpointPayload: payload, position: .end)
+        #expect(read.checkpointPayload() == payload)
+        #expect(read.state == LogState())
+    }
+}
