@@ -78,17 +78,13 @@ final class CheckpointKeeper: @unchecked Sendable {
     /// The runner saved in `entry`, or `nil` (the entry is then forgotten, with a warning) when
     /// its file is gone or damaged.
     func runner(from entry: CheckpointEntry) -> (ProjectionRunner<LogState>, Instant)? {
-        do throws(CheckpointProblem) {
-            let payload = try folder.payload(of: entry)
-            do {
-                return try CheckpointState.decode(payload, position: .end)
-            } catch {
-                throw CheckpointProblem.corrupt(file: entry.fileName, reason: "its state does not decode: \(error.description)")
-            }
-        } catch {
+        switch CheckpointedFold.decode(entry, in: folder, position: .end) {
+        case .success(let state):
+            return state
+        case .failure(let problem):
             lock.withLock {
-                known.removeAll { $0.fileName == entry.fileName }
-                notes.append(error.warning)
+                known.removeAll { $0.path == entry.path }
+                notes.append(problem.warning)
             }
             return nil
         }

@@ -1,3 +1,4 @@
+import Dispatch
 import EventLogFile
 import Events
 import Projections
@@ -65,20 +66,27 @@ package struct CheckpointedFold: Sendable {
             let folder = CheckpointFolder(path: folderPath)
             let listed = folder.entries()
             problems += listed.problems
+            // The newest checkpoint is decoded on another thread while the log's prefix is
+            // read for its digest: the two take about as long, and a phone has cores to spare.
+            let newest = listed.entries
+                .filter { $0.header.foldVersion == FoldVersion.current && admits($0, position: position) }
+                .max { $0.header.byteOffset < $1.header.byteOffset }
+            let speculation = newest.map { DecodingInBackground(entry: $0, folder: folder, position: position) }
             let checked = folder.validate(listed.entries, logAt: path, foldVersion: FoldVersion.current)
             problems += checked.problems
             valid = checked.valid.sorted { $0.header.byteOffset < $1.header.byteOffset }
             for entry in valid.reversed() where admits(entry, position: position) {
-                if let fold = try resume(from: entry, in: folder, logAt: path, position: position, problems: &problems) {
+                let decoded = speculation?.entry == entry ? speculation!.result() : decode(entry, in: folder, position: position)
+                if let fold = try resume(from: entry, decoded: decoded, logAt: path, position: position, problems: &problems) {
                     var result = fold
-                    result.validCheckpoints = valid.filter { candidate in !problems.contains { $0.file == candidate.fileName } }
+                    result.validCheckpoints = valid.filter { candidate in !problems.contains { $0.file == candidate.path } }
                     result.problems = problems
                     return result
                 }
             }
         }
         var result = try foldFromTheStart(logAt: path, position: position, progress: progress)
-        result.validCheckpoints = valid.filter { candidate in !problems.contains { $0.file == candidate.fileName } }
+        result.validCheckpoints = valid.filter { candidate in !problems.contains { $0.file == candidate.path } }
         result.problems = problems
         return result
     }
@@ -90,25 +98,32 @@ package struct CheckpointedFold: Sendable {
         return true
     }
 
-    /// The fold from `entry` and the lines after it, or `nil` (noting why in `problems` when
-    /// it is a fault) when it cannot be the start.
-    private static func resume(
-        from entry: CheckpointEntry, in folder: CheckpointFolder, logAt path: String, position: ReplayPosition,
-        problems: inout [CheckpointProblem]
-    ) throws(EventLogFileError) -> CheckpointedFold? {
-        let payload: [UInt8]
-        do {
-            payload = try folder.payload(of: entry)
+    /// The state saved in `entry`, decoded to fold as of `position`, or why it cannot be.
+    static func decode(_ entry: CheckpointEntry, in folder: CheckpointFolder, position: ReplayPosition) -> Result<(ProjectionRunner<LogState>, Instant), CheckpointProblem> {
+        do throws(CheckpointProblem) {
+            let payload = try folder.payload(of: entry)
+            do {
+                return .success(try CheckpointState.decode(payload, position: position))
+            } catch {
+                throw CheckpointProblem.corrupt(file: entry.path, reason: "its state does not decode: \(error.description)")
+            }
         } catch {
-            problems.append(error)
-            return nil
+            return .failure(error)
         }
+    }
+
+    /// The fold from `entry` (its state `decoded`) and the lines after it, or `nil` (noting why
+    /// in `problems` when it is a fault) when it cannot be the start.
+    private static func resume(
+        from entry: CheckpointEntry, decoded: Result<(ProjectionRunner<LogState>, Instant), CheckpointProblem>, logAt path: String,
+        position: ReplayPosition, problems: inout [CheckpointProblem]
+    ) throws(EventLogFileError) -> CheckpointedFold? {
         var runner: ProjectionRunner<LogState>
         var latestInstant: Instant
-        do {
-            (runner, latestInstant) = try CheckpointState.decode(payload, position: position)
-        } catch {
-            problems.append(.corrupt(file: entry.fileName, reason: "its state does not decode: \(error.description)"))
+        switch decoded {
+        case .success(let state): (runner, latestInstant) = state
+        case .failure(let problem):
+            problems.append(problem)
             return nil
         }
         let foldPoint = entry.header.latestAt
@@ -163,5 +178,29 @@ package struct CheckpointedFold: Sendable {
             linesAfterCheckpoint: summary.eventCount, validCheckpoints: [], problems: [],
             latestLineAt: latest, eventCount: summary.eventCount
         )
+    }
+}
+
+/// A checkpoint's state decoded on a thread of its own (see `CheckpointedFold.fold`).
+private final class DecodingInBackground: @unchecked Sendable {
+    // @unchecked: `outcome` is written once on the queue before `done` is signalled, and read
+    // only after waiting for it; the queue's closure holds the object until it has written.
+    let entry: CheckpointEntry
+    private let done = DispatchSemaphore(value: 0)
+    private var outcome: Result<(ProjectionRunner<LogState>, Instant), CheckpointProblem>?
+
+    init(entry: CheckpointEntry, folder: CheckpointFolder, position: ReplayPosition) {
+        self.entry = entry
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            outcome = CheckpointedFold.decode(entry, in: folder, position: position)
+            done.signal()
+        }
+    }
+
+    /// Waits for the decoding, once.
+    func result() -> Result<(ProjectionRunner<LogState>, Instant), CheckpointProblem> {
+        done.wait()
+        done.signal()
+        return outcome ?? .failure(.corrupt(file: entry.path, reason: "it was not decoded"))
     }
 }

@@ -1,4 +1,5 @@
 import EventLogFile
+import Foundation
 import Events
 import Projections
 
@@ -47,6 +48,11 @@ extension MoreSleepStore {
             if try log.lastSeq() != lastSeq { try refold() }
             return
         }
+        if Self.fileLength(file.path) < end.byteOffset {
+            // Shorter than what was folded: cut, repaired or replaced.
+            try refold()
+            return
+        }
         var appended: [RecordedEvent] = []
         let read: EventLogReader.Summary
         do {
@@ -75,6 +81,7 @@ extension MoreSleepStore {
             let fold = try CheckpointedFold.fold(logAt: file.path, checkpoints: checkpoints?.folderPath)
             checkpoints?.reopened(with: fold)
             adopt(fold)
+            if fold.identifiersAreDistinct { file.adoptVerifiedPrefix(fold.end) }
         } else {
             (runner, lastSeq, tornTail, latestLineAt, eventCount) = try StoreOpening.foldWhole(log)
         }
@@ -171,5 +178,10 @@ extension MoreSleepStore {
             return
         }
         try refold()
+    }
+
+    /// The length of the file at `path` (0 when it cannot be read: then the re-read says why).
+    static func fileLength(_ path: String) -> Int64 {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
     }
 }

@@ -265,6 +265,17 @@ import TestSupport
         try await Self.expectSameState(store, as: folder.log)
     }
 
+    @Test func aLogCutShorterThanWhatWasFoldedIsFoldedAgain() async throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let store = try await MoreSleepStore.open(path: folder.log, environment: try Self.environment())
+        let text = try String(contentsOfFile: folder.log, encoding: .utf8)
+        try Data((text.split(separator: "\n").prefix(100).joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: folder.log))
+        try await store.refresh()
+        #expect(await store.snapshot.lastSeq == 100)
+        try await Self.expectSameState(store, as: folder.log)
+    }
+
     @Test func theFileSystemWatchFoldsAnotherProcessesLinesWithoutBeingAsked() async throws {
         let folder = try Folder()
         defer { folder.remove() }
