@@ -1,18 +1,21 @@
 import EventLogFile
 
 /// Which checkpoints a folder keeps (docs/checkpoints.md): the newest; the newest of each of
-/// the `nightly` nights before it; then the newest at least 28, 56 and 112 nights older than
-/// the newest. So a late event (a watch's queue, a sync) rewinds at most to the night before
-/// it in the last two weeks, and a handful of files bound the folder's size.
+/// the ``nightly`` nights before it; and, in each of the spans ``sparseSpans`` (nights before
+/// the newest: 4–7, 8–15, 16–31, 32–63, 64–127), the oldest. So a late event (a watch's
+/// queue, a sync) k nights old (k up to 63) rewinds to a checkpoint at most 3k nights back —
+/// its cost is the decoding plus the events since, not the log — while at most 9 files bound
+/// the folder's size. Keeping the oldest of a span lets a checkpoint age from one span into the
+/// next, so every span fills as the history grows.
 ///
 /// A "night" of a checkpoint is the day of its latest `at` counted from noon UTC: a cache's
 /// spacing, not a person's night, so a trip or a change of zone only shifts which checkpoint
 /// is kept by hours.
 package enum CheckpointRetention {
     /// The nights before the newest that keep one checkpoint each.
-    package static let nightly = 14
-    /// The ages, in nights before the newest, of the sparse checkpoints kept beyond those.
-    package static let sparseAges = [28, 56, 112]
+    package static let nightly = 3
+    /// The spans of nights before the newest that keep their oldest checkpoint each.
+    package static let sparseSpans: [ClosedRange<Int64>] = [4...7, 8...15, 16...31, 32...63, 64...127]
 
     /// The night of a checkpoint (days since 1970, from noon UTC).
     static func night(_ entry: CheckpointEntry) -> Int64 {
@@ -39,10 +42,10 @@ package enum CheckpointRetention {
             let age = newestNight - entryNight
             if age >= 1, age <= Int64(nightly), nightsKept.insert(entryNight).inserted { keep.append(entry) }
         }
-        for age in sparseAges {
-            if let entry = ordered.first(where: { newestNight - night($0) >= Int64(age) }),
-               !keep.contains(where: { $0.fileName == entry.fileName }) {
-                keep.append(entry)
+        for span in sparseSpans {
+            // `ordered` runs newest first: the last in the span is its oldest.
+            if let oldest = ordered.last(where: { span.contains(newestNight - night($0)) }) {
+                keep.append(oldest)
             }
         }
         return keep.sorted { $0.header.byteOffset < $1.header.byteOffset }
@@ -61,5 +64,12 @@ package enum CheckpointRetention {
         let listed = folder.entries().entries
         for stale in removable(listed) { try? folder.remove(stale) }
         return kept(listed)
+    }
+
+    /// The nights before the last one (ages) at which `replay-tool checkpoint` saves a state
+    /// when it folds from the first line: each of the ``nightly`` nights, and the far end of
+    /// each sparse span, so that every span holds one from the start.
+    package static var agesSavedFromTheStart: [Int64] {
+        Array(1...Int64(nightly)) + sparseSpans.map(\.upperBound)
     }
 }

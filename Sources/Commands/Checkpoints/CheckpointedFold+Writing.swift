@@ -10,7 +10,7 @@ extension CheckpointedFold {
             case emptyLog
             /// The newest valid checkpoint already covers every line.
             case upToDate(CheckpointEntry)
-            /// The checkpoints written, oldest first (the last covers every line).
+            /// The checkpoints written and kept, oldest first (the last covers every line).
             case written([CheckpointEntry])
         }
 
@@ -22,8 +22,8 @@ extension CheckpointedFold {
     /// Brings the checkpoints of the log at `path` up to date (`replay-tool checkpoint`, and a
     /// store whose open found none): folds from the newest valid checkpoint and saves the
     /// state of every line; or, when none was usable, folds from the first line and also saves
-    /// the state before each of the last ``CheckpointRetention/nightly`` nights and about
-    /// ``CheckpointRetention/sparseAges`` nights back (what a late event rewinds to). Then
+    /// the state before each night ``CheckpointRetention/agesSavedFromTheStart`` names (what a
+    /// late event rewinds to). Then
     /// removes what ``CheckpointRetention`` no longer keeps. `report` hears each checkpoint
     /// passed over.
     package static func writeCheckpoints(
@@ -43,58 +43,98 @@ extension CheckpointedFold {
             written.append(try draft.write(logAt: path, into: folder, prune: false))
         }
         let kept = CheckpointRetention.prune(folder)
-        return Written(outcome: .written(written), kept: kept)
+        let keptNames = Set(kept.map(\.fileName))
+        return Written(outcome: .written(written.filter { keptNames.contains($0.fileName) }), kept: kept)
     }
 
-    /// Folds the log in file order from the first line and saves the state before the first
-    /// line of each chosen night (see ``writeCheckpoints(logAt:into:report:)``), as long as the
-    /// lines are in time order: such a state is then exactly the fold of the lines before it.
-    /// Past the first line dated before an earlier one, nothing more is saved.
+    /// Saves the state before the first line of each chosen night (see
+    /// ``writeCheckpoints(logAt:into:report:)``), in two passes. The first reads every line's
+    /// `at` and finds the *closed* boundaries: a batch's first line before which no line is
+    /// dated after any line that follows. At such a boundary the fold of the lines before it,
+    /// in (`at`, `seq`) order, is exactly the state a fold of the whole log passes through
+    /// just before the boundary's line; so the second pass, one fold of the whole log, saves
+    /// it there. A log whose lines come late at every night keeps only the checkpoints its
+    /// closed boundaries allow.
     static func writeNightCheckpoints(logAt path: String, into folder: CheckpointFolder) throws(EventLogFileError) -> [CheckpointEntry] {
-        guard let lastNight = try EventLogReader.lastLineEvent(path: path).map({ CheckpointRetention.night(of: $0.at.millisecondsSince1970) }) else {
-            return []
+        struct Line {
+            var at: Int64
+            var seq: Int
+            var byteOffset: Int64
+            var line: Int
+            var startsBatch: Bool
         }
-        var sparseDue = CheckpointRetention.sparseAges.sorted(by: >).map { lastNight - Int64($0) }
-        var runner = ProjectionRunner<LogState>()
-        var latest = Int64.min
-        var latestInstant: Instant?
-        var previousSeq = 0
-        var count = 0
-        var inOrder = true
-        var written: [CheckpointEntry] = []
-        var failure: EventLogFileError?
+        var lines: [Line] = []
         try EventLogReader.forEachEvent(path: path) { scanned in
-            let event = scanned.event
-            let moment = event.at.millisecondsSince1970
-            if inOrder, moment < latest { inOrder = false }
-            if inOrder, count > 0, (event.batch?.index ?? 1) == 1 {
-                let night = CheckpointRetention.night(of: moment)
-                if night > CheckpointRetention.night(of: latest) {
-                    var due = night >= lastNight - Int64(CheckpointRetention.nightly)
-                    while let next = sparseDue.first, night >= next {
-                        sparseDue.removeFirst()
-                        due = true
-                    }
-                    let end = LogResumePoint(byteOffset: scanned.byteOffset, lineNumber: scanned.line, lastSeq: previousSeq)
-                    if due, failure == nil,
-                       let draft = CheckpointDraft(runner: runner, end: end, latestLineAt: latestInstant, eventCount: count) {
-                        // Written at once: a payload is megabytes, and the pass may save many.
-                        do throws(EventLogFileError) {
-                            written.append(try draft.write(logAt: path, into: folder, prune: false))
-                        } catch {
-                            failure = error
-                        }
-                    }
+            lines.append(Line(
+                at: scanned.event.at.millisecondsSince1970, seq: scanned.event.seq, byteOffset: scanned.byteOffset,
+                line: scanned.line, startsBatch: (scanned.event.batch?.index ?? 1) == 1
+            ))
+        }
+        guard !lines.isEmpty else { return [] }
+        // The first line of each suffix in (`at`, `seq`) order: where a whole-log fold is when it
+        // has folded exactly the lines before the suffix.
+        var suffixFirst = [Int](repeating: -1, count: lines.count + 1)
+        var suffixMinimum = [Int64](repeating: .max, count: lines.count + 1)
+        for index in lines.indices.reversed() {
+            let later = suffixFirst[index + 1]
+            // Lines come in seq order, so on equal `at` the earlier line is first.
+            if later < 0 || lines[index].at <= lines[later].at {
+                suffixFirst[index] = index
+            } else {
+                suffixFirst[index] = later
+            }
+            suffixMinimum[index] = lines[suffixFirst[index]].at
+        }
+        let lastNight = CheckpointRetention.night(of: lines.map(\.at).max() ?? 0)
+        // The nights to save before, oldest first: the first closed night boundary at or after each.
+        var due = CheckpointRetention.agesSavedFromTheStart.sorted(by: >).map { lastNight - $0 }
+        var chosen: [Int: (index: Int, end: LogResumePoint)] = [:]
+        var prefixMaximum = Int64.min
+        for index in lines.indices {
+            let line = lines[index]
+            if index > 0, line.startsBatch, prefixMaximum <= suffixMinimum[index],
+               CheckpointRetention.night(of: line.at) > CheckpointRetention.night(of: prefixMaximum) {
+                var isDue = false
+                while let next = due.first, CheckpointRetention.night(of: line.at) >= next {
+                    due.removeFirst()
+                    isDue = true
+                }
+                if isDue {
+                    // Saved when the fold reaches the suffix's first line in time order.
+                    let first = lines[suffixFirst[index]]
+                    chosen[first.seq] = (index, LogResumePoint(byteOffset: line.byteOffset, lineNumber: line.line, lastSeq: lines[index - 1].seq))
                 }
             }
-            if inOrder {
-                runner.apply(event)
-                if moment >= latest { latestInstant = event.at }
-                latest = max(latest, moment)
-                previousSeq = event.seq
-                count += 1
-            }
+            prefixMaximum = max(prefixMaximum, line.at)
         }
+        guard !chosen.isEmpty else { return [] }
+        lines = []
+        var written: [CheckpointEntry] = []
+        var done: Set<Int> = []
+        var latest: Instant?
+        var count = 0
+        var failure: EventLogFileError?
+        _ = try LogFold.fold(
+            path: path, tornTail: nil,
+            restart: {
+                latest = nil
+                count = 0
+            },
+            beforeEach: { (event, runner: inout ProjectionRunner<LogState>) in
+                if let point = chosen[event.seq], !done.contains(event.seq), failure == nil,
+                   let draft = CheckpointDraft(runner: runner, end: point.end, latestLineAt: latest, eventCount: count) {
+                    done.insert(event.seq)
+                    // Written at once: a payload is megabytes.
+                    do throws(EventLogFileError) {
+                        written.append(try draft.write(logAt: path, into: folder, prune: false))
+                    } catch {
+                        failure = error
+                    }
+                }
+                if latest.map({ event.at.millisecondsSince1970 >= $0.millisecondsSince1970 }) ?? true { latest = event.at }
+                count += 1
+            } as (RecordedEvent, inout ProjectionRunner<LogState>) -> Void
+        )
         if let failure { throw failure }
         return written
     }

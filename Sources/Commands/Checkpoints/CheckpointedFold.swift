@@ -99,7 +99,7 @@ package struct CheckpointedFold: Sendable {
     }
 
     /// The state saved in `entry`, decoded to fold as of `position`, or why it cannot be.
-    static func decode(_ entry: CheckpointEntry, in folder: CheckpointFolder, position: ReplayPosition) -> Result<(ProjectionRunner<LogState>, Instant), CheckpointProblem> {
+    package static func decode(_ entry: CheckpointEntry, in folder: CheckpointFolder, position: ReplayPosition) -> Result<(ProjectionRunner<LogState>, Instant), CheckpointProblem> {
         do throws(CheckpointProblem) {
             let payload = try folder.payload(of: entry)
             do {

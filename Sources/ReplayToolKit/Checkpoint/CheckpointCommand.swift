@@ -14,8 +14,8 @@ enum CheckpointCommand {
             on standard error; their output is byte-identical either way. This command folds \
             the log (from its newest valid checkpoint, if any), writes a checkpoint of the \
             whole log, and, when it folds from the first line, checkpoints before each of the \
-            last 14 nights and about 28, 56 and 112 nights back, so that a late event rewinds \
-            only to the night before it. Older checkpoints beyond those are removed. A \
+            last 3 nights and about 7, 15, 31, 63 and 127 nights back, so that a late event \
+            rewinds only to a night near it. Older checkpoints beyond those are removed. A \
             checkpoint that is stale (another fold version), corrupt, of another log or of a \
             prefix that was cut or edited is never used: it is named on standard error and \
             replaced. Deleting the folder is always safe.

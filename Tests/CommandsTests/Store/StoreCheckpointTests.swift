@@ -105,6 +105,32 @@ import TestSupport
         #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 }, "never goes back")
     }
 
+    @Test func everyCheckpointWrittenFromTheFirstLineIsTheFoldOfItsPrefix() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let written = try CheckpointedFold.writeCheckpoints(logAt: folder.log, into: CheckpointFolder(path: folder.checkpoints))
+        guard case .written(let entries) = written.outcome else {
+            Issue.record("nothing written")
+            return
+        }
+        #expect(entries.count >= 3, "night checkpoints besides the last: \(entries.map(\.fileName))")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.log)))
+        for entry in entries {
+            let prefix = folder.url.appendingPathComponent("prefix-\(entry.header.lastSeq).jsonl").path
+            try Data(bytes[..<Int(entry.header.byteOffset)]).write(to: URL(fileURLWithPath: prefix))
+            let expected = try Self.fullFold(prefix)
+            guard case .success(let (runner, latest)) = CheckpointedFold.decode(entry, in: CheckpointFolder(path: folder.checkpoints), position: .end) else {
+                Issue.record("\(entry.fileName) does not decode")
+                continue
+            }
+            #expect(runner.state == expected.runner.state, "\(entry.fileName)")
+            #expect(runner.warnings == expected.runner.warnings, "\(entry.fileName)")
+            #expect(latest == expected.latestLineAt, "\(entry.fileName)")
+            #expect(entry.header.eventCount == expected.eventCount)
+            #expect(entry.header.lastSeq == expected.end.lastSeq)
+        }
+    }
+
     // MARK: Bad checkpoints
 
     /// Writes a valid checkpoint of the log in `folder`, and answers its file's path.
