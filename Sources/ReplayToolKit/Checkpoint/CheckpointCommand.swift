@@ -21,7 +21,12 @@ enum CheckpointCommand {
             replaced. Deleting the folder is always safe.
             """,
         arguments: [ReplayTool.logArgument],
-        options: [CheckpointChoice.options[0]]
+        options: [
+            .value(
+                "checkpoints", valueName: "dir", help: "Write the checkpoints into this folder (created when missing).",
+                defaultDescription: "LOG.checkpoints beside the log"
+            ),
+        ]
     )
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
@@ -38,7 +43,8 @@ enum CheckpointCommand {
             console.output("\(path): checkpoint \(entry.fileName) already covers every line (seq \(entry.header.lastSeq)); nothing written\n")
         case .written(let entries):
             for entry in entries {
-                console.output("\(path): wrote \(folderPath)/\(entry.fileName): seq \(entry.header.lastSeq), \(entry.header.eventCount) events, \(entry.header.payloadLength) bytes of state\n")
+                let events = entry.header.eventCount == 1 ? "1 event" : "\(entry.header.eventCount) events"
+                console.output("\(path): wrote \(folderPath)/\(entry.fileName): seq \(entry.header.lastSeq), \(events), \(entry.header.payloadLength) bytes of state\n")
             }
         }
         console.output("\(path): \(written.kept.count) checkpoint\(written.kept.count == 1 ? "" : "s") kept in \(folderPath)\n")
