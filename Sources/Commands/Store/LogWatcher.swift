@@ -28,6 +28,8 @@ final class LogWatcher: @unchecked Sendable {
         )
         source.setEventHandler { onChange() }
         source.setCancelHandler { _ = Darwin.close(descriptor) }
+        self.source = source
+        source.resume()
         #elseif os(Linux)
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
@@ -44,11 +46,11 @@ final class LogWatcher: @unchecked Sendable {
             onChange()
         }
         source.setCancelHandler { _ = Glibc.close(descriptor) }
+        self.source = source
+        source.resume()
         #else
         return nil
         #endif
-        self.source = source
-        source.resume()
     }
 
     /// Stops watching (also when the watcher is released).
