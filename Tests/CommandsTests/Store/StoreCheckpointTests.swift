@@ -239,6 +239,14 @@ import TestSupport
 
     // MARK: Appends, late events, other writers
 
+    /// What a widget extension does: opens the log itself and appends one event.
+    static func appendFromAnotherWriter(_ path: String, id: String, app: String, at: String) throws {
+        _ = try FileEventLog(path: path).append([Event(
+            id: id, at: try Instant(rfc3339: at), timeZone: "Europe/Berlin", source: .phone,
+            payload: .appTierAssigned(AppTierAssigned(app: app, tier: .block30Min))
+        )])
+    }
+
     @Test func theFirstAppendAfterOpeningDoesNotReadTheLogAgain() async throws {
         let folder = try Folder()
         defer { folder.remove() }
@@ -277,14 +285,11 @@ import TestSupport
         let folder = try Folder()
         defer { folder.remove() }
         let store = try await MoreSleepStore.open(path: folder.log, environment: try Self.environment())
-        let other = try FileEventLog(path: folder.log)
-        _ = try other.append([Event(id: "widget-1", at: try Instant(rfc3339: "2026-11-30T20:01:00+01:00"), timeZone: "Europe/Berlin", source: .phone,
-                                    payload: .appTierAssigned(AppTierAssigned(app: "Threads", tier: .block30Min)))])
+        try Self.appendFromAnotherWriter(folder.log, id: "widget-1", app: "Threads", at: "2026-11-30T20:01:00+01:00")
         try await store.refresh()
         #expect(await store.state.appTiers.tier(of: "Threads") == .block30Min)
         try await Self.expectSameState(store, as: folder.log)
-        _ = try other.append([Event(id: "widget-2", at: try Instant(rfc3339: "2026-11-30T20:02:00+01:00"), timeZone: "Europe/Berlin", source: .phone,
-                                    payload: .appTierAssigned(AppTierAssigned(app: "Mail", tier: .block30Min)))])
+        try Self.appendFromAnotherWriter(folder.log, id: "widget-2", app: "Mail", at: "2026-11-30T20:02:00+01:00")
         // No refresh: the send reads the new line first, so it is not refused as a conflict.
         try await store.send(AssignAppTier(app: "Reddit", tier: .block30Min))
         #expect(await store.state.appTiers.tier(of: "Mail") == .block30Min)
@@ -306,9 +311,7 @@ import TestSupport
         let folder = try Folder()
         defer { folder.remove() }
         let store = try await MoreSleepStore.open(path: folder.log, environment: try Self.environment())
-        let other = try FileEventLog(path: folder.log)
-        _ = try other.append([Event(id: "widget-1", at: try Instant(rfc3339: "2026-11-30T20:01:00+01:00"), timeZone: "Europe/Berlin", source: .phone,
-                                    payload: .appTierAssigned(AppTierAssigned(app: "Threads", tier: .block30Min)))])
+        try Self.appendFromAnotherWriter(folder.log, id: "widget-1", app: "Threads", at: "2026-11-30T20:01:00+01:00")
         var seen = false
         for _ in 0..<200 where !seen {
             if await store.snapshot.lastSeq == 256 { seen = true } else { try await Task.sleep(for: .milliseconds(25)) }
