@@ -123,6 +123,12 @@ struct BenchmarkReport {
         if let launch = size.pass(.launch), let fromCheckpoint = size.pass(.checkpointLaunch) {
             out.append("  open→tonight: without checkpoints \(fixed(launch.best.milliseconds, 2)) ms, from a checkpoint \(fixed(fromCheckpoint.best.milliseconds, 2)) ms "
                 + "(\(fixed(launch.best.seconds / max(fromCheckpoint.best.seconds, 1e-12), 0))× faster; \(fromCheckpoint.linesAfterCheckpoint.map { "\($0) lines after the checkpoint" } ?? "lines after it unknown"))")
+            if let parts = fromCheckpoint.openParts {
+                out.append("  its parts, each alone (best of \(CheckpointOpenParts.runCount), ms): list the folder \(fixed(parts.list.milliseconds, 2)); "
+                    + "validate every checkpoint \(fixed(parts.validate.milliseconds, 2)) (the newest one's prefix digest alone, \(megabytes(parts.prefixBytes)) MB: \(fixed(parts.digest.milliseconds, 2))); "
+                    + "read its payload (\(megabytes(Int64(parts.payloadBytes))) MB) \(fixed(parts.payload.milliseconds, 2)); decode it \(fixed(parts.decode.milliseconds, 2)); "
+                    + "read the lines after it \(fixed(parts.tail.milliseconds, 2))")
+            }
             out.append("  resident memory (VmRSS of the launch child, first run; after = tonight answered, store alive): "
                 + "without checkpoints \(residentText(launch)); from a checkpoint \(residentText(fromCheckpoint))")
         }
@@ -251,7 +257,8 @@ struct BenchmarkReport {
                 + "\(latency.lateStatesMatch ? "" : "; THE STATE DIFFERS FROM A FULL FOLD") — \(verdict(lateMet))")
             let firstMedian = Statistics.median(latency.firstSend)
             lines.append("  4. the first append after opening ≤ \(ms(Self.firstAppendTarget)): first send from a checkpoint median \(ms(firstMedian)) (best \(ms(latency.firstSend.min() ?? .zero)); "
-                + "FileEventLog's first append without checkpoints \(ms(size.appends.first))) — \(verdict(firstMedian <= Self.firstAppendTarget))")
+                + "FileEventLog's first append without checkpoints \(ms(size.appends.first)); the floor, a later single fsynced append, median \(ms(Statistics.median(size.appends.singles)))) "
+                + "— \(verdict(firstMedian <= Self.firstAppendTarget))")
         }
         return lines
     }

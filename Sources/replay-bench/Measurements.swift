@@ -85,6 +85,8 @@ struct PassResult: Equatable {
     /// For the launch from a checkpoint: the lines folded after the checkpoint it started
     /// from (`CheckpointedFold.linesAfterCheckpoint`), or `nil` when it started from the first line.
     var linesAfterCheckpoint: Int? = nil
+    /// For the launch from a checkpoint: its steps timed alone.
+    var openParts: CheckpointOpenParts? = nil
 
     /// The store's share of the resident memory: after opening minus before.
     var residentGrowthKiB: Int? {
@@ -208,6 +210,7 @@ enum PassRunner {
                 throw BenchError.failed("\(pass.title) found no usable checkpoint in \(checkpoints ?? "?") (\(fold.problems.map(\.warning).joined(separator: "; "))); it folded from the first line")
             }
             result.linesAfterCheckpoint = fold.linesAfterCheckpoint
+            if let checkpoints { result.openParts = try CheckpointOpenParts.measure(logAt: path, checkpoints: checkpoints) }
         }
         return result
     }
@@ -220,6 +223,7 @@ enum PassRunner {
         return "RESULT pass=\(result.pass.rawValue) items=\(result.itemCount) bytes=\(result.byteCount) runs_ns=\(runs) "
             + "maxrss_kib=\(result.peakResidentKiB) vmhwm_kib=\(result.highWaterMarkKiB ?? -1) check=\(result.check) late=\(result.lateEventCount) warnings=\(result.warningCount) "
             + "rss_before_kib=\(result.residentBeforeKiB ?? -1) rss_after_kib=\(result.residentAfterKiB ?? -1) lines_after_checkpoint=\(result.linesAfterCheckpoint ?? -1)"
+            + (result.openParts.map { " parts=\($0.field)" } ?? "")
     }
 
     /// The `name=value` fields of the last line of a child's `output` that starts with
@@ -251,7 +255,7 @@ enum PassRunner {
             pass: pass, itemCount: items, byteCount: bytes, runs: runs.map { Duration.nanoseconds($0) },
             peakResidentKiB: peak, highWaterMarkKiB: highWaterMark >= 0 ? highWaterMark : nil, check: check, lateEventCount: late, warningCount: warnings,
             residentBeforeKiB: optional("rss_before_kib"), residentAfterKiB: optional("rss_after_kib"),
-            linesAfterCheckpoint: optional("lines_after_checkpoint"))
+            linesAfterCheckpoint: optional("lines_after_checkpoint"), openParts: fields["parts"].flatMap(CheckpointOpenParts.init(field:)))
     }
 
     private static func durationNanoseconds(_ duration: Duration) -> Int64 {
