@@ -74,16 +74,16 @@ enum BenchArguments {
           plain read     read(2) the file, the floor
         with each child's peak resident memory (VmHWM), and for both launches its resident
         memory (VmRSS) before opening and after, with the store alive. Then, in a child, on
-        a fresh copy of the log and its checkpoints per run (written to disk first, so that
-        no timed fsync writes the copy; best and median of 5): the store's first send after
-        opening from the checkpoints; an event dated 3 nights before the log's latest,
-        appended by another writer, folded by refresh(); and a send from a clock 3 nights
-        back (each must rewind to a checkpoint). Then `jq -c .seq` on the same file (best of
-        3) and the ratios; then appends (each fsynced) to a copy of the log (written to disk
-        first): the first after opening, singles, and a night's events as one batch. Last,
-        in memory: one new night folded into two simulated years (730 nights), against
-        folding it all again. The targets of issue 9 and of issue 16 (checkpoints) are
-        checked and printed.
+        a fresh copy of the log (written to disk first, so that no timed fsync writes the
+        copy) and of its checkpoints (hard links) per run, best and median of 5: the store's
+        first send after opening from the checkpoints; an event dated 3 nights before the
+        log's latest, appended by another writer, folded by refresh(); and a send from a
+        clock 3 nights back (each must rewind to a checkpoint). Then `jq -c .seq` on the
+        same file (best of 3) and the ratios; then appends (each fsynced) to a copy of the
+        log (written to disk first): the first after opening, singles, and a night's events
+        as one batch. Last, in memory: one new night folded into two simulated years (730
+        nights), against folding it all again. The targets of issue 9 and of issue 16
+        (checkpoints) are checked and printed.
 
         The report goes to stdout, progress to stderr. Run it in release:
           swift run -c release replay-bench

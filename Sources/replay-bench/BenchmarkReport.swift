@@ -134,7 +134,7 @@ struct BenchmarkReport {
         }
         let latency = size.storeLatency
         let runs = latency.firstSend.count
-        out.append("  the store from the checkpoints, on a fresh copy per run (best / median of \(runs), ms; each send appends and fsyncs):")
+        out.append("  the store from the checkpoints, on a fresh copy of the log (synced) and its checkpoints (hard links) per run (best / median of \(runs), ms; each send appends and fsyncs):")
         out.append("    first send after opening (in order)     \(timing(latency.firstSend))"
             + (latency.firstSendsStartingANight > 0 ? "  (began a new night in \(latency.firstSendsStartingANight) runs: also encoded a checkpoint)" : ""))
         out.append("    late event by another writer, refresh() \(timing(latency.lateRefresh))  rewound to a checkpoint in \(latency.lateRefreshRewound)/\(latency.lateRefresh.count) runs")
