@@ -7,9 +7,16 @@ enum BenchCommand: Equatable {
     case benchmark(BenchOptions)
     /// `--help`.
     case help
-    /// One measured pass in a child process (`--replay-only FILE` and its siblings), so
-    /// that the child's `ru_maxrss` is the peak memory of that pass alone.
-    case child(MeasuredPass, path: String)
+    /// One measured pass in a child process (`--replay-only FILE` and its siblings;
+    /// `--checkpoint-launch-only FILE DIR` with the checkpoints' folder), so that the child's
+    /// peak memory is that pass's alone.
+    case child(MeasuredPass, path: String, checkpoints: String?)
+    /// Writing a log's checkpoints in a child process (`--write-checkpoints-only FILE DIR`),
+    /// timed.
+    case writeCheckpoints(path: String, folder: String)
+    /// The store from a log's checkpoints in a child process (`--store-latency-only FILE DIR
+    /// SCRATCH`): the first send, a late event by another writer, a late send.
+    case storeLatency(path: String, folder: String, scratch: String)
     /// Writing a synthetic log in a child process (`--generate-only N FILE`), so that the
     /// benchmark's own process stays lean (see `SyntheticLogWriter`).
     case generate(count: Int, path: String)
@@ -49,22 +56,34 @@ enum BenchArguments {
         OVERVIEW: Measures how fast the MoreSleep event log replays, opens and appends, on
         realistic simulated logs of several sizes.
 
-        For each size (default 10,000, 100,000 and 1,000,000 events) it writes a log with
-        the simulator (`replay-tool simulate`'s defaults: a person following, or not, a
-        plan for years; about 60 % sleep samples and vitals in HealthKit deliveries, with
-        plans, trips, daylight saving, checklists and exits), then measures on it, each
-        pass in a child process of its own (best of 3 runs, wall time):
+        For each size (default 10,000, 100,000 and 1,000,000 events; the issue's 10-year log
+        is --sizes 150000) it writes a log with the simulator (`replay-tool simulate`'s
+        defaults: a person following, or not, a plan for years; about 60 % sleep samples and
+        vitals in HealthKit deliveries, with plans, trips, daylight saving, checklists and
+        exits) and its checkpoints (what `replay-tool checkpoint` does: timed, with the
+        folder's files and bytes), then measures on it, each pass in a child process of its
+        own (best of 3 runs, wall time):
           full replay    every projection folded (EventLogReader → ProjectionRunner<LogState>)
-          open→tonight   FileEventLog + MoreSleepStore(log:) + tonight, debt, streaks: what a
-                         front end waits for at launch
+          open→tonight   FileEventLog + MoreSleepStore without checkpoints + tonight, debt,
+                         streaks: what a front end waits for at launch
+          ckpt→tonight   the same from the log's checkpoints (the newest + the lines after it),
+                         then its steps timed alone: list, validate (prefix digests), read
+                         the payload, decode it, read the lines after it
           decode only    read, decode and check every line; fold nothing
           line scan      find the lines (LineReader)
           plain read     read(2) the file, the floor
-        with each child's peak resident memory (VmHWM), then `jq -c .seq` on the same file
-        (best of 3) and the ratios; then appends (each fsynced) to a copy of the log: the
-        first after opening, singles, and a night's events as one batch. Last, in memory:
-        one new night folded into two simulated years (730 nights), against folding it all
-        again. The three targets of the issue are checked and printed.
+        with each child's peak resident memory (VmHWM), and for both launches its resident
+        memory (VmRSS) before opening and after, with the store alive. Then, in a child, on
+        a fresh copy of the log (written to disk first, so that no timed fsync writes the
+        copy) and of its checkpoints (hard links) per run, best and median of 5: the store's
+        first send after opening from the checkpoints; an event dated 3 nights before the
+        log's latest, appended by another writer, folded by refresh(); and a send from a
+        clock 3 nights back (each must rewind to a checkpoint). Then `jq -c .seq` on the
+        same file (best of 3) and the ratios; then appends (each fsynced) to a copy of the
+        log (written to disk first): the first after opening, singles, and a night's events
+        as one batch. Last, in memory: one new night folded into two simulated years (730
+        nights), against folding it all again. The targets of issue 9 and of issue 16
+        (checkpoints) are checked and printed.
 
         The report goes to stdout, progress to stderr. Run it in release:
           swift run -c release replay-bench
@@ -90,6 +109,16 @@ enum BenchArguments {
         INTERNAL (how the benchmark runs each pass in a child process):
           --replay-only FILE | --launch-only FILE | --decode-only FILE | --scan-only FILE | --read-only FILE
                            Measure one pass on FILE (3 runs); print one RESULT line.
+          --checkpoint-launch-only FILE DIR
+                           The same for the launch from FILE's checkpoints in DIR.
+          --write-checkpoints-only FILE DIR
+                           Write FILE's checkpoints into DIR (timed); print one
+                           CHECKPOINTS line.
+          --store-latency-only FILE DIR SCRATCH
+                           On copies of FILE and its checkpoints in DIR, made in the new
+                           folder SCRATCH (removed afterwards): the first send, a late event
+                           by another writer, a late send (5 runs each); print one
+                           STORELATENCY line.
           --generate-only N FILE
                            Write the simulated log of about N events to FILE; print one
                            GENERATED line.
@@ -176,13 +205,27 @@ enum BenchArguments {
                 let path = try value(for: name, inline: nil)
                 guard remaining.isEmpty, arguments.first == argument else { throw UsageError(message: "--generate-only N FILE is used alone") }
                 return .generate(count: count, path: path)
-            case "--replay-only", "--launch-only", "--decode-only", "--scan-only", "--read-only":
-                let path = try value(for: name, inline: inline)
-                guard remaining.isEmpty, arguments.first == argument else { throw UsageError(message: "\(name) FILE is used alone") }
+            case "--replay-only", "--launch-only", "--checkpoint-launch-only", "--decode-only", "--scan-only", "--read-only":
                 guard let pass = MeasuredPass(rawValue: String(name.dropFirst(2).dropLast("-only".count))) else {
                     throw UsageError(message: "unknown option '\(name)'")
                 }
-                return .child(pass, path: path)
+                let path = try value(for: name, inline: inline)
+                let folder = pass.usesCheckpoints ? try value(for: name, inline: nil) : nil
+                guard remaining.isEmpty, arguments.first == argument else {
+                    throw UsageError(message: "\(name) FILE\(pass.usesCheckpoints ? " DIR" : "") is used alone")
+                }
+                return .child(pass, path: path, checkpoints: folder)
+            case "--write-checkpoints-only":
+                let path = try value(for: name, inline: inline)
+                let folder = try value(for: name, inline: nil)
+                guard remaining.isEmpty, arguments.first == argument else { throw UsageError(message: "--write-checkpoints-only FILE DIR is used alone") }
+                return .writeCheckpoints(path: path, folder: folder)
+            case "--store-latency-only":
+                let path = try value(for: name, inline: inline)
+                let folder = try value(for: name, inline: nil)
+                let scratch = try value(for: name, inline: nil)
+                guard remaining.isEmpty, arguments.first == argument else { throw UsageError(message: "--store-latency-only FILE DIR SCRATCH is used alone") }
+                return .storeLatency(path: path, folder: folder, scratch: scratch)
             default:
                 if argument.hasPrefix("-") {
                     throw UsageError(message: "unknown option '\(name)'")

@@ -18,6 +18,11 @@ struct BenchmarkReport {
     /// The issue's targets.
     static let replayOverJQTarget = 3.0
     static let newNightTarget = 100.0
+    /// Issue 16's targets (checkpoints), on the 10-year simulated log (`--sizes 150000`).
+    static let checkpointLaunchTarget: Duration = .milliseconds(10)
+    static let residentTargetMiB = 30.0
+    static let lateEventTarget: Duration = .milliseconds(10)
+    static let firstAppendTarget: Duration = .milliseconds(5)
 
     func render() -> String {
         var out: [String] = []
@@ -49,6 +54,9 @@ struct BenchmarkReport {
         out.append("")
         out.append("TARGETS (issue 9)")
         for line in targetLines() { out.append("  " + line) }
+        out.append("")
+        out.append("TARGETS (issue 16: checkpoints; the issue's log is the 10-year one, --sizes 150000; met or not by the median of the runs)")
+        for line in checkpointTargetLines() { out.append("  " + line) }
         out.append("")
         out.append("FILES")
         out.append("  \(filesNote)")
@@ -97,26 +105,70 @@ struct BenchmarkReport {
                 + "\(fixed(decode.best.seconds / Double(generated.eventCount) * 1e9, 0)) ns decoding + "
                 + "\(fixed(max(replay.best.seconds - decode.best.seconds, 0) / Double(generated.eventCount) * 1e9, 0)) ns folding")
         }
+        out += renderCheckpoints(size)
         let appends = size.appends
-        out.append("  appends to a copy (each fsynced): first after opening \(fixed(appends.first.milliseconds, 2)) ms (reads the log once for its seq and ids); "
+        out.append("  appends to a copy (each fsynced, no checkpoints): first after opening \(fixed(appends.first.milliseconds, 2)) ms (reads the log once for its seq and ids); "
             + "single median \(fixed(Statistics.median(appends.singles).milliseconds, 3)) ms, p99 \(fixed(Statistics.percentile(appends.singles, 99).milliseconds, 3)) ms; "
             + "a night as one batch (\(fixed(appends.eventsPerNight, 1)) events) median \(fixed(Statistics.median(appends.nights).milliseconds, 3)) ms, "
             + "p99 \(fixed(Statistics.percentile(appends.nights, 99).milliseconds, 3)) ms")
         return out
     }
 
+    private func renderCheckpoints(_ size: SizeMeasurement) -> [String] {
+        var out: [String] = []
+        let written = size.checkpointWrite
+        out.append("  checkpoints (CheckpointedFold.writeCheckpoints, as `replay-tool checkpoint`; child process, one run): written in \(fixed(written.duration.seconds, 3)) s, "
+            + "\(written.writtenCount) written, the folder holds \(written.fileCount) files, \(grouped(Int(written.byteCount))) bytes (\(megabytes(written.byteCount)) MB; "
+            + "the newest \(grouped(Int(written.newestByteCount))) bytes)\(written.highWaterMarkKiB >= 0 ? ", peak \(mebibytes(kib: written.highWaterMarkKiB)) MiB" : "")")
+        if let launch = size.pass(.launch), let fromCheckpoint = size.pass(.checkpointLaunch) {
+            out.append("  open→tonight: without checkpoints \(fixed(launch.best.milliseconds, 2)) ms, from a checkpoint \(fixed(fromCheckpoint.best.milliseconds, 2)) ms "
+                + "(\(fixed(launch.best.seconds / max(fromCheckpoint.best.seconds, 1e-12), 0))× faster; \(fromCheckpoint.linesAfterCheckpoint.map { "\($0) lines after the checkpoint" } ?? "lines after it unknown"))")
+            if let parts = fromCheckpoint.openParts {
+                out.append("  its parts, each alone (best of \(CheckpointOpenParts.runCount), ms): list the folder \(fixed(parts.list.milliseconds, 2)); "
+                    + "validate every checkpoint \(fixed(parts.validate.milliseconds, 2)) (the newest one's prefix digest alone, \(megabytes(parts.prefixBytes)) MB: \(fixed(parts.digest.milliseconds, 2))); "
+                    + "read its payload (\(megabytes(Int64(parts.payloadBytes))) MB) \(fixed(parts.payload.milliseconds, 2)); decode it \(fixed(parts.decode.milliseconds, 2)); "
+                    + "read the lines after it \(fixed(parts.tail.milliseconds, 2))")
+            }
+            out.append("  resident memory (VmRSS of the launch child, first run; after = tonight answered, store alive): "
+                + "without checkpoints \(residentText(launch)); from a checkpoint \(residentText(fromCheckpoint))")
+        }
+        let latency = size.storeLatency
+        let runs = latency.firstSend.count
+        out.append("  the store from the checkpoints, on a fresh copy of the log (synced) and its checkpoints (hard links) per run (best / median of \(runs), ms; each send appends and fsyncs):")
+        out.append("    first send after opening (in order)     \(timing(latency.firstSend))"
+            + (latency.firstSendsStartingANight > 0 ? "  (began a new night in \(latency.firstSendsStartingANight) runs: also encoded a checkpoint)" : ""))
+        out.append("    late event by another writer, refresh() \(timing(latency.lateRefresh))  rewound to a checkpoint in \(latency.lateRefreshRewound)/\(latency.lateRefresh.count) runs")
+        out.append("    send from a clock 3 nights back         \(timing(latency.lateSend))  rewound to a checkpoint in \(latency.lateSendRewound)/\(latency.lateSend.count) runs")
+        out.append("    the state after each late event \(latency.lateStatesMatch ? "equals" : "DIFFERS FROM") a fold of the log from its first line (first run)")
+        return out
+    }
+
+    private func timing(_ runs: [Duration]) -> String {
+        "\(lpad(fixed((runs.min() ?? .zero).milliseconds, 2), 7)) / \(lpad(fixed(Statistics.median(runs).milliseconds, 2), 7))  (runs "
+            + runs.map { fixed($0.milliseconds, 2) }.joined(separator: " ") + ")"
+    }
+
+    private func residentText(_ result: PassResult) -> String {
+        guard let before = result.residentBeforeKiB, let after = result.residentAfterKiB, let growth = result.residentGrowthKiB else {
+            return "not measured (no /proc)"
+        }
+        return "\(mebibytes(kib: before)) → \(mebibytes(kib: after)) MiB (the store's share \(mebibytes(kib: growth)) MiB)"
+    }
+
     private func renderSummary() -> [String] {
         var out: [String] = ["HOW IT SCALES"]
-        out.append("  " + [pad("events", 11), lpad("replay ev/s", 12), lpad("× jq", 7), lpad("open→tonight", 13), lpad("replay peak", 12), lpad("decode peak", 12)].joined(separator: " "))
+        out.append("  " + [pad("events", 11), lpad("replay ev/s", 12), lpad("× jq", 7), lpad("open→tonight", 13), lpad("ckpt→tonight", 13), lpad("replay peak", 12), lpad("decode peak", 12)].joined(separator: " "))
         for size in sizes {
             let replay = size.pass(.replay)
             let launch = size.pass(.launch)
+            let fromCheckpoint = size.pass(.checkpointLaunch)
             let decode = size.pass(.decode)
             out.append("  " + [
                 pad(grouped(size.generated.eventCount), 11),
                 lpad(replay.map { grouped(Int(Double(size.generated.eventCount) / $0.best.seconds)) } ?? "-", 12),
                 lpad(size.replayOverJQ.map { fixed($0, 2) } ?? "-", 7),
                 lpad(launch.map { fixed($0.best.milliseconds, 1) + " ms" } ?? "-", 13),
+                lpad(fromCheckpoint.map { fixed($0.best.milliseconds, 2) + " ms" } ?? "-", 13),
                 lpad(replay.map { peakText($0) } ?? "-", 12),
                 lpad(decode.map { peakText($0) } ?? "-", 12),
             ].joined(separator: " "))
@@ -168,6 +220,46 @@ struct BenchmarkReport {
                 + "the replay grows only with the projections' state and the id index (see HOW IT SCALES)")
         }
         lines.append("one new night ≥ \(fixed(Self.newNightTarget, 0))× cheaper than a full rebuild: \(fixed(newNight.ratio, 0))× — \(newNight.ratio >= Self.newNightTarget ? "met" : "NOT MET")")
+        return lines
+    }
+
+    /// Issue 16's four targets, each met or not, with the figure, for every size.
+    func checkpointTargetLines() -> [String] {
+        var lines: [String] = []
+        func verdict(_ met: Bool) -> String { met ? "met" : "NOT MET" }
+        func ms(_ duration: Duration) -> String { fixed(duration.milliseconds, 2) + " ms" }
+        for size in sizes {
+            lines.append("at \(grouped(size.generated.eventCount)) events (\(grouped(size.generated.nights)) nights):")
+            if let launch = size.pass(.launch), let fromCheckpoint = size.pass(.checkpointLaunch) {
+                let median = Statistics.median(fromCheckpoint.runs)
+                lines.append("  1. open→tonight from a checkpoint ≤ \(ms(Self.checkpointLaunchTarget)): best \(ms(fromCheckpoint.best)), median \(ms(median)) "
+                    + "(without checkpoints \(ms(launch.best)); writing the checkpoints took \(fixed(size.checkpointWrite.duration.seconds, 2)) s, "
+                    + "\(size.checkpointWrite.fileCount) files, \(grouped(Int(size.checkpointWrite.byteCount))) bytes) — \(verdict(median <= Self.checkpointLaunchTarget))")
+                if let after = fromCheckpoint.residentAfterKiB, let growth = fromCheckpoint.residentGrowthKiB {
+                    let absolute = Double(after) / 1024
+                    let share = Double(growth) / 1024
+                    let met = absolute <= Self.residentTargetMiB ? "met by the absolute figure (and the share)"
+                        : share <= Self.residentTargetMiB ? "met by the store's share only; NOT MET by the process's absolute VmRSS" : "NOT MET"
+                    lines.append("  2. resident memory after opening ≤ \(fixed(Self.residentTargetMiB, 0)) MiB: from a checkpoint \(fixed(absolute, 1)) MiB absolute, the store's share \(fixed(share, 1)) MiB "
+                        + "(without checkpoints \(launch.residentAfterKiB.map { mebibytes(kib: $0) } ?? "?") MiB absolute, share \(launch.residentGrowthKiB.map { mebibytes(kib: $0) } ?? "?") MiB) — \(met)")
+                } else {
+                    lines.append("  2. resident memory after opening ≤ \(fixed(Self.residentTargetMiB, 0)) MiB: not measured (no /proc/self/status)")
+                }
+            }
+            let latency = size.storeLatency
+            let refreshMedian = Statistics.median(latency.lateRefresh)
+            let sendMedian = Statistics.median(latency.lateSend)
+            let allRewound = latency.lateRefreshRewound == latency.lateRefresh.count && latency.lateSendRewound == latency.lateSend.count
+            let lateMet = allRewound && latency.lateStatesMatch && refreshMedian <= Self.lateEventTarget && sendMedian <= Self.lateEventTarget
+            lines.append("  3. an event 3 nights late folded ≤ \(ms(Self.lateEventTarget)): another writer's, refresh() median \(ms(refreshMedian)) (best \(ms(latency.lateRefresh.min() ?? .zero))); "
+                + "the store's own send median \(ms(sendMedian)) (best \(ms(latency.lateSend.min() ?? .zero))); "
+                + "\(allRewound ? "every run rewound to a checkpoint" : "SOME RUNS FOLDED FROM THE FIRST LINE (no rewind)")"
+                + "\(latency.lateStatesMatch ? "" : "; THE STATE DIFFERS FROM A FULL FOLD") — \(verdict(lateMet))")
+            let firstMedian = Statistics.median(latency.firstSend)
+            lines.append("  4. the first append after opening ≤ \(ms(Self.firstAppendTarget)): first send from a checkpoint median \(ms(firstMedian)) (best \(ms(latency.firstSend.min() ?? .zero)); "
+                + "FileEventLog's first append without checkpoints \(ms(size.appends.first)); the floor, a later single fsynced append, median \(ms(Statistics.median(size.appends.singles)))) "
+                + "— \(verdict(firstMedian <= Self.firstAppendTarget))")
+        }
         return lines
     }
 

@@ -17,9 +17,13 @@ import Darwin
 enum MeasuredPass: String, CaseIterable, Sendable {
     /// `EventLogReader.forEachEventInTimeOrder` into `ProjectionRunner<LogState>`.
     case replay
-    /// Open the log as the app does (`FileEventLog`, `MoreSleepStore`), then ask tonight's
-    /// state, the debt and the streaks as of the log's latest instant.
+    /// Open the log as the app does (`FileEventLog`, `MoreSleepStore` without checkpoints),
+    /// then ask tonight's state, the debt and the streaks as of the log's latest instant.
     case launch
+    /// The same from the log's checkpoints (written before by `CheckpointedFold.writeCheckpoints`,
+    /// what `replay-tool checkpoint` does): the store starts from the newest and folds the
+    /// lines after it.
+    case checkpointLaunch = "checkpoint-launch"
     /// `EventLogReader.forEachEvent`: read, decode and check each line, fold nothing.
     case decode
     /// `LineReader`: find the lines, count them.
@@ -31,16 +35,21 @@ enum MeasuredPass: String, CaseIterable, Sendable {
         switch self {
         case .replay: return "full replay"
         case .launch: return "open→tonight"
+        case .checkpointLaunch: return "ckpt→tonight"
         case .decode: return "decode only"
         case .scan: return "line scan"
         case .read: return "plain read"
         }
     }
 
+    /// Whether the pass reads the log's checkpoints (its child gets their folder too).
+    var usesCheckpoints: Bool { self == .checkpointLaunch }
+
     var detail: String {
         switch self {
         case .replay: return "forEachEventInTimeOrder → ProjectionRunner<LogState> (every projection)"
-        case .launch: return "FileEventLog + MoreSleepStore(log:) + state.tonight/sleepDebt/streaks(at: latest at)"
+        case .launch: return "FileEventLog + MoreSleepStore(checkpoints: .off) + state.tonight/sleepDebt/streaks(at: latest at)"
+        case .checkpointLaunch: return "the same with checkpoints: .folder(the log's checkpoints): newest checkpoint + the lines after it"
         case .decode: return "EventLogReader.forEachEvent (read, decode, check every line; fold nothing)"
         case .scan: return "LineReader.nextLine, count only"
         case .read: return "read(2) in 1 MiB pieces, summing the bytes"
@@ -68,6 +77,22 @@ struct PassResult: Equatable {
     /// Events the time-order replay had to fold in a second pass.
     var lateEventCount: Int
     var warningCount: Int
+    /// For the launch passes: this process's resident memory (`VmRSS`, KiB) just before the
+    /// first run opened the log, and just after it answered tonight with the store still
+    /// alive; `nil` where there is no /proc.
+    var residentBeforeKiB: Int? = nil
+    var residentAfterKiB: Int? = nil
+    /// For the launch from a checkpoint: the lines folded after the checkpoint it started
+    /// from (`CheckpointedFold.linesAfterCheckpoint`), or `nil` when it started from the first line.
+    var linesAfterCheckpoint: Int? = nil
+    /// For the launch from a checkpoint: its steps timed alone.
+    var openParts: CheckpointOpenParts? = nil
+
+    /// The store's share of the resident memory: after opening minus before.
+    var residentGrowthKiB: Int? {
+        guard let before = residentBeforeKiB, let after = residentAfterKiB else { return nil }
+        return after - before
+    }
 
     var best: Duration { runs.min() ?? .zero }
     var itemsPerSecond: Double { Double(itemCount) / best.seconds }
@@ -85,8 +110,9 @@ extension Duration {
 enum PassRunner {
     static let runCount = 3
 
-    /// Runs `pass` on `path` `runCount` times in this process.
-    static func measure(_ pass: MeasuredPass, path: String) throws -> PassResult {
+    /// Runs `pass` on `path` `runCount` times in this process; `checkpoints` is the folder of
+    /// the log's checkpoints (for `.checkpointLaunch`).
+    static func measure(_ pass: MeasuredPass, path: String, checkpoints: String? = nil) throws -> PassResult {
         let clock = ContinuousClock()
         var result = PassResult(pass: pass, itemCount: 0, byteCount: 0, runs: [], peakResidentKiB: 0, highWaterMarkKiB: nil, check: 0, lateEventCount: 0, warningCount: 0)
         for run in 1...runCount {
@@ -103,21 +129,38 @@ enum PassRunner {
                 if runner.state.statistics.eventCount != runner.appliedCount {
                     throw BenchError.failed("the replay applied \(runner.appliedCount) events but LogStatistics counted \(runner.state.statistics.eventCount)")
                 }
-            case .launch:
+            case .launch, .checkpointLaunch:
                 // What a front end does at launch: open the log, open the store on it (which
-                // folds the log), then ask tonight's state, the debt and the streaks.
+                // folds the log, or the lines after its newest checkpoint), then ask tonight's
+                // state, the debt and the streaks.
+                let options: CheckpointOptions
+                if pass == .checkpointLaunch {
+                    guard let checkpoints else { throw BenchError.failed("\(pass.title) needs the checkpoints' folder") }
+                    options = .folder(checkpoints)
+                } else {
+                    options = .off
+                }
+                let residentBefore = run == 1 ? ResourceUsage.residentKiB() : nil
+                let opened = clock.now
                 let store = try MoreSleepStore(
-                    log: try FileEventLog(path: path, createIfMissing: false),
-                    environment: StoreEnvironment(now: { Instant(millisecondsSince1970: 0, utcOffsetSeconds: 0) }, timeZone: { "UTC" }, makeIdentifier: { "bench" }, source: .phone))
-                let state = StoreReader.state(of: store)
+                    file: try FileEventLog(path: path, createIfMissing: false),
+                    environment: StoreEnvironment(now: { Instant(millisecondsSince1970: 0, utcOffsetSeconds: 0) }, timeZone: { "UTC" }, makeIdentifier: { "bench" }, source: .phone),
+                    checkpoints: options, progress: nil)
+                let state = try StoreReader.state(of: store)
                 let moment = state.statistics.lastInstant ?? Instant(millisecondsSince1970: 0, utcOffsetSeconds: 0)
                 let tonight = state.tonight(at: moment)
                 let debt = state.sleepDebt(at: moment)
                 let streaks = state.streaks(at: moment)
-                result.runs.append(clock.now - started)
+                result.runs.append(clock.now - opened)
+                if run == 1 {
+                    // The store is still alive here (and `state` shares its storage).
+                    result.residentBeforeKiB = residentBefore
+                    result.residentAfterKiB = ResourceUsage.residentKiB()
+                }
                 result.itemCount = state.statistics.eventCount
                 result.byteCount = Int64((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0)
                 result.check = (tonight == nil ? 0 : 1) &+ Int(debt.last7Minutes) &+ streaks.best
+                withExtendedLifetime(store) {}
                 continue
             case .read:
                 let descriptor = open(path, O_RDONLY)
@@ -160,6 +203,15 @@ enum PassRunner {
         }
         result.peakResidentKiB = ResourceUsage.peakResidentKiB()
         result.highWaterMarkKiB = ResourceUsage.highWaterMarkKiB()
+        if pass == .checkpointLaunch {
+            // Which checkpoint the runs started from (after the peak was taken: this folds again).
+            let fold = try CheckpointedFold.fold(logAt: path, checkpoints: checkpoints)
+            guard fold.startedFrom != nil else {
+                throw BenchError.failed("\(pass.title) found no usable checkpoint in \(checkpoints ?? "?") (\(fold.problems.map(\.warning).joined(separator: "; "))); it folded from the first line")
+            }
+            result.linesAfterCheckpoint = fold.linesAfterCheckpoint
+            if let checkpoints { result.openParts = try CheckpointOpenParts.measure(logAt: path, checkpoints: checkpoints) }
+        }
         return result
     }
 
@@ -169,7 +221,9 @@ enum PassRunner {
     static func resultLine(_ result: PassResult) -> String {
         let runs = result.runs.map { String(durationNanoseconds($0)) }.joined(separator: ",")
         return "RESULT pass=\(result.pass.rawValue) items=\(result.itemCount) bytes=\(result.byteCount) runs_ns=\(runs) "
-            + "maxrss_kib=\(result.peakResidentKiB) vmhwm_kib=\(result.highWaterMarkKiB ?? -1) check=\(result.check) late=\(result.lateEventCount) warnings=\(result.warningCount)"
+            + "maxrss_kib=\(result.peakResidentKiB) vmhwm_kib=\(result.highWaterMarkKiB ?? -1) check=\(result.check) late=\(result.lateEventCount) warnings=\(result.warningCount) "
+            + "rss_before_kib=\(result.residentBeforeKiB ?? -1) rss_after_kib=\(result.residentAfterKiB ?? -1) lines_after_checkpoint=\(result.linesAfterCheckpoint ?? -1)"
+            + (result.openParts.map { " parts=\($0.field)" } ?? "")
     }
 
     /// The `name=value` fields of the last line of a child's `output` that starts with
@@ -196,21 +250,25 @@ enum PassRunner {
               let late = fields["late"].flatMap({ Int($0) }),
               let warnings = fields["warnings"].flatMap({ Int($0) })
         else { return nil }
+        func optional(_ name: String) -> Int? { fields[name].flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil } }
         return PassResult(
             pass: pass, itemCount: items, byteCount: bytes, runs: runs.map { Duration.nanoseconds($0) },
-            peakResidentKiB: peak, highWaterMarkKiB: highWaterMark >= 0 ? highWaterMark : nil, check: check, lateEventCount: late, warningCount: warnings)
+            peakResidentKiB: peak, highWaterMarkKiB: highWaterMark >= 0 ? highWaterMark : nil, check: check, lateEventCount: late, warningCount: warnings,
+            residentBeforeKiB: optional("rss_before_kib"), residentAfterKiB: optional("rss_after_kib"),
+            linesAfterCheckpoint: optional("lines_after_checkpoint"), openParts: fields["parts"].flatMap(CheckpointOpenParts.init(field:)))
     }
 
     private static func durationNanoseconds(_ duration: Duration) -> Int64 {
         duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
 
-    /// Runs `pass` on `path` in a child process (this executable with `--PASS-only FILE`),
-    /// so that the reported peak memory is that pass's alone. Where processes cannot be
-    /// started, measures in this process (and the peak is then the whole run's so far).
-    static func measureInChild(_ pass: MeasuredPass, path: String) throws -> (result: PassResult, isolated: Bool) {
-        guard ChildProcess.isSupported else { return (try measure(pass, path: path), false) }
-        let output = try ChildProcess.run(["--\(pass.rawValue)-only", path], what: "the \(pass.title) child process")
+    /// Runs `pass` on `path` in a child process (this executable with `--PASS-only FILE`, and
+    /// the checkpoints' folder after it for a pass that reads them), so that the reported peak
+    /// memory is that pass's alone. Where processes cannot be started, measures in this
+    /// process (and the peak is then the whole run's so far).
+    static func measureInChild(_ pass: MeasuredPass, path: String, checkpoints: String? = nil) throws -> (result: PassResult, isolated: Bool) {
+        guard ChildProcess.isSupported else { return (try measure(pass, path: path, checkpoints: checkpoints), false) }
+        let output = try ChildProcess.run(["--\(pass.rawValue)-only", path] + (checkpoints.map { [$0] } ?? []), what: "the \(pass.title) child process")
         guard let result = parseResultLine(output) else {
             throw BenchError.failed("the \(pass.title) child process printed no RESULT line")
         }
@@ -218,22 +276,31 @@ enum PassRunner {
     }
 }
 
-/// Reads an actor's state from synchronous code (the benchmark's child is plain `main`).
+/// Waits for an actor's answers from synchronous code (the benchmark's child is plain `main`).
 enum StoreReader {
-    final class Box: @unchecked Sendable {
-        // @unchecked: `state` is written once before `semaphore` is signalled and read after.
-        var state = LogState()
+    final class Box<Value>: @unchecked Sendable {
+        // @unchecked: `result` is written once before the semaphore is signalled and read after.
+        var result: Result<Value, any Error> = .failure(BenchError.failed("the task did not finish"))
     }
 
-    static func state(of store: MoreSleepStore) -> LogState {
-        let box = Box()
+    /// Runs `work` in a detached task and blocks this thread until it ends.
+    static func wait<Value>(_ work: @escaping @Sendable () async throws -> Value) throws -> Value {
+        let box = Box<Value>()
         let semaphore = DispatchSemaphore(value: 0)
         Task.detached {
-            box.state = await store.state
+            do {
+                box.result = .success(try await work())
+            } catch {
+                box.result = .failure(error)
+            }
             semaphore.signal()
         }
         semaphore.wait()
-        return box.state
+        return try box.result.get()
+    }
+
+    static func state(of store: MoreSleepStore) throws -> LogState {
+        try wait { await store.state }
     }
 }
 
@@ -297,9 +364,19 @@ enum ResourceUsage {
     /// `VmHWM` of /proc/self/status in KiB: the peak resident memory of this process's
     /// address space since its last exec; `nil` without /proc.
     static func highWaterMarkKiB() -> Int? {
+        statusField("VmHWM")
+    }
+
+    /// `VmRSS` of /proc/self/status in KiB: this process's resident memory now; `nil`
+    /// without /proc (macOS: not measured).
+    static func residentKiB() -> Int? {
+        statusField("VmRSS")
+    }
+
+    private static func statusField(_ name: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            let number = line.dropFirst("VmHWM:".count).filter { $0.isASCII && $0.isNumber }
+        for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
+            let number = line.dropFirst(name.count + 1).filter { $0.isASCII && $0.isNumber }
             return Int(number)
         }
         return nil

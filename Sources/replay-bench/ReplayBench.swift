@@ -21,13 +21,31 @@ enum ReplayBench {
         case .help:
             FileHandle.standardOutput.write(Data(BenchArguments.help.utf8))
             return 0
-        case .child(let pass, let path):
+        case .child(let pass, let path, let checkpoints):
             do {
-                let result = try PassRunner.measure(pass, path: path)
+                let result = try PassRunner.measure(pass, path: path, checkpoints: checkpoints)
                 FileHandle.standardOutput.write(Data((PassRunner.resultLine(result) + "\n").utf8))
                 return 0
             } catch {
                 Progress.say("replay-bench: \(pass.title) of \(path) failed: \(error)")
+                return 1
+            }
+        case .writeCheckpoints(let path, let folder):
+            do {
+                let result = try CheckpointWriteBenchmark.write(logAt: path, into: folder)
+                FileHandle.standardOutput.write(Data((CheckpointWriteBenchmark.resultLine(result) + "\n").utf8))
+                return 0
+            } catch {
+                Progress.say("replay-bench: writing the checkpoints of \(path) into \(folder) failed: \(error)")
+                return 1
+            }
+        case .storeLatency(let path, let folder, let scratch):
+            do {
+                let result = try StoreLatencyBenchmark.measure(logAt: path, checkpoints: folder, scratch: scratch)
+                FileHandle.standardOutput.write(Data((StoreLatencyBenchmark.resultLine(result) + "\n").utf8))
+                return 0
+            } catch {
+                Progress.say("replay-bench: the store from the checkpoints of \(path) failed: \(error)")
                 return 1
             }
         case .generate(let count, let path):
@@ -57,14 +75,17 @@ enum ReplayBench {
         }
     }
 
-    /// The files of one run: a log per size and the append copy, in one folder.
+    /// The files of one run: a log and its checkpoints' folder per size, the append copy
+    /// and the store's scratch folder, in one folder.
     struct Files {
         var directory: String
         var createdDirectory: Bool
         var made: [String] = []
 
         func log(size: Int) -> String { directory + "/simulated-\(size).jsonl" }
+        func checkpoints(size: Int) -> String { directory + "/simulated-\(size).checkpoints" }
         var appendCopy: String { directory + "/appends.jsonl" }
+        var storeScratch: String { directory + "/store-copies" }
 
         static func make(for options: BenchOptions) throws -> Files {
             let manager = FileManager.default
@@ -74,7 +95,8 @@ enum ReplayBench {
                     throw BenchError.io("\(directory) is not an existing folder; create it or leave out --directory")
                 }
                 let files = Files(directory: directory, createdDirectory: false)
-                for file in options.sizes.map(files.log(size:)) + [files.appendCopy] where manager.fileExists(atPath: file) {
+                let paths = options.sizes.map(files.log(size:)) + options.sizes.map(files.checkpoints(size:)) + [files.appendCopy, files.storeScratch]
+                for file in paths where manager.fileExists(atPath: file) {
                     throw BenchError.io("\(file) already exists; replay-bench writes new files and does not overwrite — remove it or choose another --directory")
                 }
                 return files
@@ -87,7 +109,7 @@ enum ReplayBench {
 
         func remove() {
             let manager = FileManager.default
-            for file in made + [appendCopy] { try? manager.removeItem(atPath: file) }
+            for file in made + [appendCopy, storeScratch] { try? manager.removeItem(atPath: file) }
             if createdDirectory { try? manager.removeItem(atPath: directory) }
         }
     }
@@ -140,10 +162,15 @@ enum ReplayBench {
             files.made.append(path)
             let generated = try SimulatedLogWriter.writeInChild(count: size, to: path)
             Progress.say("  \(grouped(generated.eventCount)) events, \(megabytes(generated.byteCount)) MB in \(fixed(generated.duration.seconds, 2)) s")
+            let checkpoints = files.checkpoints(size: size)
+            files.made.append(checkpoints)
+            Progress.say("writing the checkpoints of the \(grouped(generated.eventCount))-event log (child process)…")
+            let written = try CheckpointWriteBenchmark.writeInChild(logAt: path, into: checkpoints)
+            Progress.say("  \(written.fileCount) files, \(megabytes(written.byteCount)) MB in \(fixed(written.duration.seconds, 2)) s")
             var passes: [PassResult] = []
             for pass in MeasuredPass.allCases {
                 Progress.say("\(pass.title) on the \(grouped(generated.eventCount))-event log (child process)…")
-                let (result, inChild) = try PassRunner.measureInChild(pass, path: path)
+                let (result, inChild) = try PassRunner.measureInChild(pass, path: path, checkpoints: pass.usesCheckpoints ? checkpoints : nil)
                 isolated = isolated && inChild
                 if pass != .read, result.itemCount != generated.eventCount {
                     throw BenchError.failed("\(pass.title) saw \(result.itemCount) events, the log has \(generated.eventCount)")
@@ -153,9 +180,17 @@ enum ReplayBench {
                 }
                 passes.append(result)
             }
+            if let launch = passes.first(where: { $0.pass == .launch }), let fromCheckpoint = passes.first(where: { $0.pass == .checkpointLaunch }),
+               launch.check != fromCheckpoint.check {
+                throw BenchError.failed("tonight, the debt and the streaks differ from a checkpoint (check \(fromCheckpoint.check)) and without (check \(launch.check))")
+            }
+            Progress.say("the store from the checkpoints of the \(grouped(generated.eventCount))-event log: first send, late events (child process)…")
+            let latency = try StoreLatencyBenchmark.measureInChild(logAt: path, checkpoints: checkpoints, scratch: files.storeScratch)
             let jq = JQTiming.measure(path: path)
             let appends = try AppendBenchmark.run(copying: path, to: files.appendCopy, eventCount: generated.eventCount)
-            sizes.append(SizeMeasurement(size: size, path: path, generated: generated, passes: passes, jq: jq, appends: appends))
+            sizes.append(SizeMeasurement(
+                size: size, path: path, generated: generated, passes: passes, jq: jq, appends: appends,
+                checkpointWrite: written, storeLatency: latency))
         }
         let newNight = try NewNightBenchmark.run()
         let filesNote = options.keep
@@ -177,6 +212,9 @@ struct SizeMeasurement {
     var passes: [PassResult]
     var jq: JQTiming.Outcome
     var appends: AppendLatency
+    /// Writing the log's checkpoints, and the store opened from them.
+    var checkpointWrite: CheckpointWriteResult
+    var storeLatency: StoreLatency
 
     func pass(_ pass: MeasuredPass) -> PassResult? { passes.first { $0.pass == pass } }
 

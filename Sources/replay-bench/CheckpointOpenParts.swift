@@ -1,0 +1,94 @@
+import EventLogFile
+import Events
+import Projections
+
+// Where the time of opening from a checkpoint goes: the steps `CheckpointedFold.fold` takes,
+// each timed alone (best of 3), in the launch child after its measured runs.
+
+/// The parts of an open from the newest checkpoint.
+struct CheckpointOpenParts: Equatable {
+    /// Listing the folder and reading every header (`CheckpointFolder.entries`).
+    var list: Duration
+    /// Checking every checkpoint against the log (`validate`: one pass of prefix digests).
+    var validate: Duration
+    /// Of which: the digest of the newest checkpoint's prefix alone (`PrefixDigest.digests`).
+    var digest: Duration
+    /// Reading the newest checkpoint's payload (`CheckpointFolder.payload`, its digest checked).
+    var payload: Duration
+    /// Decoding it into a runner (`ProjectionRunner<LogState>(checkpointPayload:position:)`).
+    var decode: Duration
+    /// Reading the lines after it (`EventLogReader.forEachEvent(path:from:)`).
+    var tail: Duration
+    /// The prefix digested and the payload read, in bytes.
+    var prefixBytes: Int64
+    var payloadBytes: Int
+
+    static let runCount = 3
+
+    /// Times each step on the log at `path` and its newest checkpoint in `folderPath`.
+    static func measure(logAt path: String, checkpoints folderPath: String) throws -> CheckpointOpenParts {
+        let folder = CheckpointFolder(path: folderPath)
+        let clock = ContinuousClock()
+        func best<Value>(_ work: () throws -> Value) throws -> (Duration, Value) {
+            var durations: [Duration] = []
+            var last: Value?
+            for _ in 1...runCount {
+                let started = clock.now
+                last = try work()
+                durations.append(clock.now - started)
+            }
+            guard let last else { throw BenchError.failed("no run") }
+            return (durations.min() ?? .zero, last)
+        }
+        let (list, listed) = try best { folder.entries() }
+        let (validate, checked) = try best { folder.validate(listed.entries, logAt: path, foldVersion: FoldVersion.current) }
+        guard let newest = checked.valid.max(by: { $0.header.byteOffset < $1.header.byteOffset }) else {
+            throw BenchError.failed("no valid checkpoint in \(folderPath)")
+        }
+        let prefix = newest.header.byteOffset
+        let (digest, _) = try best { try PrefixDigest.digests(ofFileAt: path, prefixLengths: [prefix]) }
+        let (payload, bytes) = try best { try folder.payload(of: newest) }
+        let (decode, _) = try best { () throws -> Int in
+            try bytes.withUnsafeBytes { raw throws -> Int in
+                var reader = CheckpointReader(raw)
+                _ = try reader.instant("the latest line's instant")
+                let runner = try ProjectionRunner<LogState>(checkpointPayload: UnsafeRawBufferPointer(rebasing: raw[reader.offset...]), position: .end)
+                return runner.appliedCount
+            }
+        }
+        let (tail, _) = try best { () throws -> Int in
+            var count = 0
+            try EventLogReader.forEachEvent(path: path, from: newest.header.resumePoint) { _ in count += 1 }
+            return count
+        }
+        return CheckpointOpenParts(
+            list: list, validate: validate, digest: digest, payload: payload, decode: decode, tail: tail,
+            prefixBytes: prefix, payloadBytes: bytes.count)
+    }
+
+    /// The `parts=` field of a RESULT line.
+    var field: String {
+        [list, validate, digest, payload, decode, tail].map { String($0.nanoseconds) }.joined(separator: ",") + ",\(prefixBytes),\(payloadBytes)"
+    }
+
+    init(list: Duration, validate: Duration, digest: Duration, payload: Duration, decode: Duration, tail: Duration, prefixBytes: Int64, payloadBytes: Int) {
+        self.list = list
+        self.validate = validate
+        self.digest = digest
+        self.payload = payload
+        self.decode = decode
+        self.tail = tail
+        self.prefixBytes = prefixBytes
+        self.payloadBytes = payloadBytes
+    }
+
+    /// Reads a `parts=` field back.
+    init?(field: String) {
+        let values = field.split(separator: ",").compactMap { Int64($0) }
+        guard values.count == 8 else { return nil }
+        self.init(
+            list: .nanoseconds(values[0]), validate: .nanoseconds(values[1]), digest: .nanoseconds(values[2]),
+            payload: .nanoseconds(values[3]), decode: .nanoseconds(values[4]), tail: .nanoseconds(values[5]),
+            prefixBytes: values[6], payloadBytes: Int(values[7]))
+    }
+}
