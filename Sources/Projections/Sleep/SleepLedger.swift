@@ -43,8 +43,8 @@ public struct SleepLedger: Projection, Hashable {
     /// The slot of each sample's key.
     private var sampleSlots = SampleKeyTable()
     private var deleted: Set<SampleKey> = []
-    /// The slots of each night's samples (the key is the night's days since 1970).
-    private var slotsByNight = NightTable<[Int32]>(empty: [])
+    /// The slots of each night's samples, in order of start (nights as days since 1970).
+    private var slotsByNight = NightSlotLists()
     /// Source and zone names, held once each.
     private var names = NameTable()
     /// The zone of each name used as one (indexed by name number).
@@ -53,13 +53,14 @@ public struct SleepLedger: Projection, Hashable {
     private var lastZone: (name: String, number: UInt32)?
     private var lastSource: (name: String, number: UInt32)?
     private var manualByNight: [LocalDate: (log: ManualSleepLogged, zone: String)] = [:]
-    private var vitalsByNight = NightTable<NightVitals>(empty: NightVitals())
+    private var vitalsByNight = NightVitalLists()
     /// The vital readings held, by slot, and the slot of each reading's key.
     private var heldVitals: [HeldVital] = []
     private var vitalSlots = SampleKeyTable()
     /// The records built so far; the night being delivered (`pendingNight`) is built when
     /// the next sleep event for another night arrives, or on demand.
-    private var builtRecords: [LocalDate: SleepRecord] = [:]
+    /// (`builtRecords[i]` is the record of night `builtDays[i]`.)
+    private var builtRecords: [SleepRecord] = []
     /// The nights of `builtRecords`, as days since 1970, in order.
     private var builtDays: [Int32] = []
     /// The night whose samples are arriving now: its record is built once for the whole
@@ -76,13 +77,20 @@ public struct SleepLedger: Projection, Hashable {
 
     /// The record of `night`, `nil` without one.
     public func record(for night: LocalDate) -> SleepRecord? {
-        night == pendingNight ? build(night) : builtRecords[night]
+        night == pendingNight ? build(night) : builtRecord(of: Int32(night.daysSince1970))
+    }
+
+    /// The record built for `day` (days since 1970), if any.
+    private func builtRecord(of day: Int32) -> SleepRecord? {
+        let position = Self.firstPosition(of: day, in: builtDays)
+        return position < builtDays.count && builtDays[position] == day ? builtRecords[position] : nil
     }
 
     /// Every night's record.
     public var records: [LocalDate: SleepRecord] {
-        guard let pendingNight else { return builtRecords }
-        var all = builtRecords
+        var all = [LocalDate: SleepRecord](minimumCapacity: builtRecords.count + 1)
+        for record in builtRecords { all[record.night] = record }
+        guard let pendingNight else { return all }
         all[pendingNight] = build(pendingNight)
         return all
     }
@@ -101,7 +109,7 @@ public struct SleepLedger: Projection, Hashable {
 
     private var vitalNights: [LocalDate: VitalSummary] {
         var nights: [LocalDate: VitalSummary] = [:]
-        for (night, vitals) in vitalsByNight.all { nights[LocalDate(daysSince1970: Int(night))] = vitals.summary }
+        for (night, summary) in vitalsByNight.summaries { nights[LocalDate(daysSince1970: Int(night))] = summary }
         return nights
     }
 
@@ -215,11 +223,7 @@ public struct SleepLedger: Projection, Hashable {
         }
         // Each night's slots are kept in order of their samples' starts (most come in order).
         let held = stored
-        slotsByNight.modify(sample.night) { slots in
-            var position = slots.endIndex
-            while position > slots.startIndex, held[Int(slots[position - 1])].start > sample.start { position -= 1 }
-            slots.insert(slot, at: position)
-        }
+        slotsByNight.insert(slot, into: sample.night) { held[Int($0)].start > sample.start }
         rebuild(sample.night)
         return .applied
     }
@@ -233,9 +237,7 @@ public struct SleepLedger: Projection, Hashable {
 
     /// Takes `slot` out of the samples of `night`.
     private mutating func removeSlot(_ slot: Int32, from night: Int32) {
-        slotsByNight.modify(night) { slots in
-            if let position = slots.firstIndex(of: slot) { slots.remove(at: position) }
-        }
+        slotsByNight.remove(slot, from: night)
     }
 
     /// The number of zone `name`, its zone looked up once.
@@ -275,13 +277,13 @@ public struct SleepLedger: Projection, Hashable {
         let held = HeldVital(key: key, night: night, kind: vital.kind, value: vital.value)
         if let slot = vitalSlots.slot(hash: hash, matches: { heldVitals[Int($0)].key == key }) {
             let previous = heldVitals[Int(slot)]
-            vitalsByNight.modifyIfPresent(previous.night) { $0.removeFirst(previous.value, of: previous.kind) }
+            vitalsByNight.removeFirst(previous.value, of: previous.kind, from: previous.night)
             heldVitals[Int(slot)] = held
         } else {
             vitalSlots.insert(hash: hash, slot: Int32(heldVitals.count))
             heldVitals.append(held)
         }
-        vitalsByNight.modify(night) { $0.append(vital.value, of: vital.kind) }
+        vitalsByNight.append(vital.value, of: vital.kind, to: night)
     }
 
     /// Marks `night` as changed: the night pending before it (another night) is built now.
@@ -289,11 +291,20 @@ public struct SleepLedger: Projection, Hashable {
         if let pending = pendingDay, pending != night {
             let date = LocalDate(daysSince1970: Int(pending))
             let record = build(date)
-            builtRecords[date] = record
             let position = Self.firstPosition(of: pending, in: builtDays)
             let isListed = position < builtDays.count && builtDays[position] == pending
-            if record != nil, !isListed { builtDays.insert(pending, at: position) }
-            if record == nil, isListed { builtDays.remove(at: position) }
+            switch (record, isListed) {
+            case (let record?, true):
+                builtRecords[position] = record
+            case (let record?, false):
+                builtDays.insert(pending, at: position)
+                builtRecords.insert(record, at: position)
+            case (nil, true):
+                builtDays.remove(at: position)
+                builtRecords.remove(at: position)
+            case (nil, false):
+                break
+            }
             rebuildCount += 1
         }
         pendingDay = night
@@ -310,11 +321,11 @@ public struct SleepLedger: Projection, Hashable {
 
     /// The samples held for `night`, in no particular order.
     func samples(of night: LocalDate) -> [SleepSample] {
-        (slotsByNight[Int32(night.daysSince1970)] ?? []).map(sample(in:))
+        slotsByNight.slots(of: Int32(night.daysSince1970)).map(sample(in:))
     }
 
     private func build(_ night: LocalDate) -> SleepRecord? {
-        let slots = slotsByNight[Int32(night.daysSince1970)] ?? []
+        let slots = slotsByNight.slots(of: Int32(night.daysSince1970))
         let nightSamples = slots.map { slot in
             let held = stored[Int(slot)]
             return SleepRecordBuilder.Sample(start: held.start, end: held.end, stage: held.stage, source: names.stringEqualNumber(held.source), zone: held.zone, slot: slot)
@@ -355,7 +366,7 @@ public struct SleepLedger: Projection, Hashable {
 
     /// The vitals of `night`.
     public func vitals(on night: LocalDate) -> VitalSummary? {
-        vitalsByNight[Int32(night.daysSince1970)]?.summary
+        vitalsByNight.summary(of: Int32(night.daysSince1970))
     }
 
     /// Every night with a sleep record, oldest first.
@@ -413,91 +424,6 @@ private struct HeldVital: Sendable {
 
 }
 
-/// One night's vital readings, by kind, in the order they came.
-private struct NightVitals: Sendable, Equatable {
-    var hrv: [Double] = []
-    var restingHeartRate: [Double] = []
-    var spo2: [Double] = []
-    var respiratoryRate: [Double] = []
-    var wristTemperature: [Double] = []
-
-    /// Adds a reading of `kind`.
-    mutating func append(_ value: Double, of kind: VitalKind) {
-        switch kind {
-        case .hrv: hrv.append(value)
-        case .restingHeartRate: restingHeartRate.append(value)
-        case .spo2: spo2.append(value)
-        case .respiratoryRate: respiratoryRate.append(value)
-        case .wristTemperature: wristTemperature.append(value)
-        }
-    }
-
-    /// Removes the first reading of `kind` equal to `value`, if any.
-    mutating func removeFirst(_ value: Double, of kind: VitalKind) {
-        func remove(from values: inout [Double]) {
-            if let index = values.firstIndex(of: value) { values.remove(at: index) }
-        }
-        switch kind {
-        case .hrv: remove(from: &hrv)
-        case .restingHeartRate: remove(from: &restingHeartRate)
-        case .spo2: remove(from: &spo2)
-        case .respiratoryRate: remove(from: &respiratoryRate)
-        case .wristTemperature: remove(from: &wristTemperature)
-        }
-    }
-
-    /// The summary (a kind without readings has none, as a kind never read).
-    var summary: VitalSummary {
-        VitalSummary(readings: [.hrv: hrv, .restingHeartRate: restingHeartRate, .spo2: spo2, .respiratoryRate: respiratoryRate, .wristTemperature: wristTemperature])
-    }
-}
-
-/// A value for each night (days since 1970), created empty on first use; the last night
-/// changed is remembered, as the next change is most likely for it again (a night's
-/// samples come together).
-private struct NightTable<Value: Sendable>: Sendable {
-    private var positions: [Int32: Int] = [:]
-    private var nights: [Int32] = []
-    private var values: [Value] = []
-    private var last: (night: Int32, position: Int)?
-    private let empty: Value
-
-    init(empty: Value) {
-        self.empty = empty
-    }
-
-    /// The value of `night`, if it has one.
-    subscript(night: Int32) -> Value? {
-        positions[night].map { values[$0] }
-    }
-
-    /// Every night with its value.
-    var all: Zip2Sequence<[Int32], [Value]> { zip(nights, values) }
-
-    /// Changes the value of `night`, created empty if it has none.
-    mutating func modify(_ night: Int32, _ change: (inout Value) -> Void) {
-        let position: Int
-        if let last, last.night == night {
-            position = last.position
-        } else if let known = positions[night] {
-            position = known
-        } else {
-            position = values.count
-            positions[night] = position
-            nights.append(night)
-            values.append(empty)
-        }
-        last = (night, position)
-        change(&values[position])
-    }
-
-    /// Changes the value of `night` if it has one.
-    mutating func modifyIfPresent(_ night: Int32, _ change: (inout Value) -> Void) {
-        guard positions[night] != nil else { return }
-        modify(night, change)
-    }
-}
-
 // MARK: Checkpoint
 
 extension SleepLedger: CheckpointCodable {
@@ -528,23 +454,19 @@ extension SleepLedger: CheckpointCodable {
         writer.appendBulk(stored.map { Self.code(of: $0.stage) })
         Self.writeKeys(stored.map(\.key), to: &writer)
         writer.array(deleted.sorted(by: SampleKey.checkpointOrder))
-        slotsByNight.write(to: &writer) { $0.integers($1) }
+        slotsByNight.write(to: &writer)
         writer.array(manualByNight.sorted { $0.key < $1.key }) { writer, entry in
             writer.localDate(entry.key)
             writer.payload(entry.value.log)
             writer.string(entry.value.zone)
         }
-        vitalsByNight.write(to: &writer) { writer, vitals in
-            for readings in [vitals.hrv, vitals.restingHeartRate, vitals.spo2, vitals.respiratoryRate, vitals.wristTemperature] {
-                writer.doubles(readings)
-            }
-        }
+        vitalsByNight.write(to: &writer)
         writer.count(heldVitals.count)
         writer.appendBulk(heldVitals.map(\.night))
         writer.appendBulk(heldVitals.map { Self.code(of: $0.kind) })
         writer.appendBulk(heldVitals.map(\.value.bitPattern))
         Self.writeKeys(heldVitals.map(\.key), to: &writer)
-        writer.array(builtRecords.sorted { $0.key < $1.key }.map(\.value))
+        writer.array(builtRecords)
         writer.integers(builtDays)
         writer.optional(pendingDay) { $0.int(Int($1)) }
         writer.array(wentToBed.sorted { $0.key < $1.key }) { writer, entry in
@@ -563,31 +485,25 @@ extension SleepLedger: CheckpointCodable {
         let deletedKeys = try reader.array("SleepLedger.deleted", of: SampleKey.self)
         deleted = Set(deletedKeys)
         guard deleted.count == deletedKeys.count else { throw reader.failure("SleepLedger.deleted", at: deletedStart, "a key is repeated") }
-        let sampleCount = stored.count
-        slotsByNight = try NightTable(from: &reader, empty: [], "SleepLedger.slotsByNight") { reader throws(CheckpointDecodingError) in
-            let start = reader.offset
-            let slots = try reader.integers("SleepLedger.slotsByNight", as: Int32.self)
-            guard slots.allSatisfy({ $0 >= 0 && Int($0) < sampleCount }) else { throw reader.failure("SleepLedger.slotsByNight", at: start, "a slot is out of range") }
-            return slots
-        }
+        var isFree = [Bool](repeating: false, count: stored.count)
+        for slot in freeSlots { isFree[Int(slot)] = true }
+        let samples = stored
+        slotsByNight = try NightSlotLists(
+            from: &reader, slotCount: samples.count, heldCount: samples.count - freeSlots.count,
+            isHeld: { !isFree[$0] }, nightOf: { samples[$0].night }
+        )
         manualByNight = try reader.dictionary("SleepLedger.manualByNight", minimumElementSize: 3) { reader throws(CheckpointDecodingError) in
             (try reader.localDate("SleepLedger.manualByNight"), (try reader.payload(ManualSleepLogged.self), try reader.string("SleepLedger.manualByNight zone")))
         }
-        vitalsByNight = try NightTable(from: &reader, empty: NightVitals(), "SleepLedger.vitalsByNight") { reader throws(CheckpointDecodingError) in
-            NightVitals(
-                hrv: try reader.doubles("SleepLedger.vitalsByNight"), restingHeartRate: try reader.doubles("SleepLedger.vitalsByNight"),
-                spo2: try reader.doubles("SleepLedger.vitalsByNight"), respiratoryRate: try reader.doubles("SleepLedger.vitalsByNight"),
-                wristTemperature: try reader.doubles("SleepLedger.vitalsByNight")
-            )
-        }
+        vitalsByNight = try NightVitalLists(from: &reader)
         try readVitals(from: &reader)
-        builtRecords = try reader.dictionary("SleepLedger.builtRecords", minimumElementSize: 16) { reader throws(CheckpointDecodingError) in
-            let record = try SleepRecord(from: &reader)
-            return (record.night, record)
-        }
+        builtRecords = try reader.array("SleepLedger.builtRecords", minimumElementSize: 16) { reader throws(CheckpointDecodingError) in try SleepRecord(from: &reader) }
         let daysStart = reader.offset
         builtDays = try reader.integers("SleepLedger.builtDays", as: Int32.self)
         guard zip(builtDays, builtDays.dropFirst()).allSatisfy({ $0 < $1 }) else { throw reader.failure("SleepLedger.builtDays", at: daysStart, "the nights are not in order") }
+        guard builtDays.count == builtRecords.count, zip(builtDays, builtRecords).allSatisfy({ Int($0) == $1.night.daysSince1970 }) else {
+            throw reader.failure("SleepLedger.builtDays", at: daysStart, "the nights are not the records' nights")
+        }
         pendingDay = try reader.optional("SleepLedger.pendingDay") { reader throws(CheckpointDecodingError) in
             let start = reader.offset
             guard let day = Int32(exactly: try reader.int("SleepLedger.pendingDay")) else { throw reader.failure("SleepLedger.pendingDay", at: start, "out of range") }
@@ -786,34 +702,5 @@ private struct KeyColumns {
         let text = try reader.string("a sample key")
         guard case .text = SampleKey(text) else { throw reader.failure("a sample key", at: start, "a UUID text held as text") }
         return .text(text)
-    }
-}
-
-extension NightTable {
-    /// Writes each night (days since 1970) and its value, in the order first changed.
-    func write(to writer: inout CheckpointWriter, _ writeValue: (inout CheckpointWriter, Value) -> Void) {
-        writer.count(nights.count)
-        for (night, value) in zip(nights, values) {
-            writer.int(Int(night))
-            writeValue(&writer, value)
-        }
-    }
-
-    /// Reads what `write` wrote.
-    init(from reader: inout CheckpointReader, empty: Value, _ what: StaticString, _ readValue: (inout CheckpointReader) throws(CheckpointDecodingError) -> Value) throws(CheckpointDecodingError) {
-        self.init(empty: empty)
-        let count = try reader.count(what, minimumElementSize: 2)
-        positions.reserveCapacity(count)
-        nights.reserveCapacity(count)
-        values.reserveCapacity(count)
-        for _ in 0..<count {
-            let start = reader.offset
-            guard let night = Int32(exactly: try reader.int(what)), positions[night] == nil else {
-                throw reader.failure(what, at: start, "a night is out of range or repeated")
-            }
-            positions[night] = values.count
-            nights.append(night)
-            values.append(try readValue(&reader))
-        }
     }
 }
