@@ -75,6 +75,12 @@ struct NightVitalLists: Sendable {
         ends.all.map { ($0, summary(of: $1)) }
     }
 
+    /// The readings of `kind` on `night` in the order they came, if the night ever had a
+    /// reading.
+    func readings(of kind: VitalKind, on night: Int32) -> [Double]? {
+        ends[night].map { readings(from: $0.first[Self.index(of: kind)]) }
+    }
+
     private func summary(of ends: Ends) -> VitalSummary {
         var readings: [VitalKind: [Double]] = [:]
         for kind in VitalKind.allCases { readings[kind] = self.readings(from: ends.first[Self.index(of: kind)]) }

@@ -40,8 +40,10 @@ public struct SleepLedger: Projection, Hashable {
     /// The samples held, by slot (a deleted sample's slot is free, in `freeSlots`).
     private var stored: [StoredSample] = []
     private var freeSlots: [Int32] = []
-    /// The slot of each sample's key.
-    private var sampleSlots = SampleKeyTable()
+    /// The slot of each sample's key; `nil` until first needed after reading a checkpoint
+    /// (placed then, by `placeKeys()`: opening a store never waits for it, and a lookup
+    /// without it scans the samples).
+    private var sampleSlots: SampleKeyTable? = SampleKeyTable()
     private var deleted: Set<SampleKey> = []
     /// The slots of each night's samples, in order of start (nights as days since 1970).
     private var slotsByNight = NightSlotLists()
@@ -54,9 +56,10 @@ public struct SleepLedger: Projection, Hashable {
     private var lastSource: (name: String, number: UInt32)?
     private var manualByNight: [LocalDate: (log: ManualSleepLogged, zone: String)] = [:]
     private var vitalsByNight = NightVitalLists()
-    /// The vital readings held, by slot, and the slot of each reading's key.
+    /// The vital readings held, by slot, and the slot of each reading's key (`nil` until
+    /// first needed after reading a checkpoint, as `sampleSlots`).
     private var heldVitals: [HeldVital] = []
-    private var vitalSlots = SampleKeyTable()
+    private var vitalSlots: SampleKeyTable? = SampleKeyTable()
     /// The records built so far; the night being delivered (`pendingNight`) is built when
     /// the next sleep event for another night arrives, or on demand.
     /// (`builtRecords[i]` is the record of night `builtDays[i]`.)
@@ -104,7 +107,7 @@ public struct SleepLedger: Projection, Hashable {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(records.count)
-        hasher.combine(sampleSlots.count)
+        hasher.combine(stored.count - freeSlots.count)
     }
 
     private var vitalNights: [LocalDate: VitalSummary] {
@@ -139,7 +142,8 @@ public struct SleepLedger: Projection, Hashable {
         case .sleepSampleDeleted(let payload):
             let key = SampleKey(payload.sampleId)
             deleted.insert(key)
-            if let slot = sampleSlots.remove(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }) {
+            if sampleSlots == nil { placeKeys() }
+            if let slot = sampleSlots?.remove(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }) {
                 let night = stored[Int(slot)].night
                 removeSlot(slot, from: night)
                 freeSlots.append(slot)
@@ -205,7 +209,8 @@ public struct SleepLedger: Projection, Hashable {
         )
         let slot: Int32
         let hash = SampleKeyTable.hash(key)
-        if let held = sampleSlots.slot(hash: hash, matches: { stored[Int($0)].key == key }) {
+        if sampleSlots == nil { placeKeys() }
+        if let held = sampleSlots?.slot(hash: hash, matches: { stored[Int($0)].key == key }) {
             slot = held
             let previous = stored[Int(slot)]
             if same(previous, sample) { return .applied }
@@ -215,11 +220,11 @@ public struct SleepLedger: Projection, Hashable {
         } else if let free = freeSlots.popLast() {
             slot = free
             stored[Int(slot)] = sample
-            sampleSlots.insert(hash: hash, slot: slot)
+            sampleSlots?.insert(hash: hash, slot: slot)
         } else {
             slot = Int32(stored.count)
             stored.append(sample)
-            sampleSlots.insert(hash: hash, slot: slot)
+            sampleSlots?.insert(hash: hash, slot: slot)
         }
         // Each night's slots are kept in order of their samples' starts (most come in order).
         let held = stored
@@ -275,12 +280,13 @@ public struct SleepLedger: Projection, Hashable {
         let key = SampleKey(vital.sampleId)
         let hash = SampleKeyTable.hash(key)
         let held = HeldVital(key: key, night: night, kind: vital.kind, value: vital.value)
-        if let slot = vitalSlots.slot(hash: hash, matches: { heldVitals[Int($0)].key == key }) {
+        if vitalSlots == nil { placeKeys() }
+        if let slot = vitalSlots?.slot(hash: hash, matches: { heldVitals[Int($0)].key == key }) {
             let previous = heldVitals[Int(slot)]
             vitalsByNight.removeFirst(previous.value, of: previous.kind, from: previous.night)
             heldVitals[Int(slot)] = held
         } else {
-            vitalSlots.insert(hash: hash, slot: Int32(heldVitals.count))
+            vitalSlots?.insert(hash: hash, slot: Int32(heldVitals.count))
             heldVitals.append(held)
         }
         vitalsByNight.append(vital.value, of: vital.kind, to: night)
@@ -338,14 +344,47 @@ public struct SleepLedger: Projection, Hashable {
     /// The sample held under `sampleId`, if any.
     public func sample(withId sampleId: String) -> SleepSample? {
         let key = SampleKey(sampleId)
-        return sampleSlots.slot(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }).map(sample(in:))
+        return heldSlot(of: key).map(sample(in:))
     }
 
     /// The night of the sample held under `sampleId`, if any: `sample(withId:)?.night`
     /// without building the sample.
     public func night(ofSampleId sampleId: String) -> LocalDate? {
         let key = SampleKey(sampleId)
-        return sampleSlots.slot(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }).map { stored[Int($0)].nightDate }
+        return heldSlot(of: key).map { stored[Int($0)].nightDate }
+    }
+
+    /// The slot of the sample held under `key`, if any: by `sampleSlots`, or by a scan of
+    /// the samples while it is not placed (a free slot may still hold a deleted key).
+    private func heldSlot(of key: SampleKey) -> Int32? {
+        if let sampleSlots { return sampleSlots.slot(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }) }
+        return stored.indices.first { stored[$0].key == key && !freeSlots.contains(Int32($0)) }.map { Int32($0) }
+    }
+
+    /// Places the keys of the samples and vital readings held in `sampleSlots` and
+    /// `vitalSlots` (left unplaced when a checkpoint was read), in bucket order. Keys held
+    /// twice (a checkpoint that reads but was not written by a fold) keep the first slot.
+    private mutating func placeKeys() {
+        if sampleSlots == nil {
+            var isFree = [Bool](repeating: false, count: stored.count)
+            for slot in freeSlots { isFree[Int(slot)] = true }
+            let held = stored.indices.filter { !isFree[$0] }.map { Int32($0) }
+            sampleSlots = Self.placing(slots: held, keys: stored.map(\.key))
+        }
+        if vitalSlots == nil {
+            vitalSlots = Self.placing(slots: Array(0..<Int32(heldVitals.count)), keys: heldVitals.map(\.key))
+        }
+    }
+
+    /// The table of the keys of `slots` (`keys` by slot).
+    private static func placing(slots: [Int32], keys: [SampleKey]) -> SampleKeyTable {
+        let hashes = slots.map { SampleKeyTable.hash(keys[Int($0)]) }
+        if let table = SampleKeyTable.placing(slots: slots, hashes: hashes, sameKey: { keys[Int($0)] == keys[Int($1)] }) { return table }
+        var table = SampleKeyTable(capacity: slots.count)
+        for (slot, hash) in zip(slots, hashes) {
+            _ = table.insertIfAbsent(hash: hash, slot: slot, matches: { keys[Int($0)] == keys[Int(slot)] })
+        }
+        return table
     }
 
     /// Whether `sampleId` was deleted (a deleted sample stays deleted).
@@ -480,13 +519,11 @@ extension SleepLedger: CheckpointCodable {
         self.init()
         names = try reader.value()
         try readZoneLookups(from: &reader)
-        try readSamples(from: &reader)
+        let isFree = try readSamples(from: &reader)
         let deletedStart = reader.offset
         let deletedKeys = try reader.array("SleepLedger.deleted", of: SampleKey.self)
         deleted = Set(deletedKeys)
         guard deleted.count == deletedKeys.count else { throw reader.failure("SleepLedger.deleted", at: deletedStart, "a key is repeated") }
-        var isFree = [Bool](repeating: false, count: stored.count)
-        for slot in freeSlots { isFree[Int(slot)] = true }
         let samples = stored
         slotsByNight = try NightSlotLists(
             from: &reader, slotCount: samples.count, heldCount: samples.count - freeSlots.count,
@@ -539,9 +576,9 @@ extension SleepLedger: CheckpointCodable {
         }
     }
 
-    /// Reads the samples (in one pass over their columns, in place), the free slots, and
-    /// places the keys of the held ones.
-    private mutating func readSamples(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+    /// Reads the samples (in one pass over their columns, in place) and the free slots,
+    /// and answers which slots are free. The keys are placed when first needed.
+    private mutating func readSamples(from reader: inout CheckpointReader) throws(CheckpointDecodingError) -> [Bool] {
         let count = try reader.count("SleepLedger.stored", minimumElementSize: 26)
         let freeStart = reader.offset
         freeSlots = try reader.integers("SleepLedger.freeSlots", as: Int32.self)
@@ -561,10 +598,6 @@ extension SleepLedger: CheckpointCodable {
         let nameCount = UInt32(names.names.count)
         let allStages = SleepStage.allCases
         stored.reserveCapacity(count)
-        var heldSlots: [Int32] = []
-        var hashes: [UInt32] = []
-        heldSlots.reserveCapacity(count - freeSlots.count)
-        hashes.reserveCapacity(count - freeSlots.count)
         for index in 0..<count {
             let key = try keys.next(from: &reader)
             let start = Int64(littleEndian: starts.loadUnaligned(fromByteOffset: 8 * index, as: Int64.self))
@@ -580,19 +613,13 @@ extension SleepLedger: CheckpointCodable {
                 night: Int32(littleEndian: nights.loadUnaligned(fromByteOffset: 4 * index, as: Int32.self)),
                 source: source, zone: zone, stage: allStages[stage]
             ))
-            if !isFree[index] {
-                heldSlots.append(Int32(index))
-                hashes.append(SampleKeyTable.hash(key))
-            }
         }
-        let samples = stored
-        guard let table = SampleKeyTable.placing(slots: heldSlots, hashes: hashes, sameKey: { samples[Int($0)].key == samples[Int($1)].key }) else {
-            throw reader.failure("SleepLedger.stored", at: columnsStart, "two samples held have the same key")
-        }
-        sampleSlots = table
+        sampleSlots = nil
+        return isFree
     }
 
-    /// Reads the vital readings held (in one pass over their columns), and places their keys.
+    /// Reads the vital readings held (in one pass over their columns); their keys are
+    /// placed when first needed.
     private mutating func readVitals(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
         let count = try reader.count("SleepLedger.heldVitals", minimumElementSize: 14)
         let columnsStart = reader.offset
@@ -602,8 +629,6 @@ extension SleepLedger: CheckpointCodable {
         var keys = try KeyColumns(count: count, from: &reader)
         let allKinds = VitalKind.allCases
         heldVitals.reserveCapacity(count)
-        var hashes: [UInt32] = []
-        hashes.reserveCapacity(count)
         for index in 0..<count {
             let key = try keys.next(from: &reader)
             guard Int(kinds[index]) < allKinds.count else { throw reader.failure("SleepLedger.heldVitals kinds", at: columnsStart, "\(kinds[index]) is not a vital kind") }
@@ -611,13 +636,8 @@ extension SleepLedger: CheckpointCodable {
                 key: key, night: Int32(littleEndian: nights.loadUnaligned(fromByteOffset: 4 * index, as: Int32.self)), kind: allKinds[Int(kinds[index])],
                 value: Double(bitPattern: UInt64(littleEndian: values.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)))
             ))
-            hashes.append(SampleKeyTable.hash(key))
         }
-        let held = heldVitals
-        guard let table = SampleKeyTable.placing(slots: Array(0..<Int32(count)), hashes: hashes, sameKey: { held[Int($0)].key == held[Int($1)].key }) else {
-            throw reader.failure("SleepLedger.heldVitals", at: columnsStart, "two readings have the same key")
-        }
-        vitalSlots = table
+        vitalSlots = nil
     }
 
     /// Keys as columns: a kind byte each (`SampleKey`'s: 0, 1 a UUID, 2 a text), then the
