@@ -110,6 +110,21 @@ package struct CheckpointReader {
     /// A varint of more than one byte (or cut short).
     private mutating func longVarint(_ what: StaticString) throws(CheckpointDecodingError) -> UInt64 {
         let start = offset
+        // With 8 bytes at hand and the last byte among them, the 7-bit groups are put
+        // together at once (an instant in ms takes 6).
+        if bytes.count - offset >= 8 {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            let stops = ~word & 0x8080_8080_8080_8080
+            if stops != 0 {
+                let length = (stops.trailingZeroBitCount + 1) / 8
+                var value = (length == 8 ? word : word & ((1 << (8 * UInt64(length))) - 1)) & 0x7F7F_7F7F_7F7F_7F7F
+                value = (value & 0x007F_007F_007F_007F) | ((value & 0x7F00_7F00_7F00_7F00) >> 1)
+                value = (value & 0x0000_3FFF_0000_3FFF) | ((value & 0x3FFF_0000_3FFF_0000) >> 2)
+                value = (value & 0x0000_0000_0FFF_FFFF) | ((value & 0x0FFF_FFFF_0000_0000) >> 4)
+                offset += length
+                return value
+            }
+        }
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {

@@ -81,32 +81,46 @@ extension NightSlotLists {
         }
     }
 
-    /// Reads what `write` wrote, for `slotCount` slots of which `isHeld` tells the
-    /// `heldCount` held ones and `nightOf` their nights: every held slot must be in its
-    /// night's list, and no other slot in any (so that the lists are sound: no cycle, no
-    /// slot twice).
-    init(from reader: inout CheckpointReader, slotCount: Int, heldCount: Int, isHeld: (Int) -> Bool, nightOf: (Int) -> Int32) throws(CheckpointDecodingError) {
+    /// Reads what `write` wrote, for the slots of `nights` (each slot's night) of which
+    /// `isFree` tells the free ones and `heldCount` counts the others: every held slot must
+    /// be in its night's list, and no other slot in any (so that the lists are sound: no
+    /// cycle, no slot twice).
+    init(from reader: inout CheckpointReader, nights: [Int32], isFree: [Bool], heldCount: Int) throws(CheckpointDecodingError) {
+        let slotCount = nights.count
         var links = [Link](repeating: Link(), count: slotCount)
         var linked = [Bool](repeating: false, count: slotCount)
         var linkedCount = 0
-        ends = try NightTable(from: &reader, empty: Ends(), "SleepLedger.slotsByNight") { reader, night throws(CheckpointDecodingError) in
-            let start = reader.offset
-            let count = try reader.count("SleepLedger.slotsByNight", minimumElementSize: 4)
-            let region = try reader.region("SleepLedger.slotsByNight", byteCount: 4 * count)
-            var ends = Ends()
-            for index in 0..<count {
-                let slot = Int32(littleEndian: region.loadUnaligned(fromByteOffset: 4 * index, as: Int32.self))
-                guard slot >= 0, Int(slot) < slotCount, !linked[Int(slot)], isHeld(Int(slot)), nightOf(Int(slot)) == night else {
-                    throw reader.failure("SleepLedger.slotsByNight", at: start, "slot \(slot) is out of range, free, repeated or of another night")
+        let read: Result<NightTable<Ends>, CheckpointDecodingError> = links.withUnsafeMutableBufferPointer { links in
+            linked.withUnsafeMutableBufferPointer { linked in
+                nights.withUnsafeBufferPointer { nights in
+                    isFree.withUnsafeBufferPointer { isFree in
+                        do throws(CheckpointDecodingError) {
+                            return .success(try NightTable(from: &reader, empty: Ends(), "SleepLedger.slotsByNight") { reader, night throws(CheckpointDecodingError) in
+                                let start = reader.offset
+                                let count = try reader.count("SleepLedger.slotsByNight", minimumElementSize: 4)
+                                let region = try reader.region("SleepLedger.slotsByNight", byteCount: 4 * count)
+                                var ends = Ends()
+                                for index in 0..<count {
+                                    let slot = Int32(littleEndian: region.loadUnaligned(fromByteOffset: 4 * index, as: Int32.self))
+                                    guard slot >= 0, Int(slot) < slotCount, !linked[Int(slot)], !isFree[Int(slot)], nights[Int(slot)] == night else {
+                                        throw reader.failure("SleepLedger.slotsByNight", at: start, "slot \(slot) is out of range, free, repeated or of another night")
+                                    }
+                                    linked[Int(slot)] = true
+                                    links[Int(slot)].previous = ends.last
+                                    if ends.last >= 0 { links[Int(ends.last)].next = slot } else { ends.first = slot }
+                                    ends.last = slot
+                                }
+                                linkedCount += count
+                                return ends
+                            })
+                        } catch {
+                            return .failure(error)
+                        }
+                    }
                 }
-                linked[Int(slot)] = true
-                links[Int(slot)].previous = ends.last
-                if ends.last >= 0 { links[Int(ends.last)].next = slot } else { ends.first = slot }
-                ends.last = slot
             }
-            linkedCount += count
-            return ends
         }
+        ends = try read.get()
         self.links = links
         guard linkedCount == heldCount else {
             throw reader.failure("SleepLedger.slotsByNight", at: reader.offset, "a sample held is in no night")

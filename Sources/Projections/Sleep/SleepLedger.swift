@@ -524,11 +524,7 @@ extension SleepLedger: CheckpointCodable {
         let deletedKeys = try reader.array("SleepLedger.deleted", of: SampleKey.self)
         deleted = Set(deletedKeys)
         guard deleted.count == deletedKeys.count else { throw reader.failure("SleepLedger.deleted", at: deletedStart, "a key is repeated") }
-        let samples = stored
-        slotsByNight = try NightSlotLists(
-            from: &reader, slotCount: samples.count, heldCount: samples.count - freeSlots.count,
-            isHeld: { !isFree[$0] }, nightOf: { samples[$0].night }
-        )
+        slotsByNight = try NightSlotLists(from: &reader, nights: stored.map(\.night), isFree: isFree, heldCount: stored.count - freeSlots.count)
         manualByNight = try reader.dictionary("SleepLedger.manualByNight", minimumElementSize: 3) { reader throws(CheckpointDecodingError) in
             (try reader.localDate("SleepLedger.manualByNight"), (try reader.payload(ManualSleepLogged.self), try reader.string("SleepLedger.manualByNight zone")))
         }

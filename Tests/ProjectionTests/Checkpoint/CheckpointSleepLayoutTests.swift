@@ -87,11 +87,11 @@ struct CheckpointSleepLayoutTests {
         var writer = CheckpointWriter()
         lists.write(to: &writer)
         let bytes = writer.bytes
-        let isHeld = (0..<starts.count).map { held.contains(Int32($0)) }
+        let isFree = (0..<starts.count).map { !held.contains(Int32($0)) }
         let restored = try bytes.withUnsafeBytes { raw in
             var reader = CheckpointReader(raw)
             return try Self.result { () throws(CheckpointDecodingError) in
-                try NightSlotLists(from: &reader, slotCount: starts.count, heldCount: held.count, isHeld: { isHeld[$0] }, nightOf: { nightOfSlot[$0] })
+                try NightSlotLists(from: &reader, nights: nightOfSlot, isFree: isFree, heldCount: held.count)
             }.get()
         }
         for night in Int32(-7)...7 { #expect(restored.slots(of: night) == model[night] ?? [], "night \(night)") }
@@ -120,7 +120,7 @@ struct CheckpointSleepLayoutTests {
         let result = bytes.withUnsafeBytes { raw in
             var reader = CheckpointReader(raw)
             return Self.result { () throws(CheckpointDecodingError) in
-                try NightSlotLists(from: &reader, slotCount: 4, heldCount: 3, isHeld: { $0 != 3 }, nightOf: { nights[$0] })
+                try NightSlotLists(from: &reader, nights: nights, isFree: [false, false, false, true], heldCount: 3)
             }
         }
         if what == "a sound layout" {
@@ -205,6 +205,34 @@ struct CheckpointSleepLayoutTests {
                 return try Self.result { () throws(CheckpointDecodingError) in
                     try NightTable(from: &reader, empty: 0, "test") { reader, _ throws(CheckpointDecodingError) in try reader.int("test") }
                 }.get()
+            }
+        }
+    }
+
+    /// Varints of every length read back, with 8 bytes or more left after their start (read
+    /// at once) and fewer (byte by byte); a 10-byte one beyond 64 bits is refused.
+    @Test func varintsOfEveryLengthReadBack() throws {
+        var values: [Int64] = [0, 1, -1, 63, -64, 64, 1_799_999_999_999, -1_799_999_999_999, .max, .min]
+        for bits in 0..<64 {
+            let power = UInt64(1) << bits
+            values += [power, power &- 1, 0 &- power].map { Int64(bitPattern: $0) }
+        }
+        for padding in [0, 3, 9] {
+            var writer = CheckpointWriter()
+            for value in values { writer.int64(value) }
+            for _ in 0..<padding { writer.uint8(0xFF) }
+            let bytes = writer.bytes
+            let read = try bytes.withUnsafeBytes { raw in
+                var reader = CheckpointReader(raw)
+                return try Self.result { () throws(CheckpointDecodingError) in try values.map { _ throws(CheckpointDecodingError) in try reader.int64("test") } }.get()
+            }
+            #expect(read == values, "padding \(padding)")
+        }
+        let tooLong: [UInt8] = [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x02, 0, 0]
+        #expect(throws: CheckpointDecodingError.self) {
+            try tooLong.withUnsafeBytes { raw in
+                var reader = CheckpointReader(raw)
+                return try Self.result { () throws(CheckpointDecodingError) in try reader.unsignedVarint("test") }.get()
             }
         }
     }
