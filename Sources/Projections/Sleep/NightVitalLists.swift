@@ -125,29 +125,46 @@ extension NightVitalLists {
         }
     }
 
-    /// Reads what `write` wrote (the readings packed in order, none free).
+    /// Reads what `write` wrote (the readings packed in order, none free): the nights
+    /// first, each list's values then copied in bulk.
     init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        var values: [Double] = []
-        var next: [Int32] = []
+        var lists: [UnsafeRawBufferPointer] = []
+        var total = 0
         ends = try NightTable(from: &reader, empty: Ends(), "SleepLedger.vitalsByNight") { reader, _ throws(CheckpointDecodingError) in
             var ends = Ends()
             for kind in 0..<Self.kindsInOrder.count {
                 let count = try reader.count("SleepLedger.vitalsByNight", minimumElementSize: 8)
                 let region = try reader.region("SleepLedger.vitalsByNight", byteCount: 8 * count)
                 guard count > 0 else { continue }
-                let first = values.count
-                for index in 0..<count {
-                    values.append(Double(bitPattern: UInt64(littleEndian: region.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self))))
-                    next.append(Int32(first + index + 1))
-                }
-                next[next.count - 1] = -1
-                ends.first[kind] = Int32(first)
-                ends.last[kind] = Int32(values.count - 1)
+                guard total + count <= Int(Int32.max) else { throw reader.failure("SleepLedger.vitalsByNight", at: reader.offset, "too many readings") }
+                ends.first[kind] = Int32(total)
+                ends.last[kind] = Int32(total + count - 1)
+                total += count
+                lists.append(region)
             }
             return ends
         }
-        guard values.count <= Int(Int32.max) else { throw reader.failure("SleepLedger.vitalsByNight", at: reader.offset, "too many readings") }
-        self.values = values
-        self.next = next
+        values = [Double](unsafeUninitializedCapacity: total) { buffer, initialized in
+            var position = 0
+            for list in lists {
+                let count = list.count / 8
+                #if _endian(little)
+                UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[(8 * position)..<(8 * (position + count))]).copyMemory(from: list)
+                #else
+                for index in 0..<count {
+                    buffer[position + index] = Double(bitPattern: UInt64(littleEndian: list.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)))
+                }
+                #endif
+                position += count
+            }
+            initialized = total
+        }
+        next = [Int32](unsafeUninitializedCapacity: total) { buffer, initialized in
+            for reading in 0..<total { buffer[reading] = Int32(reading + 1) }
+            initialized = total
+        }
+        for (_, ends) in ends.all {
+            for kind in 0..<Self.kindsInOrder.count where ends.last[kind] >= 0 { next[Int(ends.last[kind])] = -1 }
+        }
     }
 }

@@ -593,23 +593,32 @@ extension SleepLedger: CheckpointCodable {
         var keys = try KeyColumns(count: count, from: &reader)
         let nameCount = UInt32(names.names.count)
         let allStages = SleepStage.allCases
-        stored.reserveCapacity(count)
-        for index in 0..<count {
-            let key = try keys.next(from: &reader)
-            let start = Int64(littleEndian: starts.loadUnaligned(fromByteOffset: 8 * index, as: Int64.self))
-            let source = UInt32(littleEndian: sources.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
-            let zone = UInt32(littleEndian: zones.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
-            let stage = Int(stages[index])
-            guard source < nameCount, zone < nameCount, stage < allStages.count, start.magnitude <= UInt64(CheckpointReader.instantLimit) else {
-                throw reader.failure("SleepLedger.stored", at: columnsStart, "sample \(index) has a name, stage or start out of range")
+        var failure: CheckpointDecodingError?
+        stored = [StoredSample](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for index in 0..<count {
+                let key: SampleKey
+                do throws(CheckpointDecodingError) { key = try keys.next(from: &reader) } catch {
+                    failure = error
+                    return
+                }
+                let start = Int64(littleEndian: starts.loadUnaligned(fromByteOffset: 8 * index, as: Int64.self))
+                let source = UInt32(littleEndian: sources.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
+                let zone = UInt32(littleEndian: zones.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
+                let stage = Int(stages[index])
+                guard source < nameCount, zone < nameCount, stage < allStages.count, start.magnitude <= UInt64(CheckpointReader.instantLimit) else {
+                    failure = reader.failure("SleepLedger.stored", at: columnsStart, "sample \(index) has a name, stage or start out of range")
+                    return
+                }
+                buffer.initializeElement(at: index, to: StoredSample(
+                    start: start, key: key,
+                    milliseconds: UInt32(littleEndian: lengths.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)),
+                    night: Int32(littleEndian: nights.loadUnaligned(fromByteOffset: 4 * index, as: Int32.self)),
+                    source: source, zone: zone, stage: allStages[stage]
+                ))
+                initialized = index + 1
             }
-            stored.append(StoredSample(
-                start: start, key: key,
-                milliseconds: UInt32(littleEndian: lengths.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)),
-                night: Int32(littleEndian: nights.loadUnaligned(fromByteOffset: 4 * index, as: Int32.self)),
-                source: source, zone: zone, stage: allStages[stage]
-            ))
         }
+        if let failure { throw failure }
         sampleSlots = nil
         return isFree
     }

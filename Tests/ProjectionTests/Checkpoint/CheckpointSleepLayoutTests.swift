@@ -237,6 +237,27 @@ struct CheckpointSleepLayoutTests {
         }
     }
 
+    /// Dates read near the last one read (the same month, found without the calendar)
+    /// are the dates of their day counts, across month and year ends and leap days.
+    @Test func datesReadInRunsAreTheirDays() throws {
+        var random = CheckpointFixtures.Random(state: 3)
+        var days: [Int] = []
+        var day = LocalDate(year: 2023, month: 12, day: 25)?.daysSince1970 ?? 0
+        for _ in 0..<3_000 {
+            days.append(day)
+            day += random.below(8) == 0 ? random.below(400) - 200 : random.below(5) - 1
+        }
+        days += [0, -1, 27, 28, 29, -719_162, -719_163, 2_932_896, 2_932_897]
+        var writer = CheckpointWriter()
+        for day in days { writer.int(day) }
+        let bytes = writer.bytes
+        let read = try bytes.withUnsafeBytes { raw in
+            var reader = CheckpointReader(raw)
+            return try Self.result { () throws(CheckpointDecodingError) in try days.map { _ throws(CheckpointDecodingError) in try reader.localDate("test") } }.get()
+        }
+        #expect(read == days.map(LocalDate.init(daysSince1970:)))
+    }
+
     /// `body`'s value or typed error.
     static func result<Value>(_ body: () throws(CheckpointDecodingError) -> Value) -> Result<Value, CheckpointDecodingError> {
         do { return .success(try body()) } catch { return .failure(error) }
