@@ -231,21 +231,6 @@ package struct CheckpointReader {
         return text
     }
 
-    /// A string, given as one of `known` (its UTF-8 bytes, and the string) when it is one
-    /// of them: then no string is made, nor its bytes checked again.
-    package mutating func string(_ what: StaticString, among known: [(utf8: [UInt8], text: String)]) throws(CheckpointDecodingError) -> String {
-        let start = offset
-        let length = try count(what)
-        guard length <= remaining else { throw failure(what, at: start, "needs \(length) bytes, \(remaining) left") }
-        let utf8 = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)])
-        for candidate in known where candidate.utf8.count == length && candidate.utf8.elementsEqual(utf8) {
-            offset += length
-            return candidate.text
-        }
-        offset = start
-        return try string(what)
-    }
-
     /// Whether every byte is below 0x80 (eight at a time).
     private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var index = 0
