@@ -48,7 +48,10 @@ public struct ExitHistory: Sendable, Hashable {
 
     /// How many exits were confirmed on `night`.
     public func confirmedCount(on night: Night) -> Int {
-        records(for: night).filter { $0.confirmedAt != nil }.count
+        guard case .date = night else { return demo.reduce(0) { $0 + ($1.confirmedAt != nil ? 1 : 0) } }
+        var count = 0
+        for position in positions(of: night) where dated[position].confirmedAt != nil { count += 1 }
+        return count
     }
 
     /// A new demo night starts with no exits.
@@ -143,8 +146,7 @@ public struct ExitHistory: Sendable, Hashable {
         }()
         let isDemo = night == .demo
         if action == .request {
-            let earlier = isDemo ? demo[...] : dated[positions]
-            let attempt = 1 + earlier.filter { $0.confirmedAt != nil }.count
+            let attempt = 1 + confirmedCount(on: night)
             let windowIsDemo = window?.isDemo ?? false
             let record = ExitRecord(
                 night: night, attempt: attempt, requestedAt: at,
