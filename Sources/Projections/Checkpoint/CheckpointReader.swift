@@ -14,6 +14,8 @@ package struct CheckpointReader {
     private let bytes: UnsafeRawBufferPointer
     /// The offset of the next byte to read.
     package private(set) var offset = 0
+    /// The last date read, and its days from 1970.
+    private var lastDate: (days: Int64, date: LocalDate)?
 
     /// The largest instant a payload may hold, in milliseconds from 1970 either way
     /// (about 142,000 years: far beyond what a log can write, and far from overflow).
@@ -99,15 +101,29 @@ package struct CheckpointReader {
     /// An unsigned LEB128 varint of at most 10 bytes that fits 64 bits.
     @inline(__always)
     package mutating func unsignedVarint(_ what: StaticString) throws(CheckpointDecodingError) -> UInt64 {
-        // Most are one byte.
-        if offset < bytes.count, bytes[offset] < 0x80 {
-            offset += 1
-            return UInt64(bytes[offset - 1])
+        // With 8 bytes at hand and the last byte among them (most are one byte, an instant
+        // in ms takes 6), the 7-bit groups are put together at once.
+        if bytes.count - offset >= 8 {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            if word & 0x80 == 0 {
+                offset += 1
+                return word & 0x7F
+            }
+            let stops = ~word & 0x8080_8080_8080_8080
+            if stops != 0 {
+                let length = (stops.trailingZeroBitCount + 1) / 8
+                var value = (length == 8 ? word : word & ((1 << (8 * UInt64(length))) - 1)) & 0x7F7F_7F7F_7F7F_7F7F
+                value = (value & 0x007F_007F_007F_007F) | ((value & 0x7F00_7F00_7F00_7F00) >> 1)
+                value = (value & 0x0000_3FFF_0000_3FFF) | ((value & 0x3FFF_0000_3FFF_0000) >> 2)
+                value = (value & 0x0000_0000_0FFF_FFFF) | ((value & 0x0FFF_FFFF_0000_0000) >> 4)
+                offset += length
+                return value
+            }
         }
         return try longVarint(what)
     }
 
-    /// A varint of more than one byte (or cut short).
+    /// A varint near the end of the bytes, or of more than 8 bytes (or cut short).
     private mutating func longVarint(_ what: StaticString) throws(CheckpointDecodingError) -> UInt64 {
         let start = offset
         var value: UInt64 = 0
@@ -264,9 +280,22 @@ package struct CheckpointReader {
     }
 
     /// The date `days` after 1970, checked to be in range for `what`.
-    package func localDate(days: Int64, _ what: StaticString) throws(CheckpointDecodingError) -> LocalDate {
+    package mutating func localDate(days: Int64, _ what: StaticString) throws(CheckpointDecodingError) -> LocalDate {
         guard days.magnitude <= UInt64(Self.dateLimit) else { throw failure(what, "the date \(days) days from 1970 is out of range") }
-        return LocalDate(daysSince1970: Int(days))
+        // Dates come in runs (a night's key and its records' nights, nights in order): one
+        // near the last one read is found without the calendar arithmetic.
+        if let lastDate {
+            if lastDate.days == days { return lastDate.date }
+            // A date in the same month (every month has 28 days) without the calendar.
+            let day = Int64(lastDate.date.day) + (days - lastDate.days)
+            if (1...28).contains(day), let date = LocalDate(year: lastDate.date.year, month: lastDate.date.month, day: Int(day)) {
+                self.lastDate = (days, date)
+                return date
+            }
+        }
+        let date = LocalDate(daysSince1970: Int(days))
+        lastDate = (days, date)
+        return date
     }
 
     /// A night.

@@ -10,7 +10,7 @@ extension EventReference: CheckpointCodable {
     }
 
     package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        id = try reader.string("EventReference.id")
+        identifier = try SampleKey(text: &reader, "EventReference.id")
         seq = try reader.int("EventReference.seq")
         typeName = try reader.string("EventReference.typeName")
         at = try reader.instant("EventReference.at")

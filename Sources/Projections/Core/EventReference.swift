@@ -3,7 +3,13 @@ import Events
 /// Which event caused something: enough to answer "why" without the log at hand.
 public struct EventReference: Sendable, Hashable {
     /// The event's id.
-    public var id: String
+    public var id: String {
+        get { identifier.text }
+        set { identifier = SampleKey(newValue) }
+    }
+    /// `id` as held: a UUID text as its 128 bits and case (no string kept for it), any
+    /// other id as its text; equal exactly when the ids are.
+    var identifier: SampleKey
     /// Its seq.
     public var seq: Int
     /// Its type name.
@@ -15,7 +21,7 @@ public struct EventReference: Sendable, Hashable {
 
     /// The reference to `event`.
     package init(_ event: RecordedEvent) {
-        id = event.id
+        identifier = SampleKey(event.id)
         seq = event.seq
         typeName = event.typeName
         at = event.at

@@ -6,14 +6,33 @@ import Events
 /// fold order), so one queued offline counts as if it had arrived in time, and one that an
 /// earlier-dated event made invalid is skipped with a warning.
 public struct ExitHistory: Sendable, Hashable {
-    private var recordsByNight: [Night: [ExitRecord]] = [:]
+    /// The real nights' exits in one array (not one per night): nights in order, each
+    /// night's exits in request order. A night's exits are found by binary search.
+    private var dated: [ExitRecord] = []
+    /// The demo night's exits, in request order.
+    private var demo: [ExitRecord] = []
 
     /// No exits.
     public init() {}
 
     /// The exits of `night`, in request order.
     public func records(for night: Night) -> [ExitRecord] {
-        recordsByNight[night] ?? []
+        guard case .date = night else { return demo }
+        return Array(dated[positions(of: night)])
+    }
+
+    /// The positions in `dated` of the exits of real night `night` (empty where they would go).
+    private func positions(of night: Night) -> Range<Int> {
+        let start = dated.partitioningIndex { $0.night >= night }
+        let end = dated[start...].partitioningIndex { $0.night > night }
+        return start..<end
+    }
+
+    /// The latest exit of `night`, if any.
+    private func lastRecord(of night: Night) -> ExitRecord? {
+        guard case .date = night else { return demo.last }
+        let positions = positions(of: night)
+        return positions.isEmpty ? nil : dated[positions.upperBound - 1]
     }
 
     /// Every real night's exits, oldest night first (demo nights never count).
@@ -24,17 +43,20 @@ public struct ExitHistory: Sendable, Hashable {
     /// The exits of the real nights `nights` keeps, oldest night first (demo nights never
     /// count).
     public func realRecords(in nights: NightFilter) -> [ExitRecord] {
-        recordsByNight.keys.compactMap(\.date).filter(nights.contains).sorted().flatMap { recordsByNight[.date($0)] ?? [] }
+        dated.filter { $0.night.date.map(nights.contains) ?? false }
     }
 
     /// How many exits were confirmed on `night`.
     public func confirmedCount(on night: Night) -> Int {
-        records(for: night).filter { $0.confirmedAt != nil }.count
+        guard case .date = night else { return demo.reduce(0) { $0 + ($1.confirmedAt != nil ? 1 : 0) } }
+        var count = 0
+        for position in positions(of: night) where dated[position].confirmedAt != nil { count += 1 }
+        return count
     }
 
     /// A new demo night starts with no exits.
     package mutating func startDemoNight() {
-        recordsByNight[.demo] = nil
+        demo = []
     }
 
     /// The night an exit event names, if it is one.
@@ -84,7 +106,7 @@ public struct ExitHistory: Sendable, Hashable {
             if case .date(let date) = night { return .nightNotPlanned(date) }
             return .noDemoNight
         }
-        let last = recordsByNight[night]?.last
+        let last = lastRecord(of: night)
         switch action {
         case .request:
             guard window.contains(at) else { return .outsideExitWindow(window) }
@@ -118,28 +140,34 @@ public struct ExitHistory: Sendable, Hashable {
         }
         // `rejection` answered nil: the night has a window, and the latest record is there
         // for every action but a request.
-        var records = recordsByNight[night] ?? []
-        switch action {
-        case .request:
-            let isDemo = window?.isDemo ?? false
-            let attempt = 1 + records.filter { $0.confirmedAt != nil }.count
-            records.append(ExitRecord(
+        let positions: Range<Int> = {
+            guard case .date = night else { return demo.startIndex..<demo.endIndex }
+            return self.positions(of: night)
+        }()
+        let isDemo = night == .demo
+        if action == .request {
+            let attempt = 1 + confirmedCount(on: night)
+            let windowIsDemo = window?.isDemo ?? false
+            let record = ExitRecord(
                 night: night, attempt: attempt, requestedAt: at,
-                waitSeconds: ExitRules.waitSeconds(attempt: attempt, isDemo: isDemo),
-                freeWindowSeconds: ExitRules.freeWindowSeconds(attempt: attempt, isDemo: isDemo),
+                waitSeconds: ExitRules.waitSeconds(attempt: attempt, isDemo: windowIsDemo),
+                freeWindowSeconds: ExitRules.freeWindowSeconds(attempt: attempt, isDemo: windowIsDemo),
                 cause: EventReference(event)
-            ))
-        case .cancel:
-            records[records.count - 1].cancelledAt = at
-            records[records.count - 1].causes.append(EventReference(event))
-        case .confirm:
-            records[records.count - 1].confirmedAt = at
-            records[records.count - 1].causes.append(EventReference(event))
-        case .closeFreeWindow:
-            records[records.count - 1].closedAt = at
-            records[records.count - 1].causes.append(EventReference(event))
+            )
+            if isDemo { demo.append(record) } else { dated.insert(record, at: positions.upperBound) }
+            return .applied
         }
-        recordsByNight[night] = records
+        let last = positions.upperBound - 1
+        func change(_ record: inout ExitRecord) {
+            switch action {
+            case .request: break
+            case .cancel: record.cancelledAt = at
+            case .confirm: record.confirmedAt = at
+            case .closeFreeWindow: record.closedAt = at
+            }
+            record.causes.append(EventReference(event))
+        }
+        if isDemo { change(&demo[last]) } else { change(&dated[last]) }
         return .applied
     }
 }
@@ -147,17 +175,43 @@ public struct ExitHistory: Sendable, Hashable {
 // MARK: Checkpoint
 
 extension ExitHistory: CheckpointCodable {
-    /// The nights in order, each with its records.
+    /// The nights in order (the demo night last), each with its records.
     package func encode(to writer: inout CheckpointWriter) {
-        writer.array(recordsByNight.sorted { $0.key < $1.key }) { writer, entry in
-            writer.night(entry.key)
-            writer.array(entry.value)
+        var runs: [Range<Int>] = []
+        var start = 0
+        for position in dated.indices.dropFirst() where dated[position].night != dated[position - 1].night {
+            runs.append(start..<position)
+            start = position
+        }
+        if !dated.isEmpty { runs.append(start..<dated.count) }
+        writer.count(runs.count + (demo.isEmpty ? 0 : 1))
+        for run in runs {
+            writer.night(dated[run.lowerBound].night)
+            writer.array(Array(dated[run]))
+        }
+        if !demo.isEmpty {
+            writer.night(.demo)
+            writer.array(demo)
         }
     }
 
+    /// Reads what `encode` wrote: nights in order, each with at least one record, each
+    /// record of its night.
     package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        recordsByNight = try reader.dictionary("ExitHistory", minimumElementSize: 2) { reader throws(CheckpointDecodingError) in
-            (try reader.night("ExitHistory.night"), try reader.array("ExitHistory.records", of: ExitRecord.self))
+        let nightCount = try reader.count("ExitHistory", minimumElementSize: 2)
+        var previous: Night?
+        for _ in 0..<nightCount {
+            let start = reader.offset
+            let night = try reader.night("ExitHistory.night")
+            guard previous.map({ $0 < night }) ?? true else { throw reader.failure("ExitHistory.night", at: start, "the nights are not in order") }
+            previous = night
+            let count = try reader.count("ExitHistory.records", minimumElementSize: 8)
+            guard count > 0 else { throw reader.failure("ExitHistory.records", at: start, "a night without exits") }
+            for _ in 0..<count {
+                let record = try ExitRecord(from: &reader)
+                guard record.night == night else { throw reader.failure("ExitHistory.records", at: start, "an exit of another night") }
+                if night == .demo { demo.append(record) } else { dated.append(record) }
+            }
         }
     }
 }

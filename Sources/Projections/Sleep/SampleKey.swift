@@ -1,4 +1,5 @@
-/// A health sample's id as the sleep ledger keys it: a canonical UUID text (HealthKit's
+/// A health sample's id as the sleep ledger keys it (and an event's id as an
+/// `EventReference` holds it): a canonical UUID text (HealthKit's
 /// form, `8-4-4-4-12` hex digits in one case) as its 128 bits and its case, any other id as
 /// its text. Two keys are equal exactly when their texts are (`String` equality), and
 /// `text` gives the id back, byte for byte.
@@ -46,6 +47,12 @@ enum SampleKey: Sendable, Hashable {
         if let key = identifier.utf8.withContiguousStorageIfAvailable(uuid(ofBytes:)) { return key }
         var text = identifier
         return text.withUTF8(uuid(ofBytes:))
+    }
+
+    /// The UUID key of `utf8` when it is a UUID text in one case.
+    static func uuid(ofUTF8 utf8: UnsafeRawBufferPointer) -> SampleKey? {
+        guard utf8.count == 36 else { return nil }
+        return uuid(ofBytes: utf8.assumingMemoryBound(to: UInt8.self))
     }
 
     /// The UUID key of 36 bytes when they are a UUID text in one case. Eight characters

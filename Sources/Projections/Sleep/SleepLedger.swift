@@ -40,11 +40,13 @@ public struct SleepLedger: Projection, Hashable {
     /// The samples held, by slot (a deleted sample's slot is free, in `freeSlots`).
     private var stored: [StoredSample] = []
     private var freeSlots: [Int32] = []
-    /// The slot of each sample's key.
-    private var sampleSlots = SampleKeyTable()
+    /// The slot of each sample's key; `nil` until first needed after reading a checkpoint
+    /// (placed then, by `placeKeys()`: opening a store never waits for it, and a lookup
+    /// without it scans the samples).
+    private var sampleSlots: SampleKeyTable? = SampleKeyTable()
     private var deleted: Set<SampleKey> = []
-    /// The slots of each night's samples (the key is the night's days since 1970).
-    private var slotsByNight = NightTable<[Int32]>(empty: [])
+    /// The slots of each night's samples, in order of start (nights as days since 1970).
+    private var slotsByNight = NightSlotLists()
     /// Source and zone names, held once each.
     private var names = NameTable()
     /// The zone of each name used as one (indexed by name number).
@@ -53,13 +55,15 @@ public struct SleepLedger: Projection, Hashable {
     private var lastZone: (name: String, number: UInt32)?
     private var lastSource: (name: String, number: UInt32)?
     private var manualByNight: [LocalDate: (log: ManualSleepLogged, zone: String)] = [:]
-    private var vitalsByNight = NightTable<NightVitals>(empty: NightVitals())
-    /// The vital readings held, by slot, and the slot of each reading's key.
+    private var vitalsByNight = NightVitalLists()
+    /// The vital readings held, by slot, and the slot of each reading's key (`nil` until
+    /// first needed after reading a checkpoint, as `sampleSlots`).
     private var heldVitals: [HeldVital] = []
-    private var vitalSlots = SampleKeyTable()
+    private var vitalSlots: SampleKeyTable? = SampleKeyTable()
     /// The records built so far; the night being delivered (`pendingNight`) is built when
     /// the next sleep event for another night arrives, or on demand.
-    private var builtRecords: [LocalDate: SleepRecord] = [:]
+    /// (`builtRecords[i]` is the record of night `builtDays[i]`.)
+    private var builtRecords: [SleepRecord] = []
     /// The nights of `builtRecords`, as days since 1970, in order.
     private var builtDays: [Int32] = []
     /// The night whose samples are arriving now: its record is built once for the whole
@@ -76,13 +80,20 @@ public struct SleepLedger: Projection, Hashable {
 
     /// The record of `night`, `nil` without one.
     public func record(for night: LocalDate) -> SleepRecord? {
-        night == pendingNight ? build(night) : builtRecords[night]
+        night == pendingNight ? build(night) : builtRecord(of: Int32(night.daysSince1970))
+    }
+
+    /// The record built for `day` (days since 1970), if any.
+    private func builtRecord(of day: Int32) -> SleepRecord? {
+        let position = Self.firstPosition(of: day, in: builtDays)
+        return position < builtDays.count && builtDays[position] == day ? builtRecords[position] : nil
     }
 
     /// Every night's record.
     public var records: [LocalDate: SleepRecord] {
-        guard let pendingNight else { return builtRecords }
-        var all = builtRecords
+        var all = [LocalDate: SleepRecord](minimumCapacity: builtRecords.count + 1)
+        for record in builtRecords { all[record.night] = record }
+        guard let pendingNight else { return all }
         all[pendingNight] = build(pendingNight)
         return all
     }
@@ -96,12 +107,12 @@ public struct SleepLedger: Projection, Hashable {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(records.count)
-        hasher.combine(sampleSlots.count)
+        hasher.combine(stored.count - freeSlots.count)
     }
 
     private var vitalNights: [LocalDate: VitalSummary] {
         var nights: [LocalDate: VitalSummary] = [:]
-        for (night, vitals) in vitalsByNight.all { nights[LocalDate(daysSince1970: Int(night))] = vitals.summary }
+        for (night, summary) in vitalsByNight.summaries { nights[LocalDate(daysSince1970: Int(night))] = summary }
         return nights
     }
 
@@ -131,7 +142,8 @@ public struct SleepLedger: Projection, Hashable {
         case .sleepSampleDeleted(let payload):
             let key = SampleKey(payload.sampleId)
             deleted.insert(key)
-            if let slot = sampleSlots.remove(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }) {
+            if sampleSlots == nil { placeKeys() }
+            if let slot = sampleSlots?.remove(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }) {
                 let night = stored[Int(slot)].night
                 removeSlot(slot, from: night)
                 freeSlots.append(slot)
@@ -197,7 +209,8 @@ public struct SleepLedger: Projection, Hashable {
         )
         let slot: Int32
         let hash = SampleKeyTable.hash(key)
-        if let held = sampleSlots.slot(hash: hash, matches: { stored[Int($0)].key == key }) {
+        if sampleSlots == nil { placeKeys() }
+        if let held = sampleSlots?.slot(hash: hash, matches: { stored[Int($0)].key == key }) {
             slot = held
             let previous = stored[Int(slot)]
             if same(previous, sample) { return .applied }
@@ -207,19 +220,15 @@ public struct SleepLedger: Projection, Hashable {
         } else if let free = freeSlots.popLast() {
             slot = free
             stored[Int(slot)] = sample
-            sampleSlots.insert(hash: hash, slot: slot)
+            sampleSlots?.insert(hash: hash, slot: slot)
         } else {
             slot = Int32(stored.count)
             stored.append(sample)
-            sampleSlots.insert(hash: hash, slot: slot)
+            sampleSlots?.insert(hash: hash, slot: slot)
         }
         // Each night's slots are kept in order of their samples' starts (most come in order).
         let held = stored
-        slotsByNight.modify(sample.night) { slots in
-            var position = slots.endIndex
-            while position > slots.startIndex, held[Int(slots[position - 1])].start > sample.start { position -= 1 }
-            slots.insert(slot, at: position)
-        }
+        slotsByNight.insert(slot, into: sample.night) { held[Int($0)].start > sample.start }
         rebuild(sample.night)
         return .applied
     }
@@ -233,9 +242,7 @@ public struct SleepLedger: Projection, Hashable {
 
     /// Takes `slot` out of the samples of `night`.
     private mutating func removeSlot(_ slot: Int32, from night: Int32) {
-        slotsByNight.modify(night) { slots in
-            if let position = slots.firstIndex(of: slot) { slots.remove(at: position) }
-        }
+        slotsByNight.remove(slot, from: night)
     }
 
     /// The number of zone `name`, its zone looked up once.
@@ -273,15 +280,16 @@ public struct SleepLedger: Projection, Hashable {
         let key = SampleKey(vital.sampleId)
         let hash = SampleKeyTable.hash(key)
         let held = HeldVital(key: key, night: night, kind: vital.kind, value: vital.value)
-        if let slot = vitalSlots.slot(hash: hash, matches: { heldVitals[Int($0)].key == key }) {
+        if vitalSlots == nil { placeKeys() }
+        if let slot = vitalSlots?.slot(hash: hash, matches: { heldVitals[Int($0)].key == key }) {
             let previous = heldVitals[Int(slot)]
-            vitalsByNight.modifyIfPresent(previous.night) { $0.removeFirst(previous.value, of: previous.kind) }
+            vitalsByNight.removeFirst(previous.value, of: previous.kind, from: previous.night)
             heldVitals[Int(slot)] = held
         } else {
-            vitalSlots.insert(hash: hash, slot: Int32(heldVitals.count))
+            vitalSlots?.insert(hash: hash, slot: Int32(heldVitals.count))
             heldVitals.append(held)
         }
-        vitalsByNight.modify(night) { $0.append(vital.value, of: vital.kind) }
+        vitalsByNight.append(vital.value, of: vital.kind, to: night)
     }
 
     /// Marks `night` as changed: the night pending before it (another night) is built now.
@@ -289,11 +297,20 @@ public struct SleepLedger: Projection, Hashable {
         if let pending = pendingDay, pending != night {
             let date = LocalDate(daysSince1970: Int(pending))
             let record = build(date)
-            builtRecords[date] = record
             let position = Self.firstPosition(of: pending, in: builtDays)
             let isListed = position < builtDays.count && builtDays[position] == pending
-            if record != nil, !isListed { builtDays.insert(pending, at: position) }
-            if record == nil, isListed { builtDays.remove(at: position) }
+            switch (record, isListed) {
+            case (let record?, true):
+                builtRecords[position] = record
+            case (let record?, false):
+                builtDays.insert(pending, at: position)
+                builtRecords.insert(record, at: position)
+            case (nil, true):
+                builtDays.remove(at: position)
+                builtRecords.remove(at: position)
+            case (nil, false):
+                break
+            }
             rebuildCount += 1
         }
         pendingDay = night
@@ -310,11 +327,11 @@ public struct SleepLedger: Projection, Hashable {
 
     /// The samples held for `night`, in no particular order.
     func samples(of night: LocalDate) -> [SleepSample] {
-        (slotsByNight[Int32(night.daysSince1970)] ?? []).map(sample(in:))
+        slotsByNight.slots(of: Int32(night.daysSince1970)).map(sample(in:))
     }
 
     private func build(_ night: LocalDate) -> SleepRecord? {
-        let slots = slotsByNight[Int32(night.daysSince1970)] ?? []
+        let slots = slotsByNight.slots(of: Int32(night.daysSince1970))
         let nightSamples = slots.map { slot in
             let held = stored[Int(slot)]
             return SleepRecordBuilder.Sample(start: held.start, end: held.end, stage: held.stage, source: names.stringEqualNumber(held.source), zone: held.zone, slot: slot)
@@ -327,14 +344,47 @@ public struct SleepLedger: Projection, Hashable {
     /// The sample held under `sampleId`, if any.
     public func sample(withId sampleId: String) -> SleepSample? {
         let key = SampleKey(sampleId)
-        return sampleSlots.slot(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }).map(sample(in:))
+        return heldSlot(of: key).map(sample(in:))
     }
 
     /// The night of the sample held under `sampleId`, if any: `sample(withId:)?.night`
     /// without building the sample.
     public func night(ofSampleId sampleId: String) -> LocalDate? {
         let key = SampleKey(sampleId)
-        return sampleSlots.slot(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }).map { stored[Int($0)].nightDate }
+        return heldSlot(of: key).map { stored[Int($0)].nightDate }
+    }
+
+    /// The slot of the sample held under `key`, if any: by `sampleSlots`, or by a scan of
+    /// the samples while it is not placed (a free slot may still hold a deleted key).
+    private func heldSlot(of key: SampleKey) -> Int32? {
+        if let sampleSlots { return sampleSlots.slot(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }) }
+        return stored.indices.first { stored[$0].key == key && !freeSlots.contains(Int32($0)) }.map { Int32($0) }
+    }
+
+    /// Places the keys of the samples and vital readings held in `sampleSlots` and
+    /// `vitalSlots` (left unplaced when a checkpoint was read), in bucket order. Keys held
+    /// twice (a checkpoint that reads but was not written by a fold) keep the first slot.
+    private mutating func placeKeys() {
+        if sampleSlots == nil {
+            var isFree = [Bool](repeating: false, count: stored.count)
+            for slot in freeSlots { isFree[Int(slot)] = true }
+            let held = stored.indices.filter { !isFree[$0] }.map { Int32($0) }
+            sampleSlots = Self.placing(slots: held, keys: stored.map(\.key))
+        }
+        if vitalSlots == nil {
+            vitalSlots = Self.placing(slots: Array(0..<Int32(heldVitals.count)), keys: heldVitals.map(\.key))
+        }
+    }
+
+    /// The table of the keys of `slots` (`keys` by slot).
+    private static func placing(slots: [Int32], keys: [SampleKey]) -> SampleKeyTable {
+        let hashes = slots.map { SampleKeyTable.hash(keys[Int($0)]) }
+        if let table = SampleKeyTable.placing(slots: slots, hashes: hashes, sameKey: { keys[Int($0)] == keys[Int($1)] }) { return table }
+        var table = SampleKeyTable(capacity: slots.count)
+        for (slot, hash) in zip(slots, hashes) {
+            _ = table.insertIfAbsent(hash: hash, slot: slot, matches: { keys[Int($0)] == keys[Int(slot)] })
+        }
+        return table
     }
 
     /// Whether `sampleId` was deleted (a deleted sample stays deleted).
@@ -355,7 +405,7 @@ public struct SleepLedger: Projection, Hashable {
 
     /// The vitals of `night`.
     public func vitals(on night: LocalDate) -> VitalSummary? {
-        vitalsByNight[Int32(night.daysSince1970)]?.summary
+        vitalsByNight.summary(of: Int32(night.daysSince1970))
     }
 
     /// Every night with a sleep record, oldest first.
@@ -413,91 +463,6 @@ private struct HeldVital: Sendable {
 
 }
 
-/// One night's vital readings, by kind, in the order they came.
-private struct NightVitals: Sendable, Equatable {
-    var hrv: [Double] = []
-    var restingHeartRate: [Double] = []
-    var spo2: [Double] = []
-    var respiratoryRate: [Double] = []
-    var wristTemperature: [Double] = []
-
-    /// Adds a reading of `kind`.
-    mutating func append(_ value: Double, of kind: VitalKind) {
-        switch kind {
-        case .hrv: hrv.append(value)
-        case .restingHeartRate: restingHeartRate.append(value)
-        case .spo2: spo2.append(value)
-        case .respiratoryRate: respiratoryRate.append(value)
-        case .wristTemperature: wristTemperature.append(value)
-        }
-    }
-
-    /// Removes the first reading of `kind` equal to `value`, if any.
-    mutating func removeFirst(_ value: Double, of kind: VitalKind) {
-        func remove(from values: inout [Double]) {
-            if let index = values.firstIndex(of: value) { values.remove(at: index) }
-        }
-        switch kind {
-        case .hrv: remove(from: &hrv)
-        case .restingHeartRate: remove(from: &restingHeartRate)
-        case .spo2: remove(from: &spo2)
-        case .respiratoryRate: remove(from: &respiratoryRate)
-        case .wristTemperature: remove(from: &wristTemperature)
-        }
-    }
-
-    /// The summary (a kind without readings has none, as a kind never read).
-    var summary: VitalSummary {
-        VitalSummary(readings: [.hrv: hrv, .restingHeartRate: restingHeartRate, .spo2: spo2, .respiratoryRate: respiratoryRate, .wristTemperature: wristTemperature])
-    }
-}
-
-/// A value for each night (days since 1970), created empty on first use; the last night
-/// changed is remembered, as the next change is most likely for it again (a night's
-/// samples come together).
-private struct NightTable<Value: Sendable>: Sendable {
-    private var positions: [Int32: Int] = [:]
-    private var nights: [Int32] = []
-    private var values: [Value] = []
-    private var last: (night: Int32, position: Int)?
-    private let empty: Value
-
-    init(empty: Value) {
-        self.empty = empty
-    }
-
-    /// The value of `night`, if it has one.
-    subscript(night: Int32) -> Value? {
-        positions[night].map { values[$0] }
-    }
-
-    /// Every night with its value.
-    var all: Zip2Sequence<[Int32], [Value]> { zip(nights, values) }
-
-    /// Changes the value of `night`, created empty if it has none.
-    mutating func modify(_ night: Int32, _ change: (inout Value) -> Void) {
-        let position: Int
-        if let last, last.night == night {
-            position = last.position
-        } else if let known = positions[night] {
-            position = known
-        } else {
-            position = values.count
-            positions[night] = position
-            nights.append(night)
-            values.append(empty)
-        }
-        last = (night, position)
-        change(&values[position])
-    }
-
-    /// Changes the value of `night` if it has one.
-    mutating func modifyIfPresent(_ night: Int32, _ change: (inout Value) -> Void) {
-        guard positions[night] != nil else { return }
-        modify(night, change)
-    }
-}
-
 // MARK: Checkpoint
 
 extension SleepLedger: CheckpointCodable {
@@ -528,23 +493,19 @@ extension SleepLedger: CheckpointCodable {
         writer.appendBulk(stored.map { Self.code(of: $0.stage) })
         Self.writeKeys(stored.map(\.key), to: &writer)
         writer.array(deleted.sorted(by: SampleKey.checkpointOrder))
-        slotsByNight.write(to: &writer) { $0.integers($1) }
+        slotsByNight.write(to: &writer)
         writer.array(manualByNight.sorted { $0.key < $1.key }) { writer, entry in
             writer.localDate(entry.key)
             writer.payload(entry.value.log)
             writer.string(entry.value.zone)
         }
-        vitalsByNight.write(to: &writer) { writer, vitals in
-            for readings in [vitals.hrv, vitals.restingHeartRate, vitals.spo2, vitals.respiratoryRate, vitals.wristTemperature] {
-                writer.doubles(readings)
-            }
-        }
+        vitalsByNight.write(to: &writer)
         writer.count(heldVitals.count)
         writer.appendBulk(heldVitals.map(\.night))
         writer.appendBulk(heldVitals.map { Self.code(of: $0.kind) })
         writer.appendBulk(heldVitals.map(\.value.bitPattern))
         Self.writeKeys(heldVitals.map(\.key), to: &writer)
-        writer.array(builtRecords.sorted { $0.key < $1.key }.map(\.value))
+        writer.array(builtRecords)
         writer.integers(builtDays)
         writer.optional(pendingDay) { $0.int(Int($1)) }
         writer.array(wentToBed.sorted { $0.key < $1.key }) { writer, entry in
@@ -558,36 +519,24 @@ extension SleepLedger: CheckpointCodable {
         self.init()
         names = try reader.value()
         try readZoneLookups(from: &reader)
-        try readSamples(from: &reader)
+        let isFree = try readSamples(from: &reader)
         let deletedStart = reader.offset
         let deletedKeys = try reader.array("SleepLedger.deleted", of: SampleKey.self)
         deleted = Set(deletedKeys)
         guard deleted.count == deletedKeys.count else { throw reader.failure("SleepLedger.deleted", at: deletedStart, "a key is repeated") }
-        let sampleCount = stored.count
-        slotsByNight = try NightTable(from: &reader, empty: [], "SleepLedger.slotsByNight") { reader throws(CheckpointDecodingError) in
-            let start = reader.offset
-            let slots = try reader.integers("SleepLedger.slotsByNight", as: Int32.self)
-            guard slots.allSatisfy({ $0 >= 0 && Int($0) < sampleCount }) else { throw reader.failure("SleepLedger.slotsByNight", at: start, "a slot is out of range") }
-            return slots
-        }
+        slotsByNight = try NightSlotLists(from: &reader, nights: stored.map(\.night), isFree: isFree, heldCount: stored.count - freeSlots.count)
         manualByNight = try reader.dictionary("SleepLedger.manualByNight", minimumElementSize: 3) { reader throws(CheckpointDecodingError) in
             (try reader.localDate("SleepLedger.manualByNight"), (try reader.payload(ManualSleepLogged.self), try reader.string("SleepLedger.manualByNight zone")))
         }
-        vitalsByNight = try NightTable(from: &reader, empty: NightVitals(), "SleepLedger.vitalsByNight") { reader throws(CheckpointDecodingError) in
-            NightVitals(
-                hrv: try reader.doubles("SleepLedger.vitalsByNight"), restingHeartRate: try reader.doubles("SleepLedger.vitalsByNight"),
-                spo2: try reader.doubles("SleepLedger.vitalsByNight"), respiratoryRate: try reader.doubles("SleepLedger.vitalsByNight"),
-                wristTemperature: try reader.doubles("SleepLedger.vitalsByNight")
-            )
-        }
+        vitalsByNight = try NightVitalLists(from: &reader)
         try readVitals(from: &reader)
-        builtRecords = try reader.dictionary("SleepLedger.builtRecords", minimumElementSize: 16) { reader throws(CheckpointDecodingError) in
-            let record = try SleepRecord(from: &reader)
-            return (record.night, record)
-        }
+        builtRecords = try reader.array("SleepLedger.builtRecords", minimumElementSize: 16) { reader throws(CheckpointDecodingError) in try SleepRecord(from: &reader) }
         let daysStart = reader.offset
         builtDays = try reader.integers("SleepLedger.builtDays", as: Int32.self)
         guard zip(builtDays, builtDays.dropFirst()).allSatisfy({ $0 < $1 }) else { throw reader.failure("SleepLedger.builtDays", at: daysStart, "the nights are not in order") }
+        guard builtDays.count == builtRecords.count, zip(builtDays, builtRecords).allSatisfy({ Int($0) == $1.night.daysSince1970 }) else {
+            throw reader.failure("SleepLedger.builtDays", at: daysStart, "the nights are not the records' nights")
+        }
         pendingDay = try reader.optional("SleepLedger.pendingDay") { reader throws(CheckpointDecodingError) in
             let start = reader.offset
             guard let day = Int32(exactly: try reader.int("SleepLedger.pendingDay")) else { throw reader.failure("SleepLedger.pendingDay", at: start, "out of range") }
@@ -623,9 +572,9 @@ extension SleepLedger: CheckpointCodable {
         }
     }
 
-    /// Reads the samples (in one pass over their columns, in place), the free slots, and
-    /// places the keys of the held ones.
-    private mutating func readSamples(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+    /// Reads the samples (in one pass over their columns, in place) and the free slots,
+    /// and answers which slots are free. The keys are placed when first needed.
+    private mutating func readSamples(from reader: inout CheckpointReader) throws(CheckpointDecodingError) -> [Bool] {
         let count = try reader.count("SleepLedger.stored", minimumElementSize: 26)
         let freeStart = reader.offset
         freeSlots = try reader.integers("SleepLedger.freeSlots", as: Int32.self)
@@ -644,39 +593,38 @@ extension SleepLedger: CheckpointCodable {
         var keys = try KeyColumns(count: count, from: &reader)
         let nameCount = UInt32(names.names.count)
         let allStages = SleepStage.allCases
-        stored.reserveCapacity(count)
-        var heldSlots: [Int32] = []
-        var hashes: [UInt32] = []
-        heldSlots.reserveCapacity(count - freeSlots.count)
-        hashes.reserveCapacity(count - freeSlots.count)
-        for index in 0..<count {
-            let key = try keys.next(from: &reader)
-            let start = Int64(littleEndian: starts.loadUnaligned(fromByteOffset: 8 * index, as: Int64.self))
-            let source = UInt32(littleEndian: sources.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
-            let zone = UInt32(littleEndian: zones.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
-            let stage = Int(stages[index])
-            guard source < nameCount, zone < nameCount, stage < allStages.count, start.magnitude <= UInt64(CheckpointReader.instantLimit) else {
-                throw reader.failure("SleepLedger.stored", at: columnsStart, "sample \(index) has a name, stage or start out of range")
-            }
-            stored.append(StoredSample(
-                start: start, key: key,
-                milliseconds: UInt32(littleEndian: lengths.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)),
-                night: Int32(littleEndian: nights.loadUnaligned(fromByteOffset: 4 * index, as: Int32.self)),
-                source: source, zone: zone, stage: allStages[stage]
-            ))
-            if !isFree[index] {
-                heldSlots.append(Int32(index))
-                hashes.append(SampleKeyTable.hash(key))
+        var failure: CheckpointDecodingError?
+        stored = [StoredSample](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for index in 0..<count {
+                let key: SampleKey
+                do throws(CheckpointDecodingError) { key = try keys.next(from: &reader) } catch {
+                    failure = error
+                    return
+                }
+                let start = Int64(littleEndian: starts.loadUnaligned(fromByteOffset: 8 * index, as: Int64.self))
+                let source = UInt32(littleEndian: sources.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
+                let zone = UInt32(littleEndian: zones.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
+                let stage = Int(stages[index])
+                guard source < nameCount, zone < nameCount, stage < allStages.count, start.magnitude <= UInt64(CheckpointReader.instantLimit) else {
+                    failure = reader.failure("SleepLedger.stored", at: columnsStart, "sample \(index) has a name, stage or start out of range")
+                    return
+                }
+                buffer.initializeElement(at: index, to: StoredSample(
+                    start: start, key: key,
+                    milliseconds: UInt32(littleEndian: lengths.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)),
+                    night: Int32(littleEndian: nights.loadUnaligned(fromByteOffset: 4 * index, as: Int32.self)),
+                    source: source, zone: zone, stage: allStages[stage]
+                ))
+                initialized = index + 1
             }
         }
-        let samples = stored
-        guard let table = SampleKeyTable.placing(slots: heldSlots, hashes: hashes, sameKey: { samples[Int($0)].key == samples[Int($1)].key }) else {
-            throw reader.failure("SleepLedger.stored", at: columnsStart, "two samples held have the same key")
-        }
-        sampleSlots = table
+        if let failure { throw failure }
+        sampleSlots = nil
+        return isFree
     }
 
-    /// Reads the vital readings held (in one pass over their columns), and places their keys.
+    /// Reads the vital readings held (in one pass over their columns); their keys are
+    /// placed when first needed.
     private mutating func readVitals(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
         let count = try reader.count("SleepLedger.heldVitals", minimumElementSize: 14)
         let columnsStart = reader.offset
@@ -686,8 +634,6 @@ extension SleepLedger: CheckpointCodable {
         var keys = try KeyColumns(count: count, from: &reader)
         let allKinds = VitalKind.allCases
         heldVitals.reserveCapacity(count)
-        var hashes: [UInt32] = []
-        hashes.reserveCapacity(count)
         for index in 0..<count {
             let key = try keys.next(from: &reader)
             guard Int(kinds[index]) < allKinds.count else { throw reader.failure("SleepLedger.heldVitals kinds", at: columnsStart, "\(kinds[index]) is not a vital kind") }
@@ -695,13 +641,8 @@ extension SleepLedger: CheckpointCodable {
                 key: key, night: Int32(littleEndian: nights.loadUnaligned(fromByteOffset: 4 * index, as: Int32.self)), kind: allKinds[Int(kinds[index])],
                 value: Double(bitPattern: UInt64(littleEndian: values.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)))
             ))
-            hashes.append(SampleKeyTable.hash(key))
         }
-        let held = heldVitals
-        guard let table = SampleKeyTable.placing(slots: Array(0..<Int32(count)), hashes: hashes, sameKey: { held[Int($0)].key == held[Int($1)].key }) else {
-            throw reader.failure("SleepLedger.heldVitals", at: columnsStart, "two readings have the same key")
-        }
-        vitalSlots = table
+        vitalSlots = nil
     }
 
     /// Keys as columns: a kind byte each (`SampleKey`'s: 0, 1 a UUID, 2 a text), then the
@@ -786,34 +727,5 @@ private struct KeyColumns {
         let text = try reader.string("a sample key")
         guard case .text = SampleKey(text) else { throw reader.failure("a sample key", at: start, "a UUID text held as text") }
         return .text(text)
-    }
-}
-
-extension NightTable {
-    /// Writes each night (days since 1970) and its value, in the order first changed.
-    func write(to writer: inout CheckpointWriter, _ writeValue: (inout CheckpointWriter, Value) -> Void) {
-        writer.count(nights.count)
-        for (night, value) in zip(nights, values) {
-            writer.int(Int(night))
-            writeValue(&writer, value)
-        }
-    }
-
-    /// Reads what `write` wrote.
-    init(from reader: inout CheckpointReader, empty: Value, _ what: StaticString, _ readValue: (inout CheckpointReader) throws(CheckpointDecodingError) -> Value) throws(CheckpointDecodingError) {
-        self.init(empty: empty)
-        let count = try reader.count(what, minimumElementSize: 2)
-        positions.reserveCapacity(count)
-        nights.reserveCapacity(count)
-        values.reserveCapacity(count)
-        for _ in 0..<count {
-            let start = reader.offset
-            guard let night = Int32(exactly: try reader.int(what)), positions[night] == nil else {
-                throw reader.failure(what, at: start, "a night is out of range or repeated")
-            }
-            positions[night] = values.count
-            nights.append(night)
-            values.append(try readValue(&reader))
-        }
     }
 }

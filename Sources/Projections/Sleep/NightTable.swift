@@ -1,0 +1,95 @@
+import Events
+
+/// A value for each night (days since 1970), created empty on first use; the last night
+/// changed is remembered, as the next change is most likely for it again (a night's
+/// samples come together). A night is found by binary search in the nights kept in order
+/// (new nights mostly come last), not by hashing: reading a checkpoint back then sorts
+/// nearly sorted nights rather than filling a dictionary.
+struct NightTable<Value: Sendable>: Sendable {
+    /// The nights in order, and the position of each in `values`.
+    private var sortedNights: [Int32] = []
+    private var sortedPositions: [Int32] = []
+    /// The nights in the order first changed (`values`' order).
+    private var nights: [Int32] = []
+    private var values: [Value] = []
+    private var last: (night: Int32, position: Int)?
+    private let empty: Value
+
+    init(empty: Value) {
+        self.empty = empty
+    }
+
+    /// The value of `night`, if it has one.
+    subscript(night: Int32) -> Value? {
+        position(of: night).map { values[$0] }
+    }
+
+    /// The position of `night` in `values`, if it has one.
+    private func position(of night: Int32) -> Int? {
+        let place = sortedNights.partitioningIndex { $0 >= night }
+        return place < sortedNights.count && sortedNights[place] == night ? Int(sortedPositions[place]) : nil
+    }
+
+    /// Every night with its value.
+    var all: Zip2Sequence<[Int32], [Value]> { zip(nights, values) }
+
+    /// Changes the value of `night`, created empty if it has none.
+    mutating func modify(_ night: Int32, _ change: (inout Value) -> Void) {
+        let found: Int
+        if let last, last.night == night {
+            found = last.position
+        } else if let known = position(of: night) {
+            found = known
+        } else {
+            found = values.count
+            let place = sortedNights.partitioningIndex { $0 >= night }
+            sortedNights.insert(night, at: place)
+            sortedPositions.insert(Int32(found), at: place)
+            nights.append(night)
+            values.append(empty)
+        }
+        last = (night, found)
+        change(&values[found])
+    }
+
+    /// Changes the value of `night` if it has one.
+    mutating func modifyIfPresent(_ night: Int32, _ change: (inout Value) -> Void) {
+        guard position(of: night) != nil else { return }
+        modify(night, change)
+    }
+}
+
+// MARK: Checkpoint
+
+extension NightTable {
+    /// Writes each night (days since 1970) and its value, in the order first changed.
+    func write(to writer: inout CheckpointWriter, _ writeValue: (inout CheckpointWriter, Value) -> Void) {
+        writer.count(nights.count)
+        for (night, value) in zip(nights, values) {
+            writer.int(Int(night))
+            writeValue(&writer, value)
+        }
+    }
+
+    /// Reads what `write` wrote (`readValue` reads the value of the night it is given).
+    init(from reader: inout CheckpointReader, empty: Value, _ what: StaticString, _ readValue: (inout CheckpointReader, Int32) throws(CheckpointDecodingError) -> Value) throws(CheckpointDecodingError) {
+        self.init(empty: empty)
+        let start = reader.offset
+        let count = try reader.count(what, minimumElementSize: 2)
+        nights.reserveCapacity(count)
+        values.reserveCapacity(count)
+        for _ in 0..<count {
+            let nightStart = reader.offset
+            guard let night = Int32(exactly: try reader.int(what)) else { throw reader.failure(what, at: nightStart, "a night is out of range") }
+            nights.append(night)
+            values.append(try readValue(&reader, night))
+        }
+        // Nights come nearly in order (the sort finds the runs).
+        var order = Array(0..<Int32(count))
+        let nights = self.nights
+        order.sort { nights[Int($0)] < nights[Int($1)] }
+        sortedNights = order.map { nights[Int($0)] }
+        sortedPositions = order
+        guard zip(sortedNights, sortedNights.dropFirst()).allSatisfy({ $0 < $1 }) else { throw reader.failure(what, at: start, "a night is repeated") }
+    }
+}
