@@ -1,20 +1,16 @@
 @_spi(LogTools) @testable import EventLogFile
 import Foundation
 import Testing
+import TestSupport
 
 /// Deterministic bytes for the digest tests (SplitMix64), so every run hashes the same input.
 enum DigestTestBytes {
     static func make(count: Int, seed: UInt64 = 0x5EED) -> [UInt8] {
-        var state = seed
+        var random = SplitMix(seed: seed)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(count + 8)
         while bytes.count < count {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            withUnsafeBytes(of: z.littleEndian) { bytes.append(contentsOf: $0) }
+            withUnsafeBytes(of: random.next().littleEndian) { bytes.append(contentsOf: $0) }
         }
         return Array(bytes.prefix(count))
     }

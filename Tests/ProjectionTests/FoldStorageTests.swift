@@ -1,3 +1,4 @@
+import TestSupport
 import Events
 import Foundation
 @testable import Projections
@@ -8,19 +9,6 @@ import StrictJSON
 /// the id table, the statistics' counters) answers exactly what the plain structures it
 /// replaced answer.
 struct FoldStorageTests {
-    /// A small fixed pseudo-random sequence (SplitMix64).
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
-
     /// A UUID text of `high` and `low` in upper or lower case.
     static func uuidText(_ high: UInt64, _ low: UInt64, lowercase: Bool) -> String {
         let hex = String(high, radix: 16, uppercase: !lowercase).leftPadded(16) + String(low, radix: 16, uppercase: !lowercase).leftPadded(16)
@@ -54,7 +42,7 @@ struct FoldStorageTests {
     }
 
     @Test func sampleKeysOfUUIDsGiveTheirTextBack() {
-        var random = Random(state: 1)
+        var random = SplitMix(seed: 1)
         for index in 0..<2000 {
             let lowercase = index % 2 == 0
             let text = Self.uuidText(random.next(), random.next(), lowercase: lowercase)
@@ -73,7 +61,7 @@ struct FoldStorageTests {
     }
 
     @Test func anyOtherIdIsKeptAsText() {
-        var random = Random(state: 2)
+        var random = SplitMix(seed: 2)
         let base = Array(Self.uuidText(random.next(), random.next(), lowercase: false).utf8)
         // Every byte changed to a character around the hex ranges, or a hyphen moved.
         let probes: [UInt8] = [0x2F, 0x30, 0x39, 0x3A, 0x40, 0x41, 0x46, 0x47, 0x60, 0x61, 0x66, 0x67, 0x2D, 0x20, 0x00, 0x7F]
@@ -96,7 +84,7 @@ struct FoldStorageTests {
     }
 
     @Test func theKeyTableFindsWhatADictionaryFinds() {
-        var random = Random(state: 3)
+        var random = SplitMix(seed: 3)
         var table = SampleKeyTable()
         var keys: [SampleKey] = []
         var reference: [SampleKey: Int32] = [:]
@@ -106,16 +94,16 @@ struct FoldStorageTests {
         }
         for step in 0..<20000 {
             let key: SampleKey
-            switch random.below(4) {
+            switch random.next(below: 4) {
             case 0 where !reference.isEmpty:
-                key = keys[random.below(keys.count)]
+                key = keys[random.next(below: keys.count)]
             case 1:
-                key = .text("id-\(random.below(3000))")
+                key = .text("id-\(random.next(below: 3000))")
             default:
-                key = .uuid(high: random.next() % 64, low: random.next() % 64, lowercase: random.below(2) == 0)
+                key = .uuid(high: random.next() % 64, low: random.next() % 64, lowercase: random.next(below: 2) == 0)
             }
             #expect(slot(of: key) == reference[key], "step \(step)")
-            if random.below(5) == 0, let held = reference.removeValue(forKey: key) {
+            if random.next(below: 5) == 0, let held = reference.removeValue(forKey: key) {
                 #expect(table.remove(hash: SampleKeyTable.hash(key)) { keys[Int($0)] == key } == held)
                 free.append(held)
             } else if reference[key] == nil {
@@ -156,12 +144,12 @@ struct FoldStorageTests {
     func zoneClocksAnswerWhatTheResolverAnswers(zone: String) throws {
         let resolver = try #require(LocalTimeResolver(identifier: zone))
         var clock = ZoneClock(resolver: resolver)
-        var random = Random(state: 4)
+        var random = SplitMix(seed: 4)
         // Moments mostly in order with steps back, over 1890…2080, and every hour around
         // the 2026 changes.
         var moment: Int64 = -2_524_521_600_000
         for _ in 0..<4000 {
-            moment += Int64(random.below(40 * 86_400)) * 1000 - (random.below(4) == 0 ? Int64(random.below(3 * 86_400)) * 1000 : 0)
+            moment += Int64(random.next(below: 40 * 86_400)) * 1000 - (random.next(below: 4) == 0 ? Int64(random.next(below: 3 * 86_400)) * 1000 : 0)
             let instant = Instant(millisecondsSince1970: moment, utcOffsetSeconds: 0)
             #expect(clock.offsetMilliseconds(at: moment) == Int64(resolver.offsetSeconds(at: instant)) * 1000)
             #expect(clock.nightDate(of: moment) == resolver.nightDate(of: instant))
@@ -177,11 +165,11 @@ struct FoldStorageTests {
     }
 
     @Test func theIdTableAnswersWhatIdentifierSetAnswers() {
-        var random = Random(state: 5)
+        var random = SplitMix(seed: 5)
         var table = IdentifierDigestTable()
         var set = IdentifierSet()
         for _ in 0..<50000 {
-            let id = random.below(3) == 0 ? "id-\(random.below(20000))" : FoldStorageTests.uuidText(random.next(), random.next(), lowercase: true)
+            let id = random.next(below: 3) == 0 ? "id-\(random.next(below: 20000))" : FoldStorageTests.uuidText(random.next(), random.next(), lowercase: true)
             #expect(table.insert(id) == set.insert(id))
         }
         #expect(table.count == set.count)
@@ -193,17 +181,17 @@ struct FoldStorageTests {
     }
 
     @Test func checklistBitsAnswerWhatSetsOfItemsAnswer() throws {
-        var random = Random(state: 6)
+        var random = SplitMix(seed: 6)
         var completions = ChecklistCompletions()
         var reference: [LocalDate: Set<String>] = [:]
         var warnings = ProjectionWarnings()
         let items = ReminderTemplate.checklist.map(\.id) + ["sunlight", "not_an_item"]
         let first = try LocalDate(iso: "2026-12-01")
         for seq in 1...3000 {
-            let night = first.adding(days: random.below(5))
-            let item = items[random.below(items.count)]
+            let night = first.adding(days: random.next(below: 5))
+            let item = items[random.next(below: items.count)]
             let change = ChecklistItemChange(night: .date(night), item: item)
-            let completes = random.below(3) != 0
+            let completes = random.next(below: 3) != 0
             let payload: EventPayload = completes ? .checklistItemCompleted(change) : .checklistItemReopened(change)
             let at = Instant(millisecondsSince1970: Int64(night.daysSince1970) * 86_400_000 + 72_000_000, utcOffsetSeconds: 0)
             completions.apply(RecordedEvent(seq: seq, event: Event(id: "c\(seq)", at: at, timeZone: "UTC", payload: payload)), isPlanned: true, demoStarted: false, warnings: &warnings)

@@ -122,32 +122,32 @@ struct RandomPlanLog {
     let events: [RecordedEvent]
 
     init(seed: UInt64) throws {
-        var random = SplitMix(state: seed &+ 0x5EED)
+        var random = SplitMix(seed: seed &+ 0x5EED)
         var events: [RecordedEvent] = []
         var zone = Self.zones[0]
         // Late March or late October 2026, so daylight saving changes within the log.
-        let startDay = random.next(2) == 0 ? 20_532 : 20_748
+        let startDay = random.next(below: 2) == 0 ? 20_532 : 20_748
         var moment = Int64(startDay) * 86_400_000
         for _ in 0..<400 {
-            moment += Int64(random.next(6 * 60) + 1) * 60_000
-            if random.next(14) == 0 { zone = Self.zones[random.next(Self.zones.count)] }
+            moment += Int64(random.next(below: 6 * 60) + 1) * 60_000
+            if random.next(below: 14) == 0 { zone = Self.zones[random.next(below: Self.zones.count)] }
             guard let resolver = LocalTimeResolver(identifier: zone) else { continue }
             let at = resolver.display(Instant(millisecondsSince1970: moment, utcOffsetSeconds: 0))
             let today = at.localDateTime.date
-            let near = Night.date(today.adding(days: random.next(7) - 3))
+            let near = Night.date(today.adding(days: random.next(below: 7) - 3))
             let payload: EventPayload
-            switch random.next(20) {
+            switch random.next(below: 20) {
             case 0, 1:
-                let current = try #require(TimeOfDay(minutesSinceMidnight: (22 * 60 + random.next(16) * 15) % 1440))
-                let shift = 15 * (1 + random.next(12))
+                let current = try #require(TimeOfDay(minutesSinceMidnight: (22 * 60 + random.next(below: 16) * 15) % 1440))
+                let shift = 15 * (1 + random.next(below: 12))
                 let target = current.adding(minutes: -shift)
-                let days = max(3, (shift + 59) / 60) + random.next(6)
-                let ahead = random.next(8) == 0 ? 30 + random.next(30) : random.next(4)
-                payload = .goalSet(GoalSet(currentBedtime: current, targetBedtime: target, days: random.next(15) == 0 ? 2 : days, firstNight: today.adding(days: ahead), sleepNeedMinutes: random.next(3) == 0 ? 420 + 15 * random.next(5) : nil))
+                let days = max(3, (shift + 59) / 60) + random.next(below: 6)
+                let ahead = random.next(below: 8) == 0 ? 30 + random.next(below: 30) : random.next(below: 4)
+                payload = .goalSet(GoalSet(currentBedtime: current, targetBedtime: target, days: random.next(below: 15) == 0 ? 2 : days, firstNight: today.adding(days: ahead), sleepNeedMinutes: random.next(below: 3) == 0 ? 420 + 15 * random.next(below: 5) : nil))
             case 2:
                 payload = .goalCleared
             case 3, 4:
-                let bedtime = try #require(TimeOfDay(minutesSinceMidnight: (21 * 60 + random.next(20) * 15) % 1440))
+                let bedtime = try #require(TimeOfDay(minutesSinceMidnight: (21 * 60 + random.next(below: 20) * 15) % 1440))
                 payload = .bedtimeOverridden(BedtimeOverridden(night: near, bedtime: bedtime))
             case 5:
                 payload = .windDownStartedEarly(NightAction(night: near))
@@ -158,28 +158,13 @@ struct RandomPlanLog {
             case 12:
                 payload = .exitConfirmed(NightAction(night: near))
             case 13:
-                payload = .freeWindowUsed(FreeWindowUsed(night: near, returnedEarly: random.next(2) == 0))
+                payload = .freeWindowUsed(FreeWindowUsed(night: near, returnedEarly: random.next(below: 2) == 0))
             default:
-                payload = .appTierAssigned(AppTierAssigned(app: "App\(random.next(4))", tier: [.blockFirst, .block30Min, .alwaysAllowed][random.next(3)]))
+                payload = .appTierAssigned(AppTierAssigned(app: "App\(random.next(below: 4))", tier: [.blockFirst, .block30Min, .alwaysAllowed][random.next(below: 3)]))
             }
             let seq = events.count + 1
             events.append(RecordedEvent(seq: seq, event: Event(id: "r\(seed)-\(seq)", at: at, timeZone: zone, source: .phone, payload: payload)))
         }
         self.events = events
-    }
-}
-
-/// SplitMix64: a small, fixed pseudo-random sequence for reproducible test logs.
-struct SplitMix {
-    var state: UInt64
-
-    /// A number in 0..<bound.
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        value ^= value >> 31
-        return Int(value % UInt64(bound))
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Events
 import Foundation
 @testable import Projections
@@ -307,7 +308,7 @@ struct RandomSleepLog {
     let events: [RecordedEvent]
 
     init(seed: UInt64) throws {
-        var random = SplitMix(state: seed &+ 0x51EE9)
+        var random = SplitMix(seed: seed &+ 0x51EE9)
         var events: [RecordedEvent] = []
         let ids = (0..<60).map { index -> String in
             switch index % 3 {
@@ -320,42 +321,42 @@ struct RandomSleepLog {
         var moment: Int64 = 20_746 * 86_400_000 + 43_200_000
         let minute: Int64 = 60_000
         for _ in 0..<500 {
-            moment += Int64(random.next(90)) * minute
-            let zone = Self.eventZones[random.next(Self.eventZones.count)]
+            moment += Int64(random.next(below: 90)) * minute
+            let zone = Self.eventZones[random.next(below: Self.eventZones.count)]
             let at = Instant(millisecondsSince1970: moment, utcOffsetSeconds: 0)
-            let start = moment - Int64(random.next(20 * 60)) * minute - Int64(random.next(60_000))
+            let start = moment - Int64(random.next(below: 20 * 60)) * minute - Int64(random.next(below: 60_000))
             let length: Int64
-            switch random.next(30) {
+            switch random.next(below: 30) {
             case 0: length = 0
             case 1: length = 25 * 60 * minute
-            default: length = Int64(1 + random.next(180)) * minute + Int64(random.next(1000))
+            default: length = Int64(1 + random.next(below: 180)) * minute + Int64(random.next(below: 1000))
             }
             let payload: EventPayload
-            switch random.next(20) {
+            switch random.next(below: 20) {
             case 0, 1:
-                payload = .sleepSampleDeleted(SleepSampleDeleted(sampleId: random.next(4) == 0 ? "never-seen" : ids[random.next(ids.count)]))
+                payload = .sleepSampleDeleted(SleepSampleDeleted(sampleId: random.next(below: 4) == 0 ? "never-seen" : ids[random.next(below: ids.count)]))
             case 2, 3, 4:
-                let kind = VitalKind.allCases[random.next(VitalKind.allCases.count)]
+                let kind = VitalKind.allCases[random.next(below: VitalKind.allCases.count)]
                 payload = .vitalSampleIngested(VitalSampleIngested(
-                    sampleId: ids[random.next(ids.count)], kind: kind, value: Double(random.next(200)) / 4,
+                    sampleId: ids[random.next(below: ids.count)], kind: kind, value: Double(random.next(below: 200)) / 4,
                     unit: "unit", start: Instant(millisecondsSince1970: start, utcOffsetSeconds: 0),
-                    end: Instant(millisecondsSince1970: start + (random.next(3) == 0 ? 0 : length), utcOffsetSeconds: 0)))
+                    end: Instant(millisecondsSince1970: start + (random.next(below: 3) == 0 ? 0 : length), utcOffsetSeconds: 0)))
             case 5:
-                let night = LocalDate(daysSince1970: Int(moment / 86_400_000) - random.next(2))
+                let night = LocalDate(daysSince1970: Int(moment / 86_400_000) - random.next(below: 2))
                 let bedtime = Instant(millisecondsSince1970: start, utcOffsetSeconds: 0)
                 payload = .manualSleepLogged(ManualSleepLogged(night: .date(night), bedtime: bedtime, wakeTime: bedtime.adding(milliseconds: length)))
             case 6:
-                payload = .wentToBed(NightAction(night: .date(LocalDate(daysSince1970: Int(moment / 86_400_000) - random.next(2)))))
+                payload = .wentToBed(NightAction(night: .date(LocalDate(daysSince1970: Int(moment / 86_400_000) - random.next(below: 2)))))
             default:
                 // A third start at one of three instants of the evening, so that samples
                 // start together (and the least id decides the onset's zone).
                 let evening = (moment - 43_200_000) / 86_400_000 * 86_400_000 + 79_200_000
-                let aligned = random.next(3) == 0 ? evening + Int64(random.next(3)) * 30 * minute : start
+                let aligned = random.next(below: 3) == 0 ? evening + Int64(random.next(below: 3)) * 30 * minute : start
                 payload = .sleepSampleIngested(SleepSampleIngested(
-                    sampleId: ids[random.next(ids.count)], stage: SleepStage.allCases[random.next(SleepStage.allCases.count)],
+                    sampleId: ids[random.next(below: ids.count)], stage: SleepStage.allCases[random.next(below: SleepStage.allCases.count)],
                     start: Instant(millisecondsSince1970: aligned, utcOffsetSeconds: 0),
                     end: Instant(millisecondsSince1970: aligned + length, utcOffsetSeconds: 0),
-                    timeZone: Self.zones[random.next(Self.zones.count)], sourceName: Self.sources[random.next(Self.sources.count)]))
+                    timeZone: Self.zones[random.next(below: Self.zones.count)], sourceName: Self.sources[random.next(below: Self.sources.count)]))
             }
             let seq = events.count + 1
             events.append(RecordedEvent(seq: seq, event: Event(id: "sleep-\(seed)-\(seq)", at: at, timeZone: zone, source: .health, payload: payload)))
@@ -367,8 +368,8 @@ struct RandomSleepLog {
 /// Reproducible UUID texts for the random logs.
 enum FoldStorageUUID {
     static func text(index: Int, seed: UInt64, lowercase: Bool) -> String {
-        var random = SplitMix(state: seed &* 1_000_003 &+ UInt64(index))
-        let hex = (0..<32).map { _ in String(random.next(16), radix: 16, uppercase: !lowercase) }
+        var random = SplitMix(seed: seed &* 1_000_003 &+ UInt64(index))
+        let hex = (0..<32).map { _ in String(random.next(below: 16), radix: 16, uppercase: !lowercase) }
         return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { hex[$0].joined() }.joined(separator: "-")
     }
 }

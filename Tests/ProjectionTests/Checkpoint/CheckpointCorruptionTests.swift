@@ -1,3 +1,4 @@
+import TestSupport
 import Events
 import Projections
 import Testing
@@ -26,8 +27,8 @@ struct CheckpointCorruptionTests {
 
     @Test func truncationsOfALongerLogThrow() throws {
         let payload = try Self.payload("Fortnight/fortnight.jsonl").payload
-        var random = CheckpointFixtures.Random(state: 7)
-        let lengths = Array(0..<min(600, payload.count)) + (0..<300).map { _ in random.below(payload.count) }
+        var random = SplitMix(seed: 7)
+        let lengths = Array(0..<min(600, payload.count)) + (0..<300).map { _ in random.next(below: payload.count) }
         for length in lengths {
             #expect(throws: CheckpointDecodingError.self, "cut to \(length) of \(payload.count) bytes") {
                 _ = try ProjectionRunner<LogState>(checkpointPayload: Array(payload[..<length]), position: .end)
@@ -98,12 +99,12 @@ struct CheckpointCorruptionTests {
     @Test(arguments: ["FrozenLogs/v1/all-types.jsonl", "Fortnight/fortnight.jsonl", "SampleWeek/sample-week.jsonl"])
     func randomByteChangesNeverTrap(path: String) throws {
         let (payload, events) = try Self.payload(path)
-        var random = CheckpointFixtures.Random(state: UInt64(path.utf8.count))
+        var random = SplitMix(seed: UInt64(path.utf8.count))
         var thrown = 0
         for round in 0..<400 {
             var changed = payload
             for _ in 0..<(1 + round % 3) {
-                changed[random.below(changed.count)] = UInt8(truncatingIfNeeded: random.next())
+                changed[random.next(below: changed.count)] = UInt8(truncatingIfNeeded: random.next())
             }
             do {
                 var runner = try ProjectionRunner<LogState>(checkpointPayload: changed, position: .end)

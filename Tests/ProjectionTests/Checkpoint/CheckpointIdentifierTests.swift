@@ -1,3 +1,4 @@
+import TestSupport
 import Events
 @testable import Projections
 import Testing
@@ -42,9 +43,9 @@ struct CheckpointIdentifierTests {
     /// The table read back (its ids sorted apart) answers what `IdentifierSet` answers, for
     /// ids inserted before and after, and writes the same bytes as a table that saw them all.
     @Test func theIdTableReadBackAnswersWhatIdentifierSetAnswers() throws {
-        var random = CheckpointFixtures.Random(state: 11)
+        var random = SplitMix(seed: 11)
         func anId() -> String {
-            random.below(3) == 0 ? "id-\(random.below(30_000))" : "\(random.next())-\(random.next())"
+            random.next(below: 3) == 0 ? "id-\(random.next(below: 30_000))" : "\(random.next())-\(random.next())"
         }
         var table = IdentifierDigestTable()
         var set = IdentifierSet()

@@ -26,9 +26,9 @@ struct CheckpointRoundTripTests {
     /// Every cut of a short log; of a longer one the first and last few and 16 between.
     static func cuts(count: Int, seed: UInt64) -> [Int] {
         if count <= 48 { return Array(0...count) }
-        var random = CheckpointFixtures.Random(state: seed)
+        var random = SplitMix(seed: seed)
         var cuts = Set([0, 1, 2, count / 2, count - 2, count - 1, count])
-        while cuts.count < 23 { cuts.insert(random.below(count + 1)) }
+        while cuts.count < 23 { cuts.insert(random.next(below: count + 1)) }
         return cuts.sorted()
     }
 

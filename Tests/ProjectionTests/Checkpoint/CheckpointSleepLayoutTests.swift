@@ -1,3 +1,4 @@
+import TestSupport
 import Events
 @testable import Projections
 import Testing
@@ -56,23 +57,23 @@ struct CheckpointSleepLayoutTests {
     /// The lists keep each night's slots in order of start, a later equal start after the
     /// earlier ones, as an array per night did; written and read back, they answer alike.
     @Test func slotListsKeepTheOrderOfAnArrayPerNight() throws {
-        var random = CheckpointFixtures.Random(state: 5)
+        var random = SplitMix(seed: 5)
         var lists = NightSlotLists()
         var model: [Int32: [Int32]] = [:]
         var starts: [Int64] = []
         var nightOfSlot: [Int32] = []
         var held: Set<Int32> = []
         for _ in 0..<3_000 {
-            if !held.isEmpty, random.below(3) == 0 {
-                let slot = held.sorted()[random.below(held.count)]
+            if !held.isEmpty, random.next(below: 3) == 0 {
+                let slot = held.sorted()[random.next(below: held.count)]
                 lists.remove(slot, from: nightOfSlot[Int(slot)])
                 model[nightOfSlot[Int(slot)]]?.removeAll { $0 == slot }
                 held.remove(slot)
                 continue
             }
             let slot = Int32(starts.count)
-            let night = Int32(random.below(12)) - 6
-            let start = Int64(random.below(40))
+            let night = Int32(random.next(below: 12)) - 6
+            let start = Int64(random.next(below: 40))
             starts.append(start)
             nightOfSlot.append(night)
             held.insert(slot)
@@ -136,15 +137,15 @@ struct CheckpointSleepLayoutTests {
     /// taking out the first equal value (the pool's free readings used again), as an array
     /// per night and kind did; written and read back, they answer alike.
     @Test func vitalListsKeepTheOrderOfAnArrayPerNightAndKind() throws {
-        var random = CheckpointFixtures.Random(state: 9)
+        var random = SplitMix(seed: 9)
         var lists = NightVitalLists()
         var model: [Int32: [VitalKind: [Double]]] = [:]
         let kinds = VitalKind.allCases
         for _ in 0..<4_000 {
-            let night = Int32(random.below(6))
-            let kind = kinds[random.below(kinds.count)]
-            let value = Double(random.below(8))
-            if random.below(3) == 0 {
+            let night = Int32(random.next(below: 6))
+            let kind = kinds[random.next(below: kinds.count)]
+            let value = Double(random.next(below: 8))
+            if random.next(below: 3) == 0 {
                 lists.removeFirst(value, of: kind, from: night)
                 if let index = model[night]?[kind]?.firstIndex(of: value) { model[night]?[kind]?.remove(at: index) }
             } else {
@@ -240,12 +241,12 @@ struct CheckpointSleepLayoutTests {
     /// Dates read near the last one read (the same month, found without the calendar)
     /// are the dates of their day counts, across month and year ends and leap days.
     @Test func datesReadInRunsAreTheirDays() throws {
-        var random = CheckpointFixtures.Random(state: 3)
+        var random = SplitMix(seed: 3)
         var days: [Int] = []
         var day = LocalDate(year: 2023, month: 12, day: 25)?.daysSince1970 ?? 0
         for _ in 0..<3_000 {
             days.append(day)
-            day += random.below(8) == 0 ? random.below(400) - 200 : random.below(5) - 1
+            day += random.next(below: 8) == 0 ? random.next(below: 400) - 200 : random.next(below: 5) - 1
         }
         days += [0, -1, 27, 28, 29, -719_162, -719_163, 2_932_896, 2_932_897]
         var writer = CheckpointWriter()

@@ -1,3 +1,4 @@
+import TestSupport
 import Events
 import Foundation
 import Simulation
@@ -36,7 +37,7 @@ import Testing
     func stateFromACheckpointPlusTheTailEqualsTheFullFold(seed: UInt64, nights: Int) throws {
         let log = try SimulatedLog(SimulationConfiguration(nights: nights, seed: seed))
         let starts = Self.lineStarts(log.bytes)
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix(seed: seed)
         let folder = try SimulationFolder()
         var startedFromOne = 0
         for round in 0..<6 {
@@ -76,18 +77,5 @@ import Testing
         #expect(with.output == without.output)
         #expect(!with.error.contains("(seq \(log.events.count))"), "the newest checkpoint is not the start: \(with.error)")
         #expect(with.error.contains("checkpoint"), "it says which start it took: \(with.error)")
-    }
-
-    /// A tiny deterministic generator (SplitMix64), so a failure names a reproducible cut.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
