@@ -57,6 +57,8 @@ public actor MoreSleepStore {
     /// How many late events were folded by rewinding to a checkpoint (tests, benchmark).
     package internal(set) var rewindCount = 0
 
+    /// The store's own serial queue (`StoreExecutor`): its work, and the disk waits in it,
+    /// never run on the caller's executor or the cooperative pool.
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         executor.asUnownedSerialExecutor()
     }
@@ -69,8 +71,8 @@ public actor MoreSleepStore {
     ///   - checkpoints: where checkpoints live (`LOG.checkpoints/` beside the log by default),
     ///     or `.off`.
     ///   - progress: called (on another thread) as a fold from the first line advances, with
-    ///     the share of the log's bytes read, from 0 to 1; not called when a checkpoint
-    ///     covers most of the log.
+    ///     the share of the log folded (by seq, against the last line's), from 0 to 1, about
+    ///     every 1 %; not called when the store starts from a checkpoint.
     /// - Throws: ``StoreError/log(_:)`` when the file cannot be opened, locked or read (the
     ///   error says which, and what to do). A bad checkpoint never throws: it is passed over
     ///   with a warning (``checkpointWarnings``) and replaced.
