@@ -24,6 +24,9 @@ public struct LogState: Projection, Hashable {
     public private(set) var sleep = SleepLedger()
     /// The score settings in force and the Apple scores typed in.
     public private(set) var scoreInputs = ScoreInputs()
+    /// Whether each night with sleep data hit its target, for `streaks(at:)`: a cache,
+    /// refreshed after each event (`refreshStreakNights`), equal in any two states.
+    private(set) var streakNights = StreakNights()
 
     public init() {}
 
@@ -53,7 +56,8 @@ public struct LogState: Projection, Hashable {
             exits.startDemoNight()
         }
         var skipped = demo.isSkipped
-        skipped = sleep.fold(event, warnings: &warnings).isSkipped || skipped
+        let sleepOutcome = sleep.fold(event, warnings: &warnings)
+        skipped = sleepOutcome.isSkipped || skipped
         skipped = scoreInputs.fold(event, warnings: &warnings).isSkipped || skipped
         if let change = ChecklistCompletions.change(in: event) {
             let isPlanned = change.night.date.map { nightPlans.isPlanned($0) } ?? false
@@ -66,7 +70,9 @@ public struct LogState: Projection, Hashable {
             skipped = outcome.isSkipped || skipped
             if outcome == .applied, case .exitConfirmed = event.payload { confirmedExitNight = night.date }
         }
+        let planEntries = nightPlans.timeline.count
         nightPlans.apply(event, inputs: NightPlans.Inputs(skippedByAnotherProjection: skipped, confirmedExitNight: confirmedExitNight), warnings: &warnings)
+        refreshStreakNights(after: event, sleepOutcome: sleepOutcome, planEntriesBefore: planEntries)
     }
 
     /// The exit window of `night` as the log stands (`nil` when the night has no plan, or is
@@ -86,6 +92,48 @@ public struct LogState: Projection, Hashable {
         case .demo: return demoNights.latest.map { ExitWindow(plan: $0.plan, isDemo: true) }
         }
     }
+
+    /// Refreshes the kept outcome of every night whose `hitTarget(on:)` `event` may have
+    /// changed (called by `apply(_:warnings:)` after every child folded it):
+    /// - the nights whose sleep record the ledger built (a record is built when its
+    ///   delivery ends, so this covers every sample, deletion and manual night);
+    /// - the night of a `wentToBed` the ledger took;
+    /// - when the event added to the plans' timeline (a goal, a clear, an override, an early
+    ///   start, another zone): every kept night from the first one whose plan it can change
+    ///   (`NightPlans.firstNightChangeable(byEntryAt:)`, or the night an override or early
+    ///   start names if earlier), or every kept night when any may change.
+    /// The ledger's pending night is left out: `streaks(at:)` asks it afresh.
+    ///
+    /// When plans take no shortcuts (an entry out of instant order, a zone the platform does
+    /// not know), any entry may re-plan any night and each plan costs the whole timeline:
+    /// the outcomes are then dropped for good and `streaks(at:)` asks every night, as
+    /// before they were kept, rather than every plan event asking every night again.
+    private mutating func refreshStreakNights(after event: RecordedEvent, sleepOutcome: FoldOutcome<ProjectionWarnings.Rule>, planEntriesBefore: Int) {
+        var nights = sleep.takeBuiltNights()
+        guard streakNights.isKept else { return }
+        guard nightPlans.usesShortcuts else {
+            streakNights.drop()
+            return
+        }
+        if sleepOutcome == .applied, case .wentToBed(let payload) = event.payload, case .date(let night) = payload.night {
+            nights.append(Int32(night.daysSince1970))
+        }
+        if nightPlans.timeline.count != planEntriesBefore, let entry = nightPlans.timeline.last {
+            var first = nightPlans.firstNightChangeable(byEntryAt: event.at).map { Int32($0.daysSince1970) }
+            switch entry.action {
+            case .override(let night, _), .windDownStartedEarly(let night):
+                first = first.map { min($0, Int32(night.daysSince1970)) }
+            default:
+                break
+            }
+            nights.append(contentsOf: streakNights.days(from: first))
+        }
+        guard !nights.isEmpty else { return }
+        let pending = sleep.pendingNightNumber
+        for day in Set(nights) where day != pending {
+            streakNights.set(StreakNights.Outcome(hitTarget(on: LocalDate(daysSince1970: Int(day)))), for: day)
+        }
+    }
 }
 
 // MARK: Checkpoint
@@ -101,6 +149,7 @@ extension LogState: CheckpointCodable {
         writer.value(checklists)
         writer.value(exits)
         writer.value(nightPlans)
+        writer.value(streakNights)
     }
 
     package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
@@ -112,5 +161,6 @@ extension LogState: CheckpointCodable {
         checklists = try reader.value()
         exits = try reader.value()
         nightPlans = try reader.value()
+        streakNights = try reader.value()
     }
 }

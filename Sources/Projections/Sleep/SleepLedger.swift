@@ -77,6 +77,22 @@ public struct SleepLedger: Projection, Hashable {
     public private(set) var wentToBed: [LocalDate: Instant] = [:]
     /// How many night records folding has built (a night's delivery counts once).
     package private(set) var rebuildCount = 0
+    /// The nights (days since 1970) whose record was built since `takeBuiltNights()` last
+    /// took them: `LogState` takes them after each event (for `StreakNights`). Never
+    /// encoded, left out of equality.
+    private var builtSinceTaken: [Int32] = []
+
+    /// The night whose samples are arriving now (its record is built on demand), as days
+    /// since 1970.
+    var pendingNightNumber: Int32? { pendingDay }
+
+    /// The nights whose record was built (and may have changed, or gone) since the last
+    /// call, as days since 1970.
+    mutating func takeBuiltNights() -> [Int32] {
+        guard !builtSinceTaken.isEmpty else { return [] }
+        defer { builtSinceTaken.removeAll(keepingCapacity: true) }
+        return builtSinceTaken
+    }
 
     /// The record of `night`, `nil` without one.
     public func record(for night: LocalDate) -> SleepRecord? {
@@ -312,6 +328,7 @@ public struct SleepLedger: Projection, Hashable {
                 break
             }
             rebuildCount += 1
+            builtSinceTaken.append(pending)
         }
         pendingDay = night
     }

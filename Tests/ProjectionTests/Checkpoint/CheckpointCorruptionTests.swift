@@ -8,6 +8,9 @@ import Views
 /// `CheckpointDecodingError`, never a trap, a hang or an absurd allocation.
 @Suite("Checkpoint: corrupt payloads throw")
 struct CheckpointCorruptionTests {
+    /// The payload's first four bytes: this build's layout version, little-endian.
+    static let layoutVersion: [UInt8] = withUnsafeBytes(of: CheckpointLayout.version.littleEndian) { Array($0) }
+
     /// A payload of a log with every event type, folded whole.
     static func payload(_ path: String = "FrozenLogs/v1/all-types.jsonl") throws -> (payload: [UInt8], events: [RecordedEvent]) {
         let events = try CheckpointFixtures.events(of: path)
@@ -46,8 +49,8 @@ struct CheckpointCorruptionTests {
 
     @Test func anotherLayoutVersionThrows() throws {
         var payload = try Self.payload().payload
-        #expect(Array(payload[..<4]) == [1, 0, 0, 0], "the layout version, little-endian")
-        payload[0] = 2
+        #expect(Array(payload[..<4]) == [UInt8(CheckpointLayout.version), 0, 0, 0], "the layout version, little-endian")
+        payload[0] &+= 1
         let error = try #require(throws: CheckpointDecodingError.self) {
             _ = try ProjectionRunner<LogState>(checkpointPayload: payload, position: .end)
         }
@@ -57,7 +60,7 @@ struct CheckpointCorruptionTests {
 
     @Test func anErrorNamesWhatAndWhere() throws {
         let error = try #require(throws: CheckpointDecodingError.self) {
-            _ = try ProjectionRunner<LogState>(checkpointPayload: [1, 0, 0, 0, 0, 0xFF], position: .end)
+            _ = try ProjectionRunner<LogState>(checkpointPayload: Self.layoutVersion + [0, 0xFF], position: .end)
         }
         // The applied count 0, then the latest instant's optional mark 0xFF.
         #expect(error.offset == 5)
@@ -66,14 +69,14 @@ struct CheckpointCorruptionTests {
 
     @Test func aHugeCountIsRefusedBeforeAllocating() {
         // The applied count, no instant, no zone, then 2⁶³ ids.
-        let payload: [UInt8] = [1, 0, 0, 0, 0, 0, 0] + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]
+        let payload: [UInt8] = Self.layoutVersion + [0, 0, 0] + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]
         #expect(throws: CheckpointDecodingError.self) {
             _ = try ProjectionRunner<LogState>(checkpointPayload: payload, position: .end)
         }
     }
 
     @Test func aVarintLongerThanSixtyFourBitsThrows() {
-        let payload: [UInt8] = [1, 0, 0, 0] + [UInt8](repeating: 0xFF, count: 9) + [0x02]
+        let payload: [UInt8] = Self.layoutVersion + [UInt8](repeating: 0xFF, count: 9) + [0x02]
         let error = try? #require(throws: CheckpointDecodingError.self) {
             _ = try ProjectionRunner<LogState>(checkpointPayload: payload, position: .end)
         }
