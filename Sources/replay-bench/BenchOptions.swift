@@ -68,7 +68,8 @@ enum BenchArguments {
                          streaks: what a front end waits for at launch
           ckpt→tonight   the same from the log's checkpoints (the newest + the lines after it),
                          then its steps timed alone: list, validate (prefix digests), read
-                         the payload, decode it, read the lines after it
+                         (map) the payload, decode it, read the lines after it, ask
+                         tonight, the debt and the streaks
           decode only    read, decode and check every line; fold nothing
           line scan      find the lines (LineReader)
           plain read     read(2) the file, the floor

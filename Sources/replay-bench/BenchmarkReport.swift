@@ -126,8 +126,9 @@ struct BenchmarkReport {
             if let parts = fromCheckpoint.openParts {
                 out.append("  its parts, each alone (best of \(CheckpointOpenParts.runCount), ms): list the folder \(fixed(parts.list.milliseconds, 2)); "
                     + "validate every checkpoint \(fixed(parts.validate.milliseconds, 2)) (the newest one's prefix digest alone, \(megabytes(parts.prefixBytes)) MB: \(fixed(parts.digest.milliseconds, 2))); "
-                    + "read its payload (\(megabytes(Int64(parts.payloadBytes))) MB) \(fixed(parts.payload.milliseconds, 2)); decode it \(fixed(parts.decode.milliseconds, 2)); "
-                    + "read the lines after it \(fixed(parts.tail.milliseconds, 2))")
+                    + "map its payload (\(megabytes(Int64(parts.payloadBytes))) MB) and check its digest \(fixed(parts.payload.milliseconds, 2)); that and decode it \(fixed(parts.decode.milliseconds, 2)); "
+                    + "read the lines after it \(fixed(parts.tail.milliseconds, 2)); "
+                    + "tonight, debt and streaks on the decoded state \(fixed(parts.queries.milliseconds, 2))")
             }
             out.append("  resident memory (VmRSS of the launch child, first run; after = tonight answered, store alive): "
                 + "without checkpoints \(residentText(launch)); from a checkpoint \(residentText(fromCheckpoint))")

@@ -13,12 +13,16 @@ struct CheckpointOpenParts: Equatable {
     var validate: Duration
     /// Of which: the digest of the newest checkpoint's prefix alone (`PrefixDigest.digests`).
     var digest: Duration
-    /// Reading the newest checkpoint's payload (`CheckpointFolder.payload`, its digest checked).
+    /// Mapping the newest checkpoint's payload and checking its digest
+    /// (`CheckpointFolder.withPayload`).
     var payload: Duration
-    /// Decoding it into a runner (`ProjectionRunner<LogState>(checkpointPayload:position:)`).
+    /// Decoding it into a runner (`ProjectionRunner<LogState>(checkpointPayload:position:)`),
+    /// mapping and checking included.
     var decode: Duration
     /// Reading the lines after it (`EventLogReader.forEachEvent(path:from:)`).
     var tail: Duration
+    /// Asking the decoded state tonight, the debt and the streaks as of its latest instant.
+    var queries: Duration
     /// The prefix digested and the payload read, in bytes.
     var prefixBytes: Int64
     var payloadBytes: Int
@@ -47,14 +51,25 @@ struct CheckpointOpenParts: Equatable {
         }
         let prefix = newest.header.byteOffset
         let (digest, _) = try best { try PrefixDigest.digests(ofFileAt: path, prefixLengths: [prefix]) }
-        let (payload, bytes) = try best { try folder.payload(of: newest) }
-        let (decode, _) = try best { () throws -> Int in
-            try bytes.withUnsafeBytes { raw throws -> Int in
-                var reader = CheckpointReader(raw)
-                _ = try reader.instant("the latest line's instant")
-                let runner = try ProjectionRunner<LogState>(checkpointPayload: UnsafeRawBufferPointer(rebasing: raw[reader.offset...]), position: .end)
-                return runner.appliedCount
+        // The payload as an open takes it: mapped, its digest checked (then decoded in place).
+        let (payload, payloadBytes) = try best { try folder.withPayload(of: newest) { $0.count } }
+        let (decode, decoded) = try best { () throws -> ProjectionRunner<LogState> in
+            let result = try folder.withPayload(of: newest) { raw in
+                Result { () throws -> ProjectionRunner<LogState> in
+                    var reader = CheckpointReader(raw)
+                    _ = try reader.instant("the latest line's instant")
+                    return try ProjectionRunner<LogState>(checkpointPayload: UnsafeRawBufferPointer(rebasing: raw[reader.offset...]), position: .end)
+                }
             }
+            return try result.get()
+        }
+        let (queries, _) = try best { () -> Int in
+            let state = decoded.state
+            let moment = state.statistics.lastInstant ?? Instant(millisecondsSince1970: 0, utcOffsetSeconds: 0)
+            let tonight = state.tonight(at: moment)
+            let debt = state.sleepDebt(at: moment)
+            let streaks = state.streaks(at: moment)
+            return (tonight == nil ? 0 : 1) &+ Int(debt.last7Minutes) &+ streaks.best
         }
         let (tail, _) = try best { () throws -> Int in
             var count = 0
@@ -63,21 +78,25 @@ struct CheckpointOpenParts: Equatable {
         }
         return CheckpointOpenParts(
             list: list, validate: validate, digest: digest, payload: payload, decode: decode, tail: tail,
-            prefixBytes: prefix, payloadBytes: bytes.count)
+            queries: queries, prefixBytes: prefix, payloadBytes: payloadBytes)
     }
 
     /// The `parts=` field of a RESULT line.
     var field: String {
-        [list, validate, digest, payload, decode, tail].map { String($0.nanoseconds) }.joined(separator: ",") + ",\(prefixBytes),\(payloadBytes)"
+        [list, validate, digest, payload, decode, tail, queries].map { String($0.nanoseconds) }.joined(separator: ",") + ",\(prefixBytes),\(payloadBytes)"
     }
 
-    init(list: Duration, validate: Duration, digest: Duration, payload: Duration, decode: Duration, tail: Duration, prefixBytes: Int64, payloadBytes: Int) {
+    init(
+        list: Duration, validate: Duration, digest: Duration, payload: Duration, decode: Duration, tail: Duration,
+        queries: Duration, prefixBytes: Int64, payloadBytes: Int
+    ) {
         self.list = list
         self.validate = validate
         self.digest = digest
         self.payload = payload
         self.decode = decode
         self.tail = tail
+        self.queries = queries
         self.prefixBytes = prefixBytes
         self.payloadBytes = payloadBytes
     }
@@ -85,10 +104,10 @@ struct CheckpointOpenParts: Equatable {
     /// Reads a `parts=` field back.
     init?(field: String) {
         let values = field.split(separator: ",").compactMap { Int64($0) }
-        guard values.count == 8 else { return nil }
+        guard values.count == 9 else { return nil }
         self.init(
             list: .nanoseconds(values[0]), validate: .nanoseconds(values[1]), digest: .nanoseconds(values[2]),
             payload: .nanoseconds(values[3]), decode: .nanoseconds(values[4]), tail: .nanoseconds(values[5]),
-            prefixBytes: values[6], payloadBytes: Int(values[7]))
+            queries: .nanoseconds(values[6]), prefixBytes: values[7], payloadBytes: Int(values[8]))
     }
 }

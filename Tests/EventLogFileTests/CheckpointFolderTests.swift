@@ -6,6 +6,19 @@ import Testing
 /// `CheckpointFolder`: listing, validating against the log, reading payloads, atomic writes.
 @Suite("CheckpointFolder")
 struct CheckpointFolderTests {
+    /// The payload of `entry` read both ways an open may take it, which must agree: copied
+    /// (`payload(of:)`) and mapped (`withPayload(of:_:)`); the same problem when refused.
+    static func payload(in folder: CheckpointFolder, of entry: CheckpointEntry) throws(CheckpointProblem) -> [UInt8] {
+        let mapped = Result { () throws(CheckpointProblem) in try folder.withPayload(of: entry) { Array($0) } }
+        let copied = Result { () throws(CheckpointProblem) in try folder.payload(of: entry) }
+        switch (copied, mapped) {
+        case (.success(let left), .success(let right)): #expect(left == right, "mapped and copied payloads differ")
+        case (.failure(let left), .failure(let right)): #expect(left == right, "mapped and copied reads refuse differently")
+        default: Issue.record("copied \(copied), mapped \(mapped)")
+        }
+        return try copied.get()
+    }
+
     /// A log of `count` single events (ids `e1`, `e2`, …) and the point after each.
     static func makeLog(in directory: TemporaryDirectory, count: Int = 6) throws -> (path: String, points: [LogResumePoint]) {
         let path = directory.path("log.jsonl")
@@ -77,7 +90,7 @@ struct CheckpointFolderTests {
             let listed = folder.entries()
             #expect(listed.problems.isEmpty)
             #expect(listed.entries == [written])
-            #expect(try folder.payload(of: written) == payload)
+            #expect(try Self.payload(in: folder, of: written) == payload)
             // No temporary file is left behind.
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["seq-000000000004.checkpoint"])
         }
@@ -91,7 +104,7 @@ struct CheckpointFolderTests {
             let written = try folder.write(header: try Self.header(of: log, at: .start), payload: [])
             let checked = folder.validate(folder.entries().entries, logAt: log, foldVersion: 3)
             #expect(checked.valid == [written])
-            #expect(try folder.payload(of: written) == [])
+            #expect(try Self.payload(in: folder, of: written) == [])
         }
     }
 
@@ -107,7 +120,7 @@ struct CheckpointFolderTests {
             let newFour = try folder.write(header: try Self.header(of: log, at: points[4], foldVersion: 9), payload: [4, 4])
             let listed = folder.entries()
             #expect(listed.entries == [two, newFour, six])
-            #expect(try folder.payload(of: newFour) == [4, 4])
+            #expect(try Self.payload(in: folder, of: newFour) == [4, 4])
             try folder.remove(six)
             #expect(folder.entries().entries == [two, newFour])
             try folder.remove(six) // already gone: not an error
@@ -254,7 +267,7 @@ struct CheckpointFolderTests {
                 }
                 #expect(kinds == [length < CheckpointHeader.encodedSize ? "garbled" : "corrupt"], "length \(length)")
                 // A reader that listed the whole file before it was cut refuses its payload.
-                let payload = #expect(throws: CheckpointProblem.self) { try folder.payload(of: new) }
+                let payload = #expect(throws: CheckpointProblem.self) { try Self.payload(in: folder, of: new) }
                 switch payload {
                 case .garbled?, .corrupt?: break
                 default: Issue.record("length \(length): \(String(describing: payload))")
@@ -273,14 +286,14 @@ struct CheckpointFolderTests {
             bytes[CheckpointHeader.encodedSize + 250] ^= 0x10
             try directory.write(bytes, to: "log.jsonl.checkpoints/" + entry.fileName)
             #expect(folder.entries().entries == [entry])
-            let problem = #expect(throws: CheckpointProblem.self) { try folder.payload(of: entry) }
+            let problem = #expect(throws: CheckpointProblem.self) { try Self.payload(in: folder, of: entry) }
             #expect(problem == .corrupt(file: entry.path, reason: "its payload's digest does not match its header"))
 
             // Replaced by another checkpoint of the same seq after it was listed.
             let replaced = try folder.write(header: try Self.header(of: log, at: points[4], foldVersion: 4), payload: [1])
-            let changed = #expect(throws: CheckpointProblem.self) { try folder.payload(of: entry) }
+            let changed = #expect(throws: CheckpointProblem.self) { try Self.payload(in: folder, of: entry) }
             #expect(changed == .corrupt(file: entry.path, reason: "it changed since its header was read"))
-            #expect(try folder.payload(of: replaced) == [1])
+            #expect(try Self.payload(in: folder, of: replaced) == [1])
         }
     }
 

@@ -14,17 +14,17 @@ enum CheckpointState {
 
     /// The runner (folding as of `position` from here on) and the latest line's instant.
     static func decode(_ payload: [UInt8], position: ReplayPosition) throws(CheckpointDecodingError) -> (runner: ProjectionRunner<LogState>, latestLineAt: Instant) {
-        let decoded: Result<(ProjectionRunner<LogState>, Instant), CheckpointDecodingError> = payload.withUnsafeBytes { bytes in
-            do throws(CheckpointDecodingError) {
-                var reader = CheckpointReader(bytes)
-                let latest = try reader.instant("the latest line's instant")
-                let rest = UnsafeRawBufferPointer(rebasing: bytes[reader.offset...])
-                return .success((try ProjectionRunner<LogState>(checkpointPayload: rest, position: position), latest))
-            } catch {
-                return .failure(error)
-            }
+        let decoded = payload.withUnsafeBytes { bytes in
+            Result { () throws(CheckpointDecodingError) in try decode(bytes, position: position) }
         }
-        let (runner, latest) = try decoded.get()
-        return (runner, latest)
+        return try decoded.get()
+    }
+
+    /// ``decode(_:position:)`` of bytes in memory it does not keep.
+    static func decode(_ bytes: UnsafeRawBufferPointer, position: ReplayPosition) throws(CheckpointDecodingError) -> (runner: ProjectionRunner<LogState>, latestLineAt: Instant) {
+        var reader = CheckpointReader(bytes)
+        let latest = try reader.instant("the latest line's instant")
+        let rest = UnsafeRawBufferPointer(rebasing: bytes[reader.offset...])
+        return (try ProjectionRunner<LogState>(checkpointPayload: rest, position: position), latest)
     }
 }

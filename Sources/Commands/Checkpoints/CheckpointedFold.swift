@@ -101,9 +101,11 @@ package struct CheckpointedFold: Sendable {
     /// The state saved in `entry`, decoded to fold as of `position`, or why it cannot be.
     package static func decode(_ entry: CheckpointEntry, in folder: CheckpointFolder, position: ReplayPosition) -> Result<(ProjectionRunner<LogState>, Instant), CheckpointProblem> {
         do throws(CheckpointProblem) {
-            let payload = try folder.payload(of: entry)
+            let decoded = try folder.withPayload(of: entry) { payload in
+                Swift.Result { () throws(CheckpointDecodingError) in try CheckpointState.decode(payload, position: position) }
+            }
             do {
-                return .success(try CheckpointState.decode(payload, position: position))
+                return .success(try decoded.get())
             } catch {
                 throw CheckpointProblem.corrupt(file: entry.path, reason: "its state does not decode: \(error.description)")
             }

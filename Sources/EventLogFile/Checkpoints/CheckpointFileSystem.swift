@@ -57,6 +57,49 @@ enum CheckpointFileSystem {
         return Contents(head: head, rest: rest, size: size)
     }
 
+    /// A whole file mapped read-only (`mmap`, `PROT_READ`, `MAP_PRIVATE`), unmapped when the
+    /// value goes away.
+    ///
+    /// Only for checkpoint files, which are never changed in place: each is written under a
+    /// temporary name and renamed, and removed by unlinking, so the mapped bytes cannot be
+    /// cut while they are read (a mapped file cut short would fault the process). Pages
+    /// come straight from the file cache, several per fault, where reading would first
+    /// fault in as much fresh memory to copy them into.
+    final class MappedFile {
+        /// The file's bytes.
+        let bytes: UnsafeRawBufferPointer
+
+        fileprivate init(bytes: UnsafeRawBufferPointer) {
+            self.bytes = bytes
+        }
+
+        deinit {
+            if let base = bytes.baseAddress {
+                _ = munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
+            }
+        }
+    }
+
+    /// The regular file at `path` mapped whole, or `nil` when it is empty or cannot be
+    /// mapped (the caller then reads it instead).
+    static func map(_ path: String) throws(ReadFailure) -> MappedFile? {
+        let descriptor: Int32
+        do {
+            descriptor = try openRetrying(path, O_RDONLY | O_CLOEXEC, 0)
+        } catch {
+            throw .system(error.number)
+        }
+        // The mapping keeps the file; the descriptor is not needed after `mmap`.
+        defer { _ = close(descriptor) }
+        var information = stat()
+        guard fstat(descriptor, &information) == 0 else { throw .system(errno) }
+        guard UInt32(information.st_mode) & 0o170000 == 0o100000 else { throw .notARegularFile }
+        let size = Int(information.st_size)
+        guard size > 0 else { return nil }
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
+        return MappedFile(bytes: UnsafeRawBufferPointer(start: base, count: size))
+    }
+
     /// Up to `count` bytes at `offset` (fewer at the end of the file), read straight into the
     /// array's storage.
     private static func readFully(_ descriptor: Int32, count: Int, at offset: Int64) throws(ReadFailure) -> [UInt8] {

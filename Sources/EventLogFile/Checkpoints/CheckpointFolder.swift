@@ -183,6 +183,43 @@ package struct CheckpointFolder: Sendable {
         return payload
     }
 
+    /// Calls `body` with the payload of `entry`, checked as ``payload(of:)`` checks it, from
+    /// the file mapped read-only (`CheckpointFileSystem.MappedFile`; read when it cannot be
+    /// mapped). The bytes are valid only inside `body`: copy what outlives it.
+    ///
+    /// An open decodes the newest checkpoint this way, so that a fresh process does not
+    /// first fault in megabytes of new memory to copy the payload into.
+    ///
+    /// - Throws: what ``payload(of:)`` throws.
+    package func withPayload<Result>(of entry: CheckpointEntry, _ body: (UnsafeRawBufferPointer) -> Result) throws(CheckpointProblem) -> Result {
+        let mapped: CheckpointFileSystem.MappedFile?
+        do {
+            mapped = try CheckpointFileSystem.map(entry.path)
+        } catch {
+            throw .unreadable(file: entry.path, reason: error.text)
+        }
+        guard let mapped else {
+            return try payload(of: entry).withUnsafeBytes(body)
+        }
+        return try withExtendedLifetime(mapped) { () throws(CheckpointProblem) -> Result in
+            let bytes = mapped.bytes
+            let headCount = min(bytes.count, CheckpointHeader.encodedSize)
+            let header = try CheckpointHeader.decode(Array(bytes[..<headCount]), file: entry.path)
+            guard header == entry.header else {
+                throw .corrupt(file: entry.path, reason: "it changed since its header was read")
+            }
+            let expectedSize = Int64(CheckpointHeader.encodedSize) + header.payloadLength
+            guard Int64(bytes.count) == expectedSize else {
+                throw .corrupt(file: entry.path, reason: "it has \(bytes.count) bytes where its header announces \(expectedSize) (it was cut short or added to)")
+            }
+            let payload = UnsafeRawBufferPointer(rebasing: bytes[headCount...])
+            guard PrefixDigest.digest(of: payload) == header.payloadDigest else {
+                throw .corrupt(file: entry.path, reason: "its payload's digest does not match its header")
+            }
+            return body(payload)
+        }
+    }
+
     // MARK: Writing
 
     /// Writes a checkpoint atomically, replacing one at the same seq, and returns its entry.
