@@ -40,15 +40,15 @@ struct SampleKeyTable: Sendable {
         var starts = [Int](repeating: 0, count: (size >> shift) + 1)
         for hash in hashes { starts[(Int(hash) & table.mask) >> shift + 1] += 1 }
         for run in 1..<starts.count { starts[run] += starts[run - 1] }
-        var order = [Int](repeating: 0, count: slots.count)
+        var order = [Int32](repeating: 0, count: slots.count)
         for (index, hash) in hashes.enumerated() {
             let run = (Int(hash) & table.mask) >> shift
-            order[starts[run]] = index
+            order[starts[run]] = Int32(truncatingIfNeeded: index)
             starts[run] += 1
         }
         for index in order {
-            let hash = hashes[index]
-            let slot = slots[index]
+            let hash = hashes[Int(index)]
+            let slot = slots[Int(index)]
             if table.insertIfAbsent(hash: hash, slot: slot, matches: { sameKey($0, slot) }) != nil { return nil }
         }
         return table

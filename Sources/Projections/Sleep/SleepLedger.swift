@@ -383,23 +383,29 @@ public struct SleepLedger: Projection, Hashable {
     /// twice (a checkpoint that reads but was not written by a fold) keep the first slot.
     private mutating func placeKeys() {
         if sampleSlots == nil {
+            // The held slots, without listing the keys again (a 10-year log holds 70,000
+            // samples: every array made here is megabytes a rewind would fault in).
             var isFree = [Bool](repeating: false, count: stored.count)
             for slot in freeSlots { isFree[Int(slot)] = true }
-            let held = stored.indices.filter { !isFree[$0] }.map { Int32($0) }
-            sampleSlots = Self.placing(slots: held, keys: stored.map(\.key))
+            var held: [Int32] = []
+            held.reserveCapacity(stored.count - freeSlots.count)
+            for slot in stored.indices where !isFree[slot] { held.append(Int32(slot)) }
+            let samples = stored
+            sampleSlots = Self.placing(slots: held) { samples[Int($0)].key }
         }
         if vitalSlots == nil {
-            vitalSlots = Self.placing(slots: Array(0..<Int32(heldVitals.count)), keys: heldVitals.map(\.key))
+            let vitals = heldVitals
+            vitalSlots = Self.placing(slots: Array(0..<Int32(heldVitals.count))) { vitals[Int($0)].key }
         }
     }
 
-    /// The table of the keys of `slots` (`keys` by slot).
-    private static func placing(slots: [Int32], keys: [SampleKey]) -> SampleKeyTable {
-        let hashes = slots.map { SampleKeyTable.hash(keys[Int($0)]) }
-        if let table = SampleKeyTable.placing(slots: slots, hashes: hashes, sameKey: { keys[Int($0)] == keys[Int($1)] }) { return table }
+    /// The table of the keys of `slots` (each slot's key given by `key`).
+    private static func placing(slots: [Int32], key: (Int32) -> SampleKey) -> SampleKeyTable {
+        let hashes = slots.map { SampleKeyTable.hash(key($0)) }
+        if let table = SampleKeyTable.placing(slots: slots, hashes: hashes, sameKey: { key($0) == key($1) }) { return table }
         var table = SampleKeyTable(capacity: slots.count)
         for (slot, hash) in zip(slots, hashes) {
-            _ = table.insertIfAbsent(hash: hash, slot: slot, matches: { keys[Int($0)] == keys[Int(slot)] })
+            _ = table.insertIfAbsent(hash: hash, slot: slot, matches: { key($0) == key(slot) })
         }
         return table
     }
