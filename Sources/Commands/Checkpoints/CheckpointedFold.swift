@@ -98,11 +98,15 @@ package struct CheckpointedFold: Sendable {
         return true
     }
 
-    /// The state saved in `entry`, decoded to fold as of `position`, or why it cannot be.
-    package static func decode(_ entry: CheckpointEntry, in folder: CheckpointFolder, position: ReplayPosition) -> Result<(ProjectionRunner<LogState>, Instant), CheckpointProblem> {
+    /// The state saved in `entry`, decoded to fold as of `position`, or why it cannot be;
+    /// on two threads unless `inParallel` is `false` (an open decodes beside the prefix
+    /// digest, which keeps the cores busy).
+    package static func decode(
+        _ entry: CheckpointEntry, in folder: CheckpointFolder, position: ReplayPosition, inParallel: Bool = true
+    ) -> Result<(ProjectionRunner<LogState>, Instant), CheckpointProblem> {
         do throws(CheckpointProblem) {
             let decoded = try folder.withPayload(of: entry) { payload in
-                Swift.Result { () throws(CheckpointDecodingError) in try CheckpointState.decode(payload, position: position) }
+                Swift.Result { () throws(CheckpointDecodingError) in try CheckpointState.decode(payload, position: position, inParallel: inParallel) }
             }
             do {
                 return .success(try decoded.get())
@@ -194,7 +198,8 @@ private final class DecodingInBackground: @unchecked Sendable {
     init(entry: CheckpointEntry, folder: CheckpointFolder, position: ReplayPosition) {
         self.entry = entry
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            outcome = CheckpointedFold.decode(entry, in: folder, position: position)
+            // Beside the prefix digest's threads: on one thread.
+            outcome = CheckpointedFold.decode(entry, in: folder, position: position, inParallel: false)
             done.signal()
         }
     }

@@ -14,6 +14,12 @@ package struct CheckpointReader {
     private let bytes: UnsafeRawBufferPointer
     /// The offset of the next byte to read.
     package private(set) var offset = 0
+    /// The offset of `bytes` in the payload, for errors (not 0 in a section's reader).
+    private var base = 0
+    /// Whether a value may decode its sections on two threads (`CheckpointParallel`):
+    /// `false` when the caller keeps the cores busy already (an open hashes the log beside
+    /// the decoding). The bytes decode to the same value either way.
+    package var decodesSectionsInParallel = true
     /// The last date read, and its days from 1970.
     private var lastDate: (days: Int64, date: LocalDate)?
 
@@ -33,7 +39,19 @@ package struct CheckpointReader {
 
     /// An error about `what`, read from `start`.
     package func failure(_ what: StaticString, at start: Int? = nil, _ reason: String) -> CheckpointDecodingError {
-        CheckpointDecodingError(what: what.description, offset: start ?? offset, reason: reason)
+        CheckpointDecodingError(what: what.description, offset: base + (start ?? offset), reason: reason)
+    }
+
+    /// A reader of the next section (`CheckpointWriter.section(_:)`): its bytes, which this
+    /// reader skips. The section's reader may be used on another thread; it must read its
+    /// section to the end (`finish()`).
+    package mutating func section(_ what: StaticString) throws(CheckpointDecodingError) -> CheckpointReader {
+        let count = try count(what)
+        let region = try region(what, byteCount: count)
+        var reader = CheckpointReader(region)
+        reader.base = base + offset - count
+        reader.decodesSectionsInParallel = decodesSectionsInParallel
+        return reader
     }
 
     /// Throws unless every byte was read.

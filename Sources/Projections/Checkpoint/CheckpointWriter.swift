@@ -23,6 +23,18 @@ package struct CheckpointWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    // MARK: Sections
+
+    /// A section: what `write` writes, after its length in bytes, so that a reader can take
+    /// it whole (`CheckpointReader.section(_:)`) without reading it, and decode several
+    /// sections at once.
+    package mutating func section(_ write: (inout CheckpointWriter) -> Void) {
+        var part = CheckpointWriter()
+        write(&part)
+        count(part.bytes.count)
+        bytes.append(contentsOf: part.bytes)
+    }
+
     // MARK: Numbers
 
     /// One byte.

@@ -139,28 +139,51 @@ public struct LogState: Projection, Hashable {
 // MARK: Checkpoint
 
 extension LogState: CheckpointCodable {
-    /// Every projection, in the order `apply` folds them.
+    /// Every projection, in the order `apply` folds them, each in a section of its own (so
+    /// that the sleep ledger decodes beside the others).
     package func encode(to writer: inout CheckpointWriter) {
-        writer.value(statistics)
-        writer.value(appTiers)
-        writer.value(demoNights)
-        writer.value(sleep)
-        writer.value(scoreInputs)
-        writer.value(checklists)
-        writer.value(exits)
-        writer.value(nightPlans)
-        writer.value(streakNights)
+        writer.section { $0.value(statistics) }
+        writer.section { $0.value(appTiers) }
+        writer.section { $0.value(demoNights) }
+        writer.section { $0.value(sleep) }
+        writer.section { $0.value(scoreInputs) }
+        writer.section { $0.value(checklists) }
+        writer.section { $0.value(exits) }
+        writer.section { $0.value(nightPlans) }
+        writer.section { $0.value(streakNights) }
     }
 
     package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        statistics = try reader.value()
-        appTiers = try reader.value()
-        demoNights = try reader.value()
-        sleep = try reader.value()
-        scoreInputs = try reader.value()
-        checklists = try reader.value()
-        exits = try reader.value()
-        nightPlans = try reader.value()
-        streakNights = try reader.value()
+        var sections: [CheckpointReader] = []
+        for _ in 0..<9 { sections.append(try reader.section("LogState's sections")) }
+        var sleepSection = sections[3]
+        let parallel = reader.decodesSectionsInParallel && sleepSection.remaining >= CheckpointParallel.minimumParallelBytes
+        let (others, sleep) = try CheckpointParallel.both(parallel: parallel, { () throws(CheckpointDecodingError) -> LogState in
+            // Everything but the sleep ledger, here.
+            var state = LogState()
+            state.statistics = try Self.read(sections[0])
+            state.appTiers = try Self.read(sections[1])
+            state.demoNights = try Self.read(sections[2])
+            state.scoreInputs = try Self.read(sections[4])
+            state.checklists = try Self.read(sections[5])
+            state.exits = try Self.read(sections[6])
+            state.nightPlans = try Self.read(sections[7])
+            state.streakNights = try Self.read(sections[8])
+            return state
+        }, { () throws(CheckpointDecodingError) -> SleepLedger in
+            let ledger: SleepLedger = try sleepSection.value()
+            try sleepSection.finish()
+            return ledger
+        })
+        self = others
+        self.sleep = sleep
+    }
+
+    /// The value a section holds, which must be read to its end.
+    private static func read<Value: CheckpointCodable>(_ section: CheckpointReader) throws(CheckpointDecodingError) -> Value {
+        var reader = section
+        let value: Value = try reader.value()
+        try reader.finish()
+        return value
     }
 }

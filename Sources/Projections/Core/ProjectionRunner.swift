@@ -120,11 +120,14 @@ extension ProjectionRunner where State: CheckpointCodable {
     }
 
     /// The runner `checkpointPayload()` wrote, folding from there on at `position`.
+    /// `inParallel` lets large sections decode on two threads
+    /// (`CheckpointReader.decodesSectionsInParallel`).
     ///
     /// - Throws: `CheckpointDecodingError` when the bytes are of another layout version,
     ///   cut short, left over, or make no sense; never traps.
-    package init(checkpointPayload payload: UnsafeRawBufferPointer, position: ReplayPosition) throws(CheckpointDecodingError) {
+    package init(checkpointPayload payload: UnsafeRawBufferPointer, position: ReplayPosition, inParallel: Bool = true) throws(CheckpointDecodingError) {
         var reader = CheckpointReader(payload)
+        reader.decodesSectionsInParallel = inParallel
         let version = try reader.uint32("the layout version")
         guard version == CheckpointLayout.version else {
             throw reader.failure("the layout version", at: 0, "\(version), this build reads \(CheckpointLayout.version)")
