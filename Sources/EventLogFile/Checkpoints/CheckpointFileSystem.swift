@@ -96,7 +96,8 @@ enum CheckpointFileSystem {
         guard UInt32(information.st_mode) & 0o170000 == 0o100000 else { throw .notARegularFile }
         let size = Int(information.st_size)
         guard size > 0 else { return nil }
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
+        // `MAP_FAILED` is (void *)-1 on every platform.
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
         return MappedFile(bytes: UnsafeRawBufferPointer(start: base, count: size))
     }
 
