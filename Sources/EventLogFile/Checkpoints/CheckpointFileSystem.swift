@@ -37,17 +37,8 @@ enum CheckpointFileSystem {
     /// all the bytes after them, with one descriptor (so the size and the bytes are of one
     /// file). A file that ends early gives fewer bytes.
     static func read(_ path: String, headLimit: Int, rest readRest: Bool = false) throws(ReadFailure) -> Contents {
-        let descriptor: Int32
-        do {
-            descriptor = try openRetrying(path, O_RDONLY | O_CLOEXEC, 0)
-        } catch {
-            throw .system(error.number)
-        }
+        let (descriptor, size) = try openRegularFile(path)
         defer { _ = close(descriptor) }
-        var information = stat()
-        guard fstat(descriptor, &information) == 0 else { throw .system(errno) }
-        guard UInt32(information.st_mode) & 0o170000 == 0o100000 else { throw .notARegularFile }
-        let size = Int64(information.st_size)
         let headCount = Int(min(size, Int64(headLimit)))
         let head = try readFully(descriptor, count: headCount, at: 0)
         var rest: [UInt8] = []
@@ -55,6 +46,28 @@ enum CheckpointFileSystem {
             rest = try readFully(descriptor, count: Int(size - Int64(headCount)), at: Int64(headCount))
         }
         return Contents(head: head, rest: rest, size: size)
+    }
+
+    /// A descriptor of the regular file at `path`, opened for reading, and its size; the
+    /// caller closes it.
+    private static func openRegularFile(_ path: String) throws(ReadFailure) -> (descriptor: Int32, size: Int64) {
+        let descriptor: Int32
+        do {
+            descriptor = try openRetrying(path, O_RDONLY | O_CLOEXEC, 0)
+        } catch {
+            throw .system(error.number)
+        }
+        var information = stat()
+        guard fstat(descriptor, &information) == 0 else {
+            let failure = errno
+            _ = close(descriptor)
+            throw .system(failure)
+        }
+        guard UInt32(information.st_mode) & 0o170000 == 0o100000 else {
+            _ = close(descriptor)
+            throw .notARegularFile
+        }
+        return (descriptor, Int64(information.st_size))
     }
 
     /// A whole file mapped read-only (`mmap`, `PROT_READ`, `MAP_PRIVATE`), unmapped when the
@@ -83,19 +96,10 @@ enum CheckpointFileSystem {
     /// The regular file at `path` mapped whole, or `nil` when it is empty or cannot be
     /// mapped (the caller then reads it instead).
     static func map(_ path: String) throws(ReadFailure) -> MappedFile? {
-        let descriptor: Int32
-        do {
-            descriptor = try openRetrying(path, O_RDONLY | O_CLOEXEC, 0)
-        } catch {
-            throw .system(error.number)
-        }
+        let (descriptor, fileSize) = try openRegularFile(path)
         // The mapping keeps the file; the descriptor is not needed after `mmap`.
         defer { _ = close(descriptor) }
-        var information = stat()
-        guard fstat(descriptor, &information) == 0 else { throw .system(errno) }
-        guard UInt32(information.st_mode) & 0o170000 == 0o100000 else { throw .notARegularFile }
-        let size = Int(information.st_size)
-        guard size > 0 else { return nil }
+        guard fileSize > 0, let size = Int(exactly: fileSize) else { return nil }
         // `MAP_FAILED` is (void *)-1 on every platform.
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
         return MappedFile(bytes: UnsafeRawBufferPointer(start: base, count: size))
