@@ -28,6 +28,7 @@ public enum ReplayTool {
             VerifyCommand.specification, StatsCommand.specification, ShowCommand.specification, WhyCommand.specification,
             TraceCommand.specification, ScoresCommand.specification, ReportCommand.specification, RepairCommand.specification,
             CheckpointCommand.specification, AppendCommand.specification, ImportHealthCommand.specification, SimulateCommand.specification,
+            SyncCommand.specification,
         ]
     )
 
@@ -74,6 +75,7 @@ public enum ReplayTool {
                 case CheckpointCommand.specification.name: return try CheckpointCommand.run(parsed, console: console)
                 case AppendCommand.specification.name: return try AppendCommand.run(parsed, console: console)
                 case ImportHealthCommand.specification.name: return try ImportHealthCommand.run(parsed, console: console)
+                case SyncCommand.specification.name: return try SyncCommand.run(parsed, console: console)
                 default:
                     console.error(HelpFormatter.help(for: [], root: specification, toolName: name))
                     return .usage
