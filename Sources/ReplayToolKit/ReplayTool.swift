@@ -11,6 +11,10 @@ public enum ReplayTool {
 
     static let logArgument = ArgumentSpecification(name: "log", help: "The event log (JSON lines, docs/log-format.md).")
 
+    /// The log of a command that also folds a log set.
+    static let logOrLogSetArgument = ArgumentSpecification(
+        name: "log", help: "The event log (JSON lines, docs/log-format.md), or a log set: a directory of streams, one per device, folded together (docs/sync.md).")
+
     /// The command tree.
     public static let specification = CommandSpecification(
         name: name,

@@ -19,6 +19,14 @@ struct StreamSyncTests {
 
     static func lines(_ seqs: ClosedRange<Int>) -> [UInt8] { Array(RawLine.validLines(seqs).utf8) }
 
+    /// Two log sets whose one stream `stream` holds lines `inA` in `a` and `inB` in `b`.
+    static func sets(_ directory: TemporaryDirectory, _ stream: StreamName, a inA: ClosedRange<Int>, b inB: ClosedRange<Int>) throws -> (LogSetDirectory, LogSetDirectory) {
+        let sets = try sets(directory)
+        try directory.write(lines(inA), to: "a/" + stream.fileName)
+        try directory.write(lines(inB), to: "b/" + stream.fileName)
+        return sets
+    }
+
     @Test func streamNamesFollowTheRules() {
         for good in ["phone-3f2a9c", "watch_77b1", "iPad.2", "a", String(repeating: "x", count: 64)] {
             #expect(StreamName(good) != nil, "\(good)")
@@ -51,9 +59,7 @@ struct StreamSyncTests {
 
     @Test func missingLinesAreAppendedAndSyncingTwiceChangesNothing() throws {
         try TemporaryDirectory.with { directory in
-            let (a, b) = try Self.sets(directory)
-            try directory.write(Self.lines(1...5), to: "a/watch-1.jsonl")
-            try directory.write(Self.lines(1...2), to: "b/watch-1.jsonl")
+            let (a, b) = try Self.sets(directory, Self.watch, a: 1...5, b: 1...2)
             let first = try StreamSync.sync(from: a, to: b, ownStream: Self.phone)
             #expect(first.map(\.outcome) == [.appended(lineCount: 3, firstSeq: 3, lastSeq: 5)])
             #expect(try FileBytes.read(b.path(of: Self.watch)) == Self.lines(1...5))
@@ -130,9 +136,7 @@ struct StreamSyncTests {
 
     @Test func aLongerCopyOfTheReceiversOwnStreamIsRefused() throws {
         try TemporaryDirectory.with { directory in
-            let (a, b) = try Self.sets(directory)
-            try directory.write(Self.lines(1...3), to: "a/phone-1.jsonl")
-            try directory.write(Self.lines(1...2), to: "b/phone-1.jsonl")
+            let (a, b) = try Self.sets(directory, Self.phone, a: 1...3, b: 1...2)
             let reports = try StreamSync.sync(from: a, to: b, ownStream: Self.phone)
             guard case .refused(let reason)? = reports[0].outcome else {
                 Issue.record("\(reports)")
@@ -148,9 +152,7 @@ struct StreamSyncTests {
 
     @Test func linesSentAfterASeqAreAppliedWithTheSameChecks() throws {
         try TemporaryDirectory.with { directory in
-            let (a, b) = try Self.sets(directory)
-            try directory.write(Self.lines(1...6), to: "a/watch-1.jsonl")
-            try directory.write(Self.lines(1...4), to: "b/watch-1.jsonl")
+            let (a, b) = try Self.sets(directory, Self.watch, a: 1...6, b: 1...4)
             // The value a front end sends over WatchConnectivity, through JSON and back.
             let (sent, unsent) = try StreamSync.lines(of: Self.watch, in: a, after: 4)
             #expect(unsent == nil)

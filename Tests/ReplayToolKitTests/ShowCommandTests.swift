@@ -141,8 +141,16 @@ struct ShowCommandTests {
         #expect(missing.code == .noInput)
         #expect(missing.output.isEmpty)
         #expect(!missing.error.isEmpty)
-        withLog[1] = folder.url.path
-        #expect(ToolRun.run(withLog).code == .noInput, "a folder is not a readable log")
+        // A folder is a log set (docs/sync.md); one that is missing is missing input too.
+        withLog[1] = folder.path("missing-set")
+        #expect(ToolRun.run(withLog).code == .noInput)
+    }
+
+    @Test func aFolderIsALogSetAndAnEmptyOneShowsNothing() throws {
+        let folder = try TemporaryFolder()
+        let run = ToolRun.run(["show", folder.url.path, "--json"])
+        #expect(run.code == .success, "\(run.error)")
+        #expect(run.output.contains("\"plans\": []"), "\(run.output)")
     }
 
     @Test func aCorruptLineExits65NamingFileAndLine() throws {

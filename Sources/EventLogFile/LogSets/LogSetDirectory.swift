@@ -28,6 +28,13 @@ public struct LogSetDirectory: Sendable, Hashable {
         }
     }
 
+    /// Whether `path` names a directory (a log set, where a command takes a log or a log
+    /// set); `false` for a file or nothing.
+    public static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
     /// The path of `stream`'s file in this log set.
     public func path(of stream: StreamName) -> String {
         (path.hasSuffix("/") ? path : path + "/") + stream.fileName

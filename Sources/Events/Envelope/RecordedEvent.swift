@@ -9,13 +9,27 @@ public struct RecordedEvent: Sendable, Hashable {
     /// The line exactly as read, kept for opaque events so that they round-trip byte for
     /// byte; `nil` for typed events, which the encoder writes canonically.
     public let originalLine: [UInt8]?
+    /// The stream (one device's file in a log set) the line was read from; `nil` for a
+    /// single log file. Its `seq` counts within that stream.
+    public let stream: String?
 
     /// Creates the value from its parts.
-    public init(seq: Int, batch: BatchPosition? = nil, event: Event, originalLine: [UInt8]? = nil) {
+    public init(seq: Int, batch: BatchPosition? = nil, event: Event, originalLine: [UInt8]? = nil, stream: String? = nil) {
         self.seq = seq
         self.batch = batch
         self.event = event
         self.originalLine = originalLine
+        self.stream = stream
+    }
+
+    /// The same line, read from the stream `stream` of a log set.
+    public func inStream(_ stream: String) -> RecordedEvent {
+        RecordedEvent(seq: seq, batch: batch, event: event, originalLine: originalLine, stream: stream)
+    }
+
+    /// Where the line stands, for messages: `seq 12`, or `watch-1 seq 12` in a log set.
+    public var place: String {
+        stream.map { "\($0) seq \(seq)" } ?? "seq \(seq)"
     }
 
     /// The event's id.

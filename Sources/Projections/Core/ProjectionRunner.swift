@@ -50,6 +50,18 @@ public struct ProjectionRunner<State: Projection>: Sendable {
     /// Folds one event (or leaves it out, saying why when that is not its position).
     public mutating func apply(_ event: RecordedEvent) {
         guard position.includes(event) else { return }
+        if let stream = event.stream {
+            // In a log set a seq counts within its stream: the warnings name it.
+            let start = warnings.all.count
+            defer { warnings.attach(stream: stream, toWarningsFrom: start, seq: event.seq) }
+            fold(event)
+        } else {
+            fold(event)
+        }
+    }
+
+    /// Folds `event`, which the position includes.
+    private mutating func fold(_ event: RecordedEvent) {
         guard seenIdentifiers.insert(event.id) else {
             warnings.skipped(seq: event.seq, rule: .event, because: "id already used by an earlier event; the first occurrence counts")
             return

@@ -40,17 +40,23 @@ public struct ProjectionWarnings: Sendable, Hashable {
         public var rule: Rule
         /// What happened.
         public var message: String
+        /// The stream of the event concerned, in a log set (its seq counts there).
+        public var stream: String?
 
         /// Creates the value from its parts.
-        public init(seq: Int?, rule: Rule = .notice, message: String) {
+        public init(seq: Int?, rule: Rule = .notice, message: String, stream: String? = nil) {
             self.seq = seq
             self.rule = rule
             self.message = message
+            self.stream = stream
         }
 
         public var description: String {
-            if let seq { return "seq \(seq): \(message)" }
-            return message
+            switch (stream, seq) {
+            case let (stream?, seq?): return "\(stream) seq \(seq): \(message)"
+            case let (nil, seq?): return "seq \(seq): \(message)"
+            default: return message
+            }
         }
     }
 
@@ -78,29 +84,41 @@ public struct ProjectionWarnings: Sendable, Hashable {
 
     /// `true` when nothing was warned about.
     public var isEmpty: Bool { all.isEmpty }
+
+    /// Names `stream` in the warnings from the `start`-th on that are about the event at
+    /// `seq` (the runner calls it after folding an event of a log set, so that no fold
+    /// needs to know about streams).
+    mutating func attach(stream: String, toWarningsFrom start: Int, seq: Int) {
+        for index in all.indices.dropFirst(start) where all[index].seq == seq && all[index].stream == nil {
+            all[index].stream = stream
+        }
+    }
 }
 
 // MARK: Checkpoint
 
 extension ProjectionWarnings: CheckpointCodable {
-    /// Each warning: its seq (optional), its rule (its place in `Rule.allCases`), its message.
+    /// Each warning: its seq (optional), its rule (its place in `Rule.allCases`), its message,
+    /// its stream (optional).
     package func encode(to writer: inout CheckpointWriter) {
         writer.count(all.count)
         for warning in all {
             writer.optionalInt(warning.seq)
             writer.uint8(UInt8(Rule.allCases.firstIndex(of: warning.rule) ?? 0))
             writer.string(warning.message)
+            writer.optionalString(warning.stream)
         }
     }
 
     package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
         let rules = Rule.allCases
-        all = try reader.array("ProjectionWarnings", minimumElementSize: 3) { reader throws(CheckpointDecodingError) in
+        all = try reader.array("ProjectionWarnings", minimumElementSize: 4) { reader throws(CheckpointDecodingError) in
             let seq = try reader.optionalInt("ProjectionWarnings.seq")
             let start = reader.offset
             let rule = Int(try reader.uint8("ProjectionWarnings.rule"))
             guard rule < rules.count else { throw reader.failure("ProjectionWarnings.rule", at: start, "\(rule) is not a rule") }
-            return Warning(seq: seq, rule: rules[rule], message: try reader.string("ProjectionWarnings.message"))
+            let message = try reader.string("ProjectionWarnings.message")
+            return Warning(seq: seq, rule: rules[rule], message: message, stream: try reader.optionalString("ProjectionWarnings.stream"))
         }
     }
 }

@@ -25,7 +25,7 @@ enum ReportCommand {
             is refused: the text goes to standard output) in a folder that exists and can \
             be written; that is checked before anything is printed (exit 74).
             """,
-        arguments: [ReplayTool.logArgument],
+        arguments: [ReplayTool.logOrLogSetArgument],
         options: [
             .value("from", valueName: "date", help: "The first night of the period, YYYY-MM-DD."),
             .value("to", valueName: "date", help: "The last night of the period, YYYY-MM-DD."),
@@ -57,7 +57,7 @@ enum ReportCommand {
         }
         let report: PeriodReport
         do {
-            let warningCount = fold.runner.warnings.all.count - (fold.tornTail == nil ? 0 : 1)
+            let warningCount = fold.runner.warnings.all.count - fold.tornTails.count
             guard let made = try PeriodReport.make(
                 state: fold.runner.state, asOf: asOf, from: nights.from, to: nights.to, warningCount: warningCount
             ) else {

@@ -8,8 +8,9 @@ import Projections
 struct LogStateFold {
     /// The folded state and the warnings of the fold (a torn tail included).
     var runner: ProjectionRunner<LogState>
-    /// The torn tail the read ended with, if any.
-    var tornTail: TornTail?
+    /// The torn tails the read ended with: the log's, or each stream's of a log set, with
+    /// the file's path.
+    var tornTails: [(path: String, tornTail: TornTail)]
     /// The query instant: the one asked for, else the largest `at` among the lines read
     /// (the first `untilSeq` with `--until-seq`); `nil` for an empty log without one.
     var asOf: Instant?
@@ -25,9 +26,17 @@ struct LogStateFold {
         path: String, at instant: Instant?, untilSeq: Int?, checkpoints: CheckpointChoice = .unused, console: ToolConsole? = nil
     ) throws(EventLogFileError) -> LogStateFold {
         let position = ReplayPosition(instant: instant, untilSeq: untilSeq)
+        if LogSetDirectory.isDirectory(path) {
+            // A log set: every stream, in fold order (checkpoints do not cover log sets yet).
+            let logSet = LogSetDirectory(path: path)
+            let folded = try LogSetFold.fold(logSet, position: position, tornTail: foldWarning)
+            return LogStateFold(
+                runner: folded.runner, tornTails: folded.tornTails.map { (logSet.path(of: $0.stream), $0.tornTail) },
+                asOf: instant ?? folded.latestLineAt)
+        }
         let fold = try CheckpointedFold.fold(logAt: path, checkpoints: checkpoints.folder(forLogAt: path), position: position)
         if let console { checkpoints.report(fold, logAt: path, console: console) }
-        return LogStateFold(runner: fold.warnedRunner(foldWarning), tornTail: fold.tornTail, asOf: instant ?? fold.latestLineAt)
+        return LogStateFold(runner: fold.warnedRunner(foldWarning), tornTails: fold.tornTail.map { [(path, $0)] } ?? [], asOf: instant ?? fold.latestLineAt)
     }
 
     /// ``fold(path:at:untilSeq:checkpoints:console:)`` of every line, for a command that reads a
@@ -36,8 +45,8 @@ struct LogStateFold {
     /// removes it.
     static func foldForFigures(path: String, at instant: Instant?, checkpoints: CheckpointChoice, console: ToolConsole) throws(EventLogFileError) -> LogStateFold {
         let fold = try fold(path: path, at: instant, untilSeq: nil, checkpoints: checkpoints, console: console)
-        if let torn = fold.tornTail {
-            console.error(TornTailNotice(.file(path: path), .runRepair(tool: ReplayTool.name, path: path)).text(torn) + "\n")
+        for (file, torn) in fold.tornTails {
+            console.error(TornTailNotice(.file(path: file), .runRepair(tool: ReplayTool.name, path: file)).text(torn) + "\n")
         }
         return fold
     }

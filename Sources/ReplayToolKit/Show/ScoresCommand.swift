@@ -17,7 +17,7 @@ enum ScoresCommand {
             the part that errs most. Nights are scored with the settings in force, or \
             with --preset (sleepLab, balanced, deepFirst, consistencyFirst).
             """,
-        arguments: [ReplayTool.logArgument],
+        arguments: [ReplayTool.logOrLogSetArgument],
         options: [
             .value("from", valueName: "date", help: "The first night shown, YYYY-MM-DD."),
             .value("to", valueName: "date", help: "The last night shown, YYYY-MM-DD."),

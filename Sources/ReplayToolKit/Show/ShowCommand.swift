@@ -29,10 +29,10 @@ enum ShowCommand {
             pretty-printed object with its keys in the documented order, the same bytes \
             for the same log. A torn tail is not read; it becomes a warning.
             """,
-        arguments: [ReplayTool.logArgument],
+        arguments: [ReplayTool.logOrLogSetArgument],
         options: [
             LogStateFold.atOption,
-            .value("until-seq", valueName: "n", help: "Fold only the first N lines of the log (N at least 1); the default instant is then the largest 'at' among them."),
+            .value("until-seq", valueName: "n", help: "Fold only the first N lines of the log (N at least 1); the default instant is then the largest 'at' among them. Not for a log set, whose seqs count per stream."),
             .value("from", valueName: "date", help: "Keep only nights from this one on (YYYY-MM-DD) in the plans, sleep, exits by night and scores."),
             .value("to", valueName: "date", help: "Keep only nights up to this one (YYYY-MM-DD, not before --from) in the plans, sleep, exits by night and scores."),
             .flag("json", help: "Print the JSON view (docs/json-view.md) instead of text."),

@@ -18,7 +18,7 @@ enum WhyCommand {
             fresh list. When the night has no plan as of the instant, says so on \
             standard output and exits 1.
             """,
-        arguments: [ReplayTool.logArgument],
+        arguments: [ReplayTool.logOrLogSetArgument],
         options: [
             .value("night", valueName: "date", help: "The night, as the date of its evening (YYYY-MM-DD).", isRequired: true),
             LogStateFold.atOption,
