@@ -13,7 +13,7 @@ public enum ReplayTool {
 
     /// The log of a command that also folds a log set.
     static let logOrLogSetArgument = ArgumentSpecification(
-        name: "log", help: "The event log (JSON lines, docs/log-format.md), or a log set: a directory of streams, one per device, folded together (docs/sync.md).")
+        name: "log", help: "The event log (JSON lines, docs/log-format.md), or a log set: a directory of streams, one per device (docs/sync.md).")
 
     /// The command tree.
     public static let specification = CommandSpecification(

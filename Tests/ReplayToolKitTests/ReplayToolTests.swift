@@ -45,10 +45,10 @@ struct ReplayToolTests {
         Golden.assertMatches(run.output, golden: "replay-tool/stats-sample-week.txt")
     }
 
-    @Test(arguments: ["missing.jsonl", "."])
+    @Test(arguments: ["missing.jsonl", "missing-set/"])
     func missingOrUnreadableInputExits66(name: String) throws {
         let folder = try TemporaryFolder()
-        let run = ToolRun.run(["verify", name == "." ? folder.url.path : folder.path(name)])
+        let run = ToolRun.run(["verify", folder.path(name)])
         #expect(run.code == .noInput)
         #expect(!run.error.isEmpty)
     }

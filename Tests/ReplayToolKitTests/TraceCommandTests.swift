@@ -231,7 +231,8 @@ struct TraceCommandTests {
     @Test func aMissingLogExits66AndACorruptOne65() throws {
         let folder = try TemporaryFolder()
         #expect(ToolRun.run(["trace", folder.path("missing.jsonl"), "--figure", "debt"]).code == .noInput)
-        #expect(ToolRun.run(["trace", folder.url.path, "--figure", "debt"]).code == .noInput)
+        // A folder is a log set: one that is missing is missing input too.
+        #expect(ToolRun.run(["trace", folder.path("missing-set") + "/", "--figure", "debt"]).code == .noInput)
         let lines = try String(contentsOfFile: Self.fortnight, encoding: .utf8).split(separator: "\n").prefix(3).map(String.init)
         let path = try folder.write("log.jsonl", [lines[0], "{not json", lines[2]].joined(separator: "\n") + "\n")
         let run = ToolRun.run(["trace", path, "--figure", "streak"])

@@ -9,13 +9,13 @@ struct SimulationToolRun: Sendable {
     /// How many times the tool wrote to standard output.
     var outputWrites: Int
 
-    static func run(_ arguments: [String]) -> SimulationToolRun {
+    static func run(_ arguments: [String], input: String = "") -> SimulationToolRun {
         let output = Capture()
         let error = Capture()
         let console = ToolConsole(
             output: { output.append($0) },
             error: { error.append($0) },
-            readInput: { [] }
+            readInput: { Array(input.utf8) }
         )
         let code = ReplayTool.run(arguments, console: console)
         return SimulationToolRun(code: code, output: output.text, error: error.text, outputWrites: output.writes)

@@ -31,6 +31,11 @@ enum CheckpointCommand {
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
+        if LogSetDirectory.isDirectory(path) {
+            throw UsageError(
+                message: "'\(path)' is a log set: checkpoints of a log set are not built yet (its commands read every stream); give one stream's file to checkpoint it alone",
+                commandPath: arguments.commandPath)
+        }
         guard let folderPath = CheckpointChoice(arguments).folder(forLogAt: path) else { return .success }
         let folder = CheckpointFolder(path: folderPath)
         let written = try CheckpointedFold.writeCheckpoints(logAt: path, into: folder, report: { problem in

@@ -11,13 +11,33 @@ enum StatsCommand {
         discussion: """
             Prints the events by type, the first and last instant, the time zones seen, \
             and every warning (unknown types or newer versions kept but skipped, repeated \
-            ids, a torn tail). Reads the log as a stream.
+            ids, a torn tail). Reads the log as a stream. For a log set, the events of \
+            every stream, an id that reaches two streams counted once, and a line per \
+            stream.
             """,
-        arguments: [ReplayTool.logArgument]
+        arguments: [ReplayTool.logOrLogSetArgument]
     )
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
+        if LogSetDirectory.isDirectory(path) {
+            let folded = try LogSetFold.fold(
+                LogSetDirectory(path: path), tornTail: TornTailNotice(.none, .repairRemovesIt(tool: ReplayTool.name)), as: LogStatistics.self)
+            var summary = EventLogReader.Summary()
+            // An id that reached two streams is one event.
+            summary.eventCount = folded.streams.reduce(0) { $0 + $1.eventCount } - folded.copiesLeftOut
+            summary.lineCount = folded.streams.reduce(0) { $0 + $1.lineCount }
+            var text = render(folded.runner, summary: summary, streamCount: folded.streams.count)
+            text += folded.streams.isEmpty ? "streams: none\n" : "streams:\n"
+            for stream in folded.streams {
+                text += "  \(stream.name): \(stream.eventCount) events in \(stream.lineCount) lines, last seq \(stream.lastSeq)\n"
+            }
+            if folded.copiesLeftOut > 0 {
+                text += "copies of an id in another stream, counted once: \(folded.copiesLeftOut)\n"
+            }
+            console.output(text)
+            return .success
+        }
         let (runner, summary): (ProjectionRunner<LogStatistics>, _) = try LogFold.fold(
             path: path, tornTail: TornTailNotice(.line, .repairRemovesIt(tool: ReplayTool.name))
         )
@@ -25,9 +45,11 @@ enum StatsCommand {
         return .success
     }
 
-    static func render(_ runner: ProjectionRunner<LogStatistics>, summary: EventLogReader.Summary) -> String {
+    /// The summary; `streamCount` for a log set (whose seqs count per stream).
+    static func render(_ runner: ProjectionRunner<LogStatistics>, summary: EventLogReader.Summary, streamCount: Int? = nil) -> String {
         let statistics = runner.state
-        var text = "events: \(summary.eventCount) in \(summary.lineCount) lines, last seq \(summary.lastSeq)\n"
+        var text = streamCount.map { "events: \(summary.eventCount) in \(summary.lineCount) lines of \($0) stream\($0 == 1 ? "" : "s")\n" }
+            ?? "events: \(summary.eventCount) in \(summary.lineCount) lines, last seq \(summary.lastSeq)\n"
         text += "by type:\n"
         let width = statistics.countsByType.keys.map(\.count).max() ?? 0
         for (type, count) in statistics.countsByType.sorted(by: { $0.key < $1.key }) {

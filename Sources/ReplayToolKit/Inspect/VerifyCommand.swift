@@ -13,10 +13,12 @@ enum VerifyCommand {
             decreases, duplicate ids, short batches, and a torn tail (a crash mid-append; \
             see 'replay-tool repair'). At most 20 problems are listed, then the rest are \
             counted. A file that is not a log at all is named for what it is: UTF-16 or \
-            UTF-32 text, a byte-order mark, or lines that are not MoreSleep events. Exits \
-            0 when the log is sound, 65 when it is not.
+            UTF-32 text, a byte-order mark, or lines that are not MoreSleep events. A log \
+            set is checked stream by stream (an id in two streams is not a problem there: \
+            it counts once), and a .jsonl file that is not a stream is named. Exits 0 when \
+            the log (every stream) is sound, 65 when it is not.
             """,
-        arguments: [ReplayTool.logArgument]
+        arguments: [ReplayTool.logOrLogSetArgument]
     )
 
     /// The most problems listed one by one; the rest are counted.
@@ -27,6 +29,22 @@ enum VerifyCommand {
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
+        guard LogSetDirectory.isDirectory(path) else { return try verify(path: path, console: console) }
+        let logSet = LogSetDirectory(path: path)
+        let listing = try logSet.list()
+        for ignored in listing.ignored {
+            console.error("\(logSet.path)/\(ignored.file): not a stream, ignored: \(ignored.reason)\n")
+        }
+        if listing.streams.isEmpty { console.output("\(path): a log set with no streams\n") }
+        var exit = ExitCode.success
+        for stream in listing.streams where try verify(path: logSet.path(of: stream), console: console) != .success {
+            exit = .dataError
+        }
+        return exit
+    }
+
+    /// Verifies the one file at `path`.
+    static func verify(path: String, console: ToolConsole) throws -> ExitCode {
         let encoding = try LogTextEncoding.foreign(path: path)
         if let encoding, encoding.family != .utf8 {
             // Every line would be "a NUL byte at byte 1": name the encoding instead.

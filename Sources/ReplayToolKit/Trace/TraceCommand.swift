@@ -1,3 +1,4 @@
+import Commands
 import EventLogFile
 import Events
 import Projections
@@ -36,7 +37,7 @@ enum TraceCommand {
             --to, limit the nights shown and the steps to those that touched one of them, \
             and the work: a step that cannot touch them costs only its fold.
             """,
-        arguments: [ReplayTool.logArgument],
+        arguments: [ReplayTool.logOrLogSetArgument],
         options: [
             .value("figure", valueName: "figure", help: "The figure to trace: debt, streak or sleep.", isRequired: true),
             .value("night", valueName: "date", help: "Only this night, as the date of its evening (YYYY-MM-DD); not with --from or --to."),
@@ -102,12 +103,7 @@ enum TraceCommand {
         var pending: [RecordedEvent] = []
         var pendingNight: Int?
         var latest: Instant?
-        let summary = try EventLogReader.forEachEventInTimeOrder(path: path, restart: {
-            tracer = Tracer(figure: figure, position: position, nights: nights)
-            pending = []
-            pendingNight = nil
-            latest = nil
-        }, { event in
+        func consume(_ event: RecordedEvent) {
             if latest.map({ event.at.millisecondsSince1970 >= $0.millisecondsSince1970 }) ?? true {
                 latest = event.at
             }
@@ -119,11 +115,31 @@ enum TraceCommand {
             }
             pending.append(event)
             pendingNight = pendingNight ?? TraceStep.deliveryNight(of: event)
-        })
+        }
+        var tornTails: [(notice: String?, tornTail: TornTail)] = []
+        var setWarnings: [ProjectionWarnings.Warning] = []
+        if LogSetDirectory.isDirectory(path) {
+            // A log set: its events in fold order (docs/sync.md).
+            let read = try LogSetFold.read(LogSetDirectory(path: path))
+            for event in read.events { consume(event) }
+            // The latest instant counts the copies left out too, as a read of every line would.
+            latest = read.latestLineAt
+            setWarnings = read.conflicting.filter { position.includes($0.event) }.map(\.warning)
+            tornTails = read.tornTails.map { ("\($0.stream.fileName): ", $0.tornTail) }
+        } else {
+            let summary = try EventLogReader.forEachEventInTimeOrder(path: path, restart: {
+                tracer = Tracer(figure: figure, position: position, nights: nights)
+                pending = []
+                pendingNight = nil
+                latest = nil
+            }, consume)
+            tornTails = summary.tornTail.map { [(nil, $0)] } ?? []
+        }
         if !pending.isEmpty { tracer.fold(pending) }
         var runner = tracer.runner
-        if let torn = summary.tornTail {
-            runner.warn(.init(seq: nil, message: LogStateFold.foldWarning.text(torn)))
+        for warning in setWarnings { runner.warn(warning) }
+        for (prefix, torn) in tornTails {
+            runner.warn(.init(seq: nil, message: (prefix ?? "") + LogStateFold.foldWarning.text(torn)))
         }
         var text = "\(figure.title), as of each step's last instant, for \(nights.description); events in ('at', seq) order, a HealthKit delivery or a batch as one step:\n"
         text += tracer.lines.map { $0 + "\n" }.joined()

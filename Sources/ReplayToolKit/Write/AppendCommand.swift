@@ -21,17 +21,41 @@ enum AppendCommand {
             plan, …) is still appended, as the format keeps it, and a warning on standard \
             error says, per input line, what will be skipped and why; with --strict such \
             input is refused whole (exit 65, nothing appended).
+
+            LOG may be a log set (a directory of streams): --stream then names the \
+            stream to append to, this device's own (its file NAME.jsonl is created when \
+            missing); a device appends only to its own stream (docs/sync.md).
             """,
-        arguments: [ReplayTool.logArgument],
+        arguments: [ReplayTool.logOrLogSetArgument],
         options: [
+            .value("stream", valueName: "name", help: "With a log set: the stream to append to (this device's own)."),
             .value("expect-seq", valueName: "n", help: "Append only if the log's last seq is N (0 for an empty log); else exit 75 and append nothing."),
             .value("lock-timeout", valueName: "seconds", help: "How long to wait for another writer's lock before exit 75.", defaultDescription: "10"),
             .flag("strict", help: "Refuse the whole input (exit 65, nothing appended) if projections would skip any of its events."),
         ]
     )
 
-    static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
+    /// The file to append to: LOG, or with a log set the file of `--stream`.
+    static func streamPath(_ arguments: ParsedArguments) throws -> String {
         let path = try arguments.positional("log")
+        let stream = arguments.value("stream")
+        guard LogSetDirectory.isDirectory(path) else {
+            if stream != nil {
+                throw UsageError(message: "--stream names a stream of a log set, but '\(path)' is not a directory", commandPath: arguments.commandPath)
+            }
+            return path
+        }
+        guard let stream else {
+            throw UsageError(message: "'\(path)' is a log set: name the stream to append to, this device's own, with --stream", commandPath: arguments.commandPath)
+        }
+        guard let name = StreamName(stream) else {
+            throw UsageError(message: "--stream '\(stream)' is not a stream name: \(StreamName.problem(with: stream) ?? "")", commandPath: arguments.commandPath)
+        }
+        return LogSetDirectory(path: path).path(of: name)
+    }
+
+    static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
+        let path = try streamPath(arguments)
         let expected = try arguments.integer("expect-seq", in: 0...Int.max)
         let timeout = try arguments.number("lock-timeout", in: 0...3600) ?? 10
         guard let input = console.readInput() else {

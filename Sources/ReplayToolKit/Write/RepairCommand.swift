@@ -10,9 +10,9 @@ enum RepairCommand {
             there, under the log's lock. Only a torn tail is ever removed: a log with \
             corruption elsewhere is left untouched (exit 65; see 'replay-tool verify'). \
             Like append, it refuses a log its group or others can write (exit 66, nothing \
-            changed) until it is chmod 600.
+            changed) until it is chmod 600. A log set is repaired stream by stream.
             """,
-        arguments: [ReplayTool.logArgument],
+        arguments: [ReplayTool.logOrLogSetArgument],
         options: [
             .flag("dry-run", help: "Say what would be removed, and change nothing."),
             .value("lock-timeout", valueName: "seconds", help: "How long to wait for another writer's lock.", defaultDescription: "10"),
@@ -22,6 +22,16 @@ enum RepairCommand {
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
         let timeout = try arguments.number("lock-timeout", in: 0...3600) ?? 10
+        guard LogSetDirectory.isDirectory(path) else { return try repair(path, timeout: timeout, arguments, console: console) }
+        let logSet = LogSetDirectory(path: path)
+        let streams = try logSet.list().streams
+        if streams.isEmpty { console.output("\(path): a log set with no streams; nothing to remove\n") }
+        for stream in streams { _ = try repair(logSet.path(of: stream), timeout: timeout, arguments, console: console) }
+        return .success
+    }
+
+    /// Repairs (or, with --dry-run, describes the repair of) the one file at `path`.
+    static func repair(_ path: String, timeout: Double, _ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         if arguments.flag("dry-run") {
             let report = try FileEventLog.verify(path: path)
             if let torn = report.tornTail {

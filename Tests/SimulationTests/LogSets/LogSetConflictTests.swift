@@ -34,25 +34,8 @@ struct LogSetConflictTests {
         return try event(id, payload, at: at, source: source)
     }
 
-    /// The `show --json` of `streams` as a log set, and of the streams merged into one file
-    /// in fold order; each split before `"warnings"`, with the warnings' lines.
-    static func views(_ streams: [String: [Event]], at: String? = nil) throws -> (set: String, merged: String, setWarnings: String) {
-        let folder = try SimulationFolder()
-        try FileManager.default.createDirectory(atPath: folder.url.path + "/set", withIntermediateDirectories: false)
-        var merged: [RecordedEvent] = []
-        for (name, events) in streams {
-            _ = try folder.write("set/" + name + ".jsonl", LogSetFoldTests.stream(events))
-            merged += events.enumerated().map { RecordedEvent(seq: $0.offset + 1, event: $0.element, stream: name) }
-        }
-        merged.sort(by: EventOrdering.precedes)
-        let mergedPath = try folder.write("merged.jsonl", LogSetFoldTests.stream(merged.map(\.event)))
-        let extra = at.map { ["--at", $0] } ?? []
-        let set = SimulationToolRun.run(["show", folder.url.path + "/set", "--json"] + extra)
-        let one = SimulationToolRun.run(["show", mergedPath, "--json", "--no-checkpoint"] + extra)
-        #expect(set.code == .success && one.code == .success, "\(set.error) \(one.error)")
-        func before(_ view: String) -> String { view.range(of: "\"warnings\"").map { String(view[..<$0.lowerBound]) } ?? view }
-        let warnings = set.output.range(of: "\"warnings\"").map { String(set.output[$0.lowerBound...]) } ?? ""
-        return (before(set.output), before(one.output), warnings)
+    static func views(_ streams: [String: [Event]], at: String? = nil) throws -> LogSetViews {
+        try LogSetViews(streams, at: at)
     }
 
     @Test func twoDevicesConfirmingOneExitCountOnce() throws {

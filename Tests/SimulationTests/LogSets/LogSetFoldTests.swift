@@ -31,7 +31,7 @@ struct LogSetFoldTests {
     }
 
     /// The fold of a log set holding `streams` (name → bytes).
-    static func fold(_ streams: [String: [UInt8]]) throws -> LogSetFold.Folded {
+    static func fold(_ streams: [String: [UInt8]]) throws -> LogSetFold.Folded<LogState> {
         let folder = try SimulationFolder()
         for (name, bytes) in streams { _ = try folder.write(name + ".jsonl", bytes) }
         return try LogSetFold.fold(LogSetDirectory(path: folder.url.path), tornTail: nil)
@@ -109,24 +109,9 @@ struct LogSetFoldTests {
                 return event
             }
         }
-        let folder = try SimulationFolder()
-        try FileManager.default.createDirectory(atPath: folder.url.path + "/set", withIntermediateDirectories: false)
-        var merged: [RecordedEvent] = []
-        for (name, events) in streams {
-            _ = try folder.write("set/" + name + ".jsonl", Self.stream(events))
-            merged += events.enumerated().map { RecordedEvent(seq: $0.offset + 1, event: $0.element, stream: name) }
-        }
-        merged.sort(by: EventOrdering.precedes)
-        let mergedPath = try folder.write("merged.jsonl", Self.stream(merged.map(\.event)))
-        let fromSet = SimulationToolRun.run(["show", folder.url.path + "/set", "--json"])
-        let fromMerged = SimulationToolRun.run(["show", mergedPath, "--json", "--no-checkpoint"])
-        #expect(fromSet.code == .success && fromMerged.code == .success, "\(fromSet.error) \(fromMerged.error)")
-        func split(_ view: String) -> (before: Substring, warnings: Int) {
-            guard let range = view.range(of: "\"warnings\"") else { return (view[...], -1) }
-            return (view[..<range.lowerBound], view[range.lowerBound...].components(separatedBy: "\n").count)
-        }
-        #expect(split(fromSet.output).before == split(fromMerged.output).before)
-        #expect(split(fromSet.output).warnings == split(fromMerged.output).warnings)
-        #expect(fromSet.output.contains("\"plans\""))
+        let views = try LogSetViews(streams)
+        #expect(views.set == views.merged)
+        #expect(views.setWarnings.components(separatedBy: "\n").count == views.mergedWarnings.components(separatedBy: "\n").count)
+        #expect(views.set.contains("\"plans\""))
     }
 }
