@@ -1,3 +1,4 @@
+import EventLogFile
 import Events
 import Simulation
 
@@ -39,7 +40,16 @@ enum SimulateCommand {
             trip. A summary goes to standard error. Exits 0 when every night was written, \
             64 on wrong usage (nothing is written), 1 when the simulator made an event the \
             product refuses (a bug: the lines written are sound but the log is incomplete).
-            """,
+            
+            With --devices phone,watch[,ipad] and --out DIR, the same history is written \
+            as a log set, a stream per device in DIR (docs/sync.md): both the phone and the \
+            watch ingest HealthKit's samples (the same ids and content; the phone's copies \
+            arrive late after the watch's offline stretches, about one night in ten, of 1 \
+            to 3 nights), an exit is requested on the phone and confirmed or cancelled on \
+            the watch about half the time it is in reach, goals are set on either in turn, \
+            and an iPad ticks the checklist one night in three. DIR is created when missing; \
+            a DIR that already holds a stream is refused (64).
+""",
         arguments: [],
         options: [
             .value("nights", valueName: "n", help: "How many nights to simulate (1–\(SimulationConfiguration.maximumNights)).", isRequired: true),
@@ -47,11 +57,19 @@ enum SimulateCommand {
             .value("profile", valueName: "name", help: "How the person behaves: \(profileNames).", defaultDescription: SimulationProfile.defaultProfile.rawValue),
             .value("start", valueName: "date", help: "The first night, YYYY-MM-DD (the goal is set the evening before).", defaultDescription: SimulationConfiguration.defaultFirstNight.iso),
             .value("zone", valueName: "zone", help: "The person's home zone, an IANA name such as Europe/Berlin.", defaultDescription: SimulationConfiguration.defaultTimeZone),
+            .value("devices", valueName: "list", help: "Write a log set, a stream per device: phone,watch or phone,watch,ipad (needs --out)."),
+            .value("out", valueName: "dir", help: "With --devices: the log set's directory."),
         ]
     )
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let simulator = try simulator(for: arguments)
+        if let devices = arguments.value("devices") {
+            return try writeLogSet(simulator, devices: devices, arguments, console: console)
+        }
+        if arguments.value("out") != nil {
+            throw UsageError(message: "--out names a log set's directory: give --devices too", commandPath: arguments.commandPath)
+        }
         do {
             let summary = try simulator.write { chunk in console.output(String(decoding: chunk, as: UTF8.self)) }
             console.error(render(summary))
@@ -106,6 +124,40 @@ enum SimulateCommand {
     }
 
     /// The profile names, for help and errors.
+    /// `--devices LIST --out DIR`: the run as a log set (`DeviceSplitter`).
+    static func writeLogSet(_ simulator: LogSimulator, devices list: String, _ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
+        let devices = list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        if let problem = DeviceSplitter.problem(with: devices) {
+            throw UsageError(message: "The value '\(list)' is invalid for '--devices': \(problem)", commandPath: arguments.commandPath)
+        }
+        guard let out = arguments.value("out") else {
+            throw UsageError(message: "--devices writes a log set: give its directory with --out", commandPath: arguments.commandPath)
+        }
+        if LogSetDirectory.isDirectory(out), !(try LogSetDirectory(path: out).list().streams.isEmpty) {
+            throw UsageError(message: "'\(out)' already holds streams; simulate writes a new log set", commandPath: arguments.commandPath)
+        }
+        guard var splitter = DeviceSplitter(devices: devices, seed: simulator.configuration.seed) else { return .usage }
+        let writers = try SimulatedStreams(directory: out, devices: devices)
+        var latest: Instant?
+        do {
+            let summary = try simulator.forEachAppend { append in
+                if let last = append.last { latest = last.at }
+                writers.write(splitter.split(append))
+            }
+            if let latest { writers.write(splitter.finish(at: latest)) }
+            try writers.close()
+            console.error(render(summary))
+            console.error("simulate: " + devices.map { "\($0) \(writers.lineCount(of: $0)) lines" }.joined(separator: ", ") + " in \(out)\n")
+            return .success
+        } catch let error as EventLogFileError {
+            console.error("\(error.description)\n")
+            return ExitCode(error)
+        } catch {
+            console.error("\(ReplayTool.name) simulate: \(error)\n")
+            return .checkFailed
+        }
+    }
+
     static var profileNames: String {
         SimulationProfile.allCases.map(\.rawValue).joined(separator: ", ")
     }
