@@ -138,13 +138,13 @@ enum SimulateCommand {
         }
         guard var splitter = DeviceSplitter(devices: devices, seed: simulator.configuration.seed) else { return .usage }
         let writers = try SimulatedStreams(directory: out, devices: devices)
-        var latest: Instant?
+        var last: Event?
         do {
             let summary = try simulator.forEachAppend { append in
-                if let last = append.last { latest = last.at }
+                last = append.last?.event ?? last
                 writers.write(splitter.split(append))
             }
-            if let latest { writers.write(splitter.finish(at: latest)) }
+            if let last { writers.write(splitter.finish(after: last)) }
             try writers.close()
             console.error(render(summary))
             console.error("simulate: " + devices.map { "\($0) \(writers.lineCount(of: $0)) lines" }.joined(separator: ", ") + " in \(out)\n")

@@ -64,8 +64,7 @@ public struct DeviceSplitter: Sendable {
             offlineUntil = nil
             if !deferred.isEmpty {
                 // The phone receives what the watch recorded, now.
-                let arrival = first.at
-                out.append(("phone", number(deferred.map { Self.at(arrival, $0) }, device: "phone")))
+                out.append(("phone", number(deferred.map { Self.received($0, as: first.event) }, device: "phone")))
                 deferred = []
             }
         }
@@ -89,12 +88,12 @@ public struct DeviceSplitter: Sendable {
         return out
     }
 
-    /// The appends a run still holds when it ends: the phone's deferred copies, if any, at
-    /// the moment `end`.
-    public mutating func finish(at end: Instant) -> [(device: String, append: [RecordedEvent])] {
+    /// The appends a run still holds when it ends: the phone's deferred copies, if any,
+    /// received as the run's `last` event was made.
+    public mutating func finish(after last: Event) -> [(device: String, append: [RecordedEvent])] {
         guard !deferred.isEmpty else { return [] }
         defer { deferred = [] }
-        return [("phone", number(deferred.map { Self.at(end, $0) }, device: "phone"))]
+        return [("phone", number(deferred.map { Self.received($0, as: last) }, device: "phone"))]
     }
 
     /// The devices that write `event`.
@@ -143,11 +142,12 @@ public struct DeviceSplitter: Sendable {
         return moment >= 0 ? moment / 86_400_000 : (moment - 86_399_999) / 86_400_000
     }
 
-    /// `event` ingested at `arrival` (its content unchanged).
-    private static func at(_ arrival: Instant, _ event: Event) -> Event {
+    /// `event` ingested by the phone when and where `arrival` was made (its `at` and `tz`;
+    /// the content, the sample's own zone included, unchanged).
+    private static func received(_ event: Event, as arrival: Event) -> Event {
         var copy = event
-        copy.at = arrival.withOffset(event.at.utcOffsetSeconds)
-        copy.timeZone = event.timeZone
+        copy.at = arrival.at
+        copy.timeZone = arrival.timeZone
         return copy
     }
 
