@@ -247,3 +247,34 @@ extension StreamSyncTests {
         }
     }
 }
+
+extension StreamSyncTests {
+    /// Receiving reads only a replica's end when the lines sent follow its last whole line:
+    /// for random replicas (prefixes, partial last lines, diverged lines, garbage) and lines
+    /// sent after random seqs, read through windows of every size, the plan is the plan of
+    /// the whole bytes.
+    @Test(arguments: 0..<6)
+    func readingTheReplicasEndPlansAsReadingItWhole(seed: Int) throws {
+        try TemporaryDirectory.with { directory in
+            var random = SplitMix(seed: UInt64(seed) &+ 0x7A11)
+            for round in 0..<40 {
+                let held = random.next(below: 6)
+                var replica = held == 0 ? [] : Self.lines(1...held)
+                switch random.next(below: 5) {
+                case 0: replica += Array(RawLine.valid(held + 1).utf8.prefix(1 + random.next(below: 30)))
+                case 1 where held > 0: replica += Array((RawLine.valid(held + 1, id: "other") + "\n").utf8)
+                case 2: replica += Array("garbage\n".utf8)
+                default: break
+                }
+                let after = random.next(below: 7)
+                let incoming = Self.lines(after + 1...after + 1 + random.next(below: 3))
+                let path = try directory.write(replica, to: "replica-\(round).jsonl")
+                let whole = StreamSync.plan(replica: replica, incoming: incoming, afterSeq: after, isOwnStream: round % 7 == 0)
+                for window in [1, 7, 40, 200, 260, 100_000] {
+                    let fromFile = try StreamSync.plan(replicaAt: path, incoming: incoming, afterSeq: after, isOwnStream: round % 7 == 0, window: Int64(window))
+                    #expect(fromFile == whole, "round \(round), window \(window): \(fromFile) vs \(whole)")
+                }
+            }
+        }
+    }
+}
