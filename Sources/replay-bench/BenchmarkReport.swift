@@ -141,6 +141,11 @@ struct BenchmarkReport {
         out.append("    late event by another writer, refresh() \(timing(latency.lateRefresh))  rewound to a checkpoint in \(latency.lateRefreshRewound)/\(latency.lateRefresh.count) runs")
         out.append("    send from a clock 3 nights back         \(timing(latency.lateSend))  rewound to a checkpoint in \(latency.lateSendRewound)/\(latency.lateSend.count) runs")
         out.append("    the state after each late event \(latency.lateStatesMatch ? "equals" : "DIFFERS FROM") a fold of the log from its first line (first run)")
+        if let sync = latency.sync {
+            out.append("  sync of the last night (\(sync.lineCount) lines) of the log, as a watch's stream, into a log set holding the rest (issue 17; best / median of \(sync.send.count), ms):")
+            out.append("    the watch's StreamSync.lines(after:) (its stream's end)          \(timing(sync.send))")
+            out.append("    the phone's StreamSync.receive (the replica's end; append, fsync) \(timing(sync.receive))  \(sync.matches ? "the replica then equals the watch's stream" : "THE REPLICA DIFFERS")")
+        }
         return out
     }
 

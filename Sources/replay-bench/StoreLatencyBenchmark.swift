@@ -34,6 +34,8 @@ struct StoreLatency: Equatable {
     var lateStatesMatch: Bool
     /// The first sends that began a new night (noon UTC), so also encoded a checkpoint on the actor.
     var firstSendsStartingANight: Int
+    /// Sync of one night into the log set (issue 17).
+    var sync: SyncLatency? = nil
 }
 
 enum StoreLatencyBenchmark {
@@ -124,6 +126,7 @@ enum StoreLatencyBenchmark {
             if sent.1 == 1 { result.lateSendRewound += 1 }
             if run == 1 { result.lateStatesMatch = try sent.2 == foldFromTheFirstLine(copy) && result.lateStatesMatch }
         }
+        result.sync = try SyncLatency.measure(logAt: path, scratch: scratch)
         return result
     }
 
@@ -183,6 +186,7 @@ enum StoreLatencyBenchmark {
         return "STORELATENCY first_ns=\(list(result.firstSend)) late_refresh_ns=\(list(result.lateRefresh)) late_send_ns=\(list(result.lateSend)) "
             + "refresh_rewound=\(result.lateRefreshRewound) send_rewound=\(result.lateSendRewound) states_match=\(result.lateStatesMatch ? 1 : 0) "
             + "first_new_night=\(result.firstSendsStartingANight)"
+            + (result.sync.map { " sync_lines=\($0.lineCount) sync_send_ns=\(list($0.send)) sync_receive_ns=\(list($0.receive)) sync_match=\($0.matches ? 1 : 0)" } ?? "")
     }
 
     static func parseResultLine(_ output: String) -> StoreLatency? {
@@ -197,8 +201,13 @@ enum StoreLatencyBenchmark {
               let match = fields["states_match"].flatMap({ Int($0) }),
               let newNight = fields["first_new_night"].flatMap({ Int($0) })
         else { return nil }
+        var sync: SyncLatency?
+        if let send = runs("sync_send_ns"), let receive = runs("sync_receive_ns"),
+           let lines = fields["sync_lines"].flatMap({ Int($0) }), let matches = fields["sync_match"].flatMap({ Int($0) }) {
+            sync = SyncLatency(lineCount: lines, send: send, receive: receive, matches: matches == 1)
+        }
         return StoreLatency(
             firstSend: first, lateRefresh: lateRefresh, lateSend: lateSend, lateRefreshRewound: refreshRewound,
-            lateSendRewound: sendRewound, lateStatesMatch: match == 1, firstSendsStartingANight: newNight)
+            lateSendRewound: sendRewound, lateStatesMatch: match == 1, firstSendsStartingANight: newNight, sync: sync)
     }
 }

@@ -278,3 +278,44 @@ extension StreamSyncTests {
         }
     }
 }
+
+extension StreamSyncTests {
+    /// The sender reads only its stream's end for the lines after a seq: for random streams
+    /// (batches, a torn tail, an invalid line) and every seq up to its sound prefix's end,
+    /// through windows of every size, the lines sent and what was not are those of reading
+    /// the whole stream (a window of 0).
+    @Test(arguments: 0..<4)
+    func sendingFromTheStreamsEndSendsWhatReadingItWholeSends(seed: Int) throws {
+        try TemporaryDirectory.with { directory in
+            let (a, _) = try Self.sets(directory)
+            var random = SplitMix(seed: UInt64(seed) &+ 0x5E9D)
+            for _ in 0..<25 {
+                var text = ""
+                var seq = 0
+                for _ in 0..<(1 + random.next(below: 6)) {
+                    let size = 1 + random.next(below: 3)
+                    for index in 1...size {
+                        seq += 1
+                        text += RawLine.valid(seq, batch: size > 1 ? (index, size) : nil) + "\n"
+                    }
+                }
+                switch random.next(below: 4) {
+                case 0: text += String(RawLine.valid(seq + 1).prefix(20))
+                case 1: text += "{not json\n" + RawLine.valid(seq + 2) + "\n"
+                default: break
+                }
+                try directory.write(text, to: "a/" + Self.watch.fileName)
+                // A receiver holds at most what the sender's sound prefix could have sent it.
+                let sound = try StreamSync.lines(of: Self.watch, in: a, after: 0, window: 0).lines.lines.count
+                for after in 0...sound {
+                    let whole = try StreamSync.lines(of: Self.watch, in: a, after: after, window: 0)
+                    for window in [1, 50, 300, 1000, 5000, 1 << 30] {
+                        let fromEnd = try StreamSync.lines(of: Self.watch, in: a, after: after, window: Int64(window))
+                        #expect(fromEnd.lines == whole.lines, "after \(after), window \(window)")
+                        #expect(fromEnd.unsent == whole.unsent, "after \(after), window \(window)")
+                    }
+                }
+            }
+        }
+    }
+}

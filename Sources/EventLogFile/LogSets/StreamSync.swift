@@ -53,15 +53,47 @@ public enum StreamSync {
     /// - Throws: `EventLogFileError` when the stream's file cannot be read (`.notFound`, …),
     ///   or `.invalidArgument` for a negative `afterSeq`.
     public static func lines(of stream: StreamName, in logSet: LogSetDirectory, after afterSeq: Int = 0) throws(EventLogFileError) -> (lines: StreamLines, unsent: Unsent?) {
+        try lines(of: stream, in: logSet, after: afterSeq, window: tailWindow)
+    }
+
+    /// ``lines(of:in:after:)`` reading the stream's last `window` bytes first (the tests try
+    /// every size; 0 reads the whole stream).
+    static func lines(of stream: StreamName, in logSet: LogSetDirectory, after afterSeq: Int, window: Int64) throws(EventLogFileError) -> (lines: StreamLines, unsent: Unsent?) {
         guard afterSeq >= 0 else {
             throw EventLogFileError(code: .invalidArgument, message: "a seq to send after cannot be negative (\(afterSeq))", path: logSet.path(of: stream))
         }
+        if afterSeq > 0, let sent = try linesFromTheEnd(of: stream, in: logSet, after: afterSeq, window: window) { return sent }
         let bytes = try readWhole(logSet.path(of: stream))
         let scan = scanSound(bytes, after: 0)
         let soundLines = splitLines(bytes[..<scan.soundEnd])
         // Asked for lines after the sound prefix's end: nothing to send.
         let sent = afterSeq < soundLines.count ? Array(soundLines[afterSeq...]) : []
         return (StreamLines(stream: stream, afterSeq: afterSeq, lines: sent), scan.unsent)
+    }
+
+    /// ``lines(of:in:after:)`` from the stream's end alone: the lines of its last `window`
+    /// bytes are read from the first whole one (its seq is its line number in a sound
+    /// stream), and must be sound up to line `afterSeq + 1`; the lines before the window were
+    /// sent before and are not read again. `nil` when the end does not settle it (line
+    /// `afterSeq + 1` is not in the window, or a line up to it is not sound): then the whole
+    /// stream is read.
+    private static func linesFromTheEnd(of stream: StreamName, in logSet: LogSetDirectory, after afterSeq: Int, window: Int64) throws(EventLogFileError) -> (lines: StreamLines, unsent: Unsent?)? {
+        guard window > 0, let (tail, start) = try readEnd(logSet.path(of: stream), window: window) else { return nil }
+        let newline = UInt8(ascii: "\n")
+        let first = start == 0 ? 0 : (tail.firstIndex(of: newline).map { $0 + 1 } ?? tail.count)
+        guard let firstEnd = tail[first...].firstIndex(of: newline) else { return nil }
+        var decoder = FastEventLineDecoder()
+        guard let firstSeq = tail[first..<firstEnd].withUnsafeBufferPointer({ line in (try? decoder.decode(line: line))?.seq }),
+              firstSeq >= 1, firstSeq <= afterSeq + 1
+        else { return nil }
+        let lines = Array(tail[first...])
+        let scan = scanSound(lines, after: firstSeq - 1, base: start + Int64(first))
+        if let unsent = scan.unsent, unsent.line <= afterSeq + 1 { return nil }
+        // The sound lines of the window, and those after `afterSeq` among them.
+        let sound = splitLines(lines[..<scan.soundEnd])
+        let skip = afterSeq - (firstSeq - 1)
+        guard skip <= sound.count else { return nil }
+        return (StreamLines(stream: stream, afterSeq: afterSeq, lines: Array(sound[skip...])), scan.unsent)
     }
 
     // MARK: Receiving
@@ -131,21 +163,7 @@ public enum StreamSync {
 
     /// The plan from the replica's end alone, or `nil` when the end does not settle it.
     private static func tailPlan(replicaAt path: String, incoming: [UInt8], afterSeq: Int, isOwnStream: Bool, window: Int64) throws(EventLogFileError) -> Plan? {
-        let file = try LogFileDescriptor.openForReading(path: path)
-        let size = try file.size()
-        let start = max(0, size - max(1, window))
-        var tail = [UInt8](repeating: 0, count: Int(size - start))
-        var done = 0
-        while done < tail.count {
-            let read = tail.withUnsafeMutableBytes { raw in
-                Result { () throws(EventLogFileError) in
-                    try file.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[done...]), at: start + Int64(done))
-                }
-            }
-            let count = try read.get()
-            if count == 0 { return nil }
-            done += count
-        }
+        guard let (tail, start) = try readEnd(path, window: window) else { return nil }
         let newline = UInt8(ascii: "\n")
         // The last whole line: the replica's line count is its seq (a replica is a prefix of
         // a sound stream).
@@ -279,12 +297,13 @@ public enum StreamSync {
 
     // MARK: Reading
 
-    /// Where the sound prefix of `bytes` (lines from `afterSeq + 1` on) ends, and why the
-    /// rest is not sound.
-    static func scanSound(_ bytes: [UInt8], after afterSeq: Int) -> (soundEnd: Int, unsent: Unsent?) {
-        var scanner = afterSeq == 0
+    /// Where the sound prefix of `bytes` (lines from `afterSeq + 1` on, found at byte `base`
+    /// of their file, so that what is said of them names the file's offsets) ends, and why
+    /// the rest is not sound.
+    static func scanSound(_ bytes: [UInt8], after afterSeq: Int, base: Int64 = 0) -> (soundEnd: Int, unsent: Unsent?) {
+        var scanner = afterSeq == 0 && base == 0
             ? LogScanner(tracking: .locations)
-            : LogScanner(resumingAt: LogResumePoint(byteOffset: 0, lineNumber: afterSeq + 1, lastSeq: afterSeq), tracking: .locations)
+            : LogScanner(resumingAt: LogResumePoint(byteOffset: base, lineNumber: afterSeq + 1, lastSeq: afterSeq), tracking: .locations)
         var released: [ScannedEvent] = []
         var issues: [LogIssue] = []
         var soundEnd = 0
@@ -297,16 +316,16 @@ public enum StreamSync {
                 let lineEnd = end ?? buffer.count
                 let line = LineReader.Line(
                     bytes: UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd]), lineNumber: lineNumber,
-                    byteOffset: Int64(lineStart), endsWithNewline: end != nil)
+                    byteOffset: base + Int64(lineStart), endsWithNewline: end != nil)
                 scanner.consume(line, released: &released, issues: &issues)
                 if issues.isEmpty, !released.isEmpty {
-                    soundEnd = Int(scanner.committedPosition.byteOffset)
+                    soundEnd = Int(scanner.committedPosition.byteOffset - base)
                 }
                 released.removeAll(keepingCapacity: true)
                 lineStart = lineEnd + 1
                 lineNumber += 1
             }
-            if issues.isEmpty { scanner.finish(fileLength: Int64(buffer.count), issues: &issues) }
+            if issues.isEmpty { scanner.finish(fileLength: base + Int64(buffer.count), issues: &issues) }
         }
         guard let first = issues.min(by: { $0.line < $1.line }) else { return (soundEnd, nil) }
         return (soundEnd, Unsent(line: first.line, reason: first.message))
@@ -315,6 +334,27 @@ public enum StreamSync {
     /// The lines of `bytes`, each without its `\n` (the bytes end with one, or are empty).
     static func splitLines(_ bytes: ArraySlice<UInt8>) -> [String] {
         bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The last `window` bytes of the file at `path` (all of a shorter one) and where they
+    /// start; `nil` when the file shrank while it was read.
+    static func readEnd(_ path: String, window: Int64) throws(EventLogFileError) -> (bytes: [UInt8], start: Int64)? {
+        let file = try LogFileDescriptor.openForReading(path: path)
+        let size = try file.size()
+        let start = max(0, size - max(1, window))
+        var tail = [UInt8](repeating: 0, count: Int(size - start))
+        var done = 0
+        while done < tail.count {
+            let read = tail.withUnsafeMutableBytes { raw in
+                Result { () throws(EventLogFileError) in
+                    try file.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[done...]), at: start + Int64(done))
+                }
+            }
+            let count = try read.get()
+            if count == 0 { return nil }
+            done += count
+        }
+        return (tail, start)
     }
 
     /// The whole file at `path`.
