@@ -72,20 +72,29 @@ public enum StreamSync {
     }
 
     /// ``lines(of:in:after:)`` from the stream's end alone: the lines of its last `window`
-    /// bytes are read from the first whole one (its seq is its line number in a sound
-    /// stream), and must be sound up to line `afterSeq + 1`; the lines before the window were
+    /// bytes are read from the first whole one that starts a batch or is alone (its seq is
+    /// its line number in a sound stream), and must be sound up to line `afterSeq + 1`; the lines before the window were
     /// sent before and are not read again. `nil` when the end does not settle it (line
     /// `afterSeq + 1` is not in the window, or a line up to it is not sound): then the whole
     /// stream is read.
     private static func linesFromTheEnd(of stream: StreamName, in logSet: LogSetDirectory, after afterSeq: Int, window: Int64) throws(EventLogFileError) -> (lines: StreamLines, unsent: Unsent?)? {
         guard window > 0, let (tail, start) = try readEnd(logSet.path(of: stream), window: window) else { return nil }
         let newline = UInt8(ascii: "\n")
-        let first = start == 0 ? 0 : (tail.firstIndex(of: newline).map { $0 + 1 } ?? tail.count)
-        guard let firstEnd = tail[first...].firstIndex(of: newline) else { return nil }
+        // The first whole line of the window that starts a batch (or is alone).
+        var first = start == 0 ? 0 : (tail.firstIndex(of: newline).map { $0 + 1 } ?? tail.count)
         var decoder = FastEventLineDecoder()
-        guard let firstSeq = tail[first..<firstEnd].withUnsafeBufferPointer({ line in (try? decoder.decode(line: line))?.seq }),
-              firstSeq >= 1, firstSeq <= afterSeq + 1
-        else { return nil }
+        var firstSeq: Int?
+        while firstSeq == nil {
+            guard let end = tail[first...].firstIndex(of: newline),
+                  let event = tail[first..<end].withUnsafeBufferPointer({ line in try? decoder.decode(line: line) })
+            else { return nil }
+            if event.batch.map({ $0.index == 1 }) ?? true {
+                firstSeq = event.seq
+            } else {
+                first = end + 1
+            }
+        }
+        guard let firstSeq, firstSeq >= 1, firstSeq <= afterSeq + 1 else { return nil }
         let lines = Array(tail[first...])
         let scan = scanSound(lines, after: firstSeq - 1, base: start + Int64(first))
         if let unsent = scan.unsent, unsent.line <= afterSeq + 1 { return nil }
