@@ -233,12 +233,10 @@ public enum StreamSync {
             return .nothing(.upToDate(lastSeq: wholeLines))
         }
         // Diverged: the first line whose bytes differ.
-        var index = 0
         var line = afterSeq + 1
         for (mine, theirs) in zip(have, incoming) {
             if mine != theirs { break }
             if mine == newline { line += 1 }
-            index += 1
         }
         return .nothing(.refused(reason: "line \(line) of the replica differs from the sender's copy: the stream diverged (two writers used one name?)"))
     }
