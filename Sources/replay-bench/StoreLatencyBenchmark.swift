@@ -99,14 +99,7 @@ enum StoreLatencyBenchmark {
                 id: "bench-late-\(run)", at: late, timeZone: "UTC", source: .watch,
                 payload: .appTierAssigned(AppTierAssigned(app: "Bench late app", tier: .block30Min)))
             _ = try other.append([event])
-            let refreshed = try StoreReader.wait { () async throws -> (Duration, Int, LogState) in
-                let store = refreshStore
-                let started = clock.now
-                try await store.refresh()
-                let elapsed = clock.now - started
-                await store.waitForCheckpointWrites()
-                return (elapsed, await store.rewindCount, await store.state)
-            }
+            let refreshed = try timedLate(refreshStore, clock: clock) { store in try await store.refresh() }
             result.lateRefresh.append(refreshed.0)
             if refreshed.1 == 1 { result.lateRefreshRewound += 1 }
             if run == 1 { result.lateStatesMatch = try refreshed.2 == foldFromTheFirstLine(copy) && result.lateStatesMatch }
@@ -114,20 +107,28 @@ enum StoreLatencyBenchmark {
             // (b) The store's own clock is 3 nights back: its send appends a late event.
             try freshCopy()
             let sendStore = try open(copy, copiedFolder, now: late).store
-            let sent = try StoreReader.wait { () async throws -> (Duration, Int, LogState) in
-                let store = sendStore
-                let started = clock.now
-                try await store.send(AssignAppTier(app: "Bench late app \(run)", tier: .blockFirst))
-                let elapsed = clock.now - started
-                await store.waitForCheckpointWrites()
-                return (elapsed, await store.rewindCount, await store.state)
-            }
+            let app = "Bench late app \(run)"
+            let sent = try timedLate(sendStore, clock: clock) { store in try await store.send(AssignAppTier(app: app, tier: .blockFirst)) }
             result.lateSend.append(sent.0)
             if sent.1 == 1 { result.lateSendRewound += 1 }
             if run == 1 { result.lateStatesMatch = try sent.2 == foldFromTheFirstLine(copy) && result.lateStatesMatch }
         }
         result.sync = try SyncLatency.measure(logAt: path, scratch: scratch)
         return result
+    }
+
+    /// Times `work` on `store` (a late event folded), then waits for its checkpoint writes:
+    /// the time, the store's rewinds so far and its state.
+    private static func timedLate(
+        _ store: MoreSleepStore, clock: ContinuousClock, _ work: @escaping @Sendable (MoreSleepStore) async throws -> Void
+    ) throws -> (Duration, Int, LogState) {
+        try StoreReader.wait { () async throws -> (Duration, Int, LogState) in
+            let started = clock.now
+            try await work(store)
+            let elapsed = clock.now - started
+            await store.waitForCheckpointWrites()
+            return (elapsed, await store.rewindCount, await store.state)
+        }
     }
 
     /// Writes the file at `path` to the disk (`fsync`).
