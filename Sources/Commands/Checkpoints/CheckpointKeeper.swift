@@ -26,6 +26,8 @@ final class CheckpointKeeper: @unchecked Sendable {
     /// past the newest usable checkpoint (or there was none).
     static let linesWorthACheckpoint = 200
 
+    /// A keeper of the checkpoints in `folderPath` of the log file, or log set directory, at
+    /// `logPath`.
     init(folderPath: String, logPath: String) {
         self.folderPath = folderPath
         self.logPath = logPath
@@ -35,20 +37,40 @@ final class CheckpointKeeper: @unchecked Sendable {
     /// Records what opening found: the valid checkpoints, the problems (as warnings), and
     /// whether the state opened is worth a checkpoint.
     func opened(with fold: CheckpointedFold) {
+        opened(valid: fold.validCheckpoints, problems: fold.problems, eventCount: fold.eventCount,
+               startedFromCheckpoint: fold.startedFrom != nil, linesAfterCheckpoint: fold.linesAfterCheckpoint)
+    }
+
+    /// Records what opening a log set found (see ``opened(with:)-(CheckpointedFold)``).
+    func opened(with fold: LogSetCheckpointedFold) {
+        opened(valid: fold.validCheckpoints.map(\.entry), problems: fold.problems, eventCount: fold.eventCount,
+               startedFromCheckpoint: fold.startedFrom != nil, linesAfterCheckpoint: fold.linesAfterCheckpoint)
+    }
+
+    private func opened(valid: [CheckpointEntry], problems: [CheckpointProblem], eventCount: Int, startedFromCheckpoint: Bool, linesAfterCheckpoint: Int) {
         lock.withLock {
-            known = fold.validCheckpoints
-            notes += fold.problems.map { $0.warning(replaced: true) }
-            wantsCheckpoint = fold.eventCount > 0
-                && (fold.startedFrom == nil || !fold.problems.isEmpty || fold.linesAfterCheckpoint >= Self.linesWorthACheckpoint)
-            openedWithout = fold.startedFrom == nil
+            known = valid
+            notes += problems.map { $0.warning(replaced: true) }
+            wantsCheckpoint = eventCount > 0
+                && (!startedFromCheckpoint || !problems.isEmpty || linesAfterCheckpoint >= Self.linesWorthACheckpoint)
+            openedWithout = !startedFromCheckpoint
         }
     }
 
     /// Records what a re-read found (the valid checkpoints, and problems as warnings).
     func reopened(with fold: CheckpointedFold) {
+        reopened(valid: fold.validCheckpoints, problems: fold.problems)
+    }
+
+    /// Records what a re-read of a log set found.
+    func reopened(with fold: LogSetCheckpointedFold) {
+        reopened(valid: fold.validCheckpoints.map(\.entry), problems: fold.problems)
+    }
+
+    private func reopened(valid: [CheckpointEntry], problems: [CheckpointProblem]) {
         lock.withLock {
-            known = fold.validCheckpoints
-            notes += fold.problems.map { $0.warning }
+            known = valid
+            notes += problems.map { $0.warning }
         }
     }
 
@@ -66,6 +88,9 @@ final class CheckpointKeeper: @unchecked Sendable {
     var warnings: [String] {
         lock.withLock { notes }
     }
+
+    /// The checkpoint file's folder.
+    var checkpointFolder: CheckpointFolder { folder }
 
     /// The checkpoints known valid whose lines all come before `moment`, newest first.
     func rewindCandidates(before moment: Int64) -> [CheckpointEntry] {
@@ -93,9 +118,18 @@ final class CheckpointKeeper: @unchecked Sendable {
     /// Writes `draft` on the keeper's queue, then knows it (and forgets what retention
     /// removed); a failure becomes a warning (a checkpoint is only a cache).
     func save(_ draft: CheckpointDraft) {
+        save { [logPath] folder throws(EventLogFileError) in try draft.write(logAt: logPath, into: folder) }
+    }
+
+    /// Writes a log set's `draft` on the keeper's queue (see ``save(_:)-(CheckpointDraft)``).
+    func save(_ draft: LogSetCheckpointDraft) {
+        save { [logPath] folder throws(EventLogFileError) in try draft.write(logSet: LogSetDirectory(path: logPath), into: folder) }
+    }
+
+    private func save(writing: @escaping @Sendable (CheckpointFolder) throws(EventLogFileError) -> CheckpointEntry) {
         writer.async { [self] in
             do {
-                let entry = try draft.write(logAt: logPath, into: folder)
+                let entry = try writing(folder)
                 let remaining = Set(folder.entries().entries.map(\.fileName))
                 lock.withLock {
                     known.append(entry)
@@ -109,13 +143,16 @@ final class CheckpointKeeper: @unchecked Sendable {
     }
 
     /// Brings the folder up to date on the keeper's queue as `replay-tool checkpoint` does
-    /// (`CheckpointedFold.writeCheckpoints`): after an open that found no usable checkpoint,
-    /// this also saves the states before recent nights, for rewinds. It folds the log again,
-    /// off the store's actor; a failure becomes a warning.
-    func saveAll() {
+    /// (`CheckpointedFold.writeCheckpoints`, or `LogSetCheckpointedFold.writeCheckpoints` when
+    /// `logSet`): after an open that found no usable checkpoint, this also saves the states
+    /// before recent nights, for rewinds. It folds the log again, off the store's actor; a
+    /// failure becomes a warning.
+    func saveAll(logSet: Bool = false) {
         writer.async { [self] in
             do {
-                let written = try CheckpointedFold.writeCheckpoints(logAt: logPath, into: folder)
+                let written = logSet
+                    ? try LogSetCheckpointedFold.writeCheckpoints(LogSetDirectory(path: logPath), into: folder)
+                    : try CheckpointedFold.writeCheckpoints(logAt: logPath, into: folder)
                 let remaining = Set(written.kept.map(\.fileName))
                 lock.withLock {
                     if case .written(let entries) = written.outcome { known += entries }

@@ -1,6 +1,6 @@
 import EventLogFile
 
-/// Where a log file's checkpoints live, or that none are used.
+/// Where a log file's (or a log set's) checkpoints live, or that none are used.
 ///
 /// A checkpoint is the folded state of a prefix of the log, saved in a folder so that
 /// opening folds only the lines after it (docs/checkpoints.md). It is a cache: deleting the
@@ -14,7 +14,8 @@ public struct CheckpointOptions: Sendable, Hashable {
 
     let place: Place
 
-    /// `LOG.checkpoints/` beside the log file `LOG` (the default).
+    /// `LOG.checkpoints/` beside the log file `LOG`; for a log set, `checkpoints/` inside its
+    /// directory (the default).
     public static let besideLog = CheckpointOptions(place: .besideLog)
 
     /// The folder at `path` (created when first written): e.g. in an app group's
@@ -31,6 +32,15 @@ public struct CheckpointOptions: Sendable, Hashable {
         switch place {
         case .besideLog: return CheckpointFolder.defaultPath(forLogAt: logPath)
         case .folder(let path): return path
+        case .off: return nil
+        }
+    }
+
+    /// The folder of the checkpoints of the log set at `path`, or `nil` when off.
+    package func folderPath(forLogSetAt path: String) -> String? {
+        switch place {
+        case .besideLog: return CheckpointFolder.defaultPath(forLogSetAt: path)
+        case .folder(let folder): return folder
         case .off: return nil
         }
     }

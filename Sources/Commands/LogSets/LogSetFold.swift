@@ -16,19 +16,35 @@ import Projections
 /// order and the events sorted by a total order, so neither the order in which lines
 /// arrived nor the device that folds them changes a byte of it.
 ///
-/// This version holds every stream's events in memory while it sorts them (a single file is
-/// streamed, `LogFold`); checkpoints and the store do not cover log sets yet.
+/// A fold from the first line holds every stream's events in memory while it sorts them (a
+/// single file is streamed, `LogFold`); `LogSetCheckpointedFold` starts from a checkpoint
+/// and reads only each stream's lines after it.
 package enum LogSetFold {
-    /// A log set's events, read: in fold order, later copies of an id in another stream left
-    /// out.
+    /// Where an event's line is in its stream.
+    package struct LinePlace: Sendable, Hashable {
+        /// The line's 1-based number.
+        package var line: Int
+        /// The offset of its first byte.
+        package var byteOffset: Int64
+    }
+
+    /// What becomes of a later copy of an id already read from another stream.
+    package enum LeftOut: Sendable {
+        /// Left out silently: its content is the first copy's.
+        case sameContent
+        /// Left out with this warning: its content differs.
+        case conflicting(ProjectionWarnings.Warning)
+    }
+
+    /// A log set's events, read: every event in fold order, and which are later copies of an
+    /// id in another stream (left out of the fold).
     package struct Read: Sendable {
-        /// The events to fold, in (`at`, stream, `seq`) order.
-        package var events: [RecordedEvent]
-        /// The copies left out because their content differs from the first copy's: each with
-        /// its warning (a copy with the same content is left out silently).
-        package var conflicting: [(event: RecordedEvent, warning: ProjectionWarnings.Warning)]
-        /// How many later copies of an id in another stream were left out, either way.
-        package var copiesLeftOut: Int
+        /// Every event read, in (`at`, stream, `seq`) order, copies included.
+        package var all: [RecordedEvent]
+        /// Where each of ``all`` is in its stream.
+        package var places: [LinePlace]
+        /// The copies left out, by index in ``all``.
+        package var leftOut: [Int: LeftOut]
         /// The largest `at` among the lines read (opaque events too): the default instant of
         /// queries.
         package var latestLineAt: Instant?
@@ -36,6 +52,26 @@ package enum LogSetFold {
         package var tornTails: [(stream: StreamName, tornTail: TornTail)]
         /// The streams read, in name order, each with what its read found.
         package var streams: [Stream]
+
+        /// The events to fold, in (`at`, stream, `seq`) order.
+        package var events: [RecordedEvent] {
+            all.indices.filter { leftOut[$0] == nil }.map { all[$0] }
+        }
+
+        /// The copies left out because their content differs from the first copy's, in fold
+        /// order, each with its warning.
+        package var conflicting: [(event: RecordedEvent, warning: ProjectionWarnings.Warning)] {
+            leftOut.keys.sorted().compactMap { index in
+                guard case .conflicting(let warning) = leftOut[index] else { return nil }
+                return (all[index], warning)
+            }
+        }
+
+        /// How many later copies of an id in another stream were left out, either way.
+        package var copiesLeftOut: Int { leftOut.count }
+
+        /// The key of the last event read in fold order (a copy's included).
+        package var lastKey: EventOrdering.Key? { all.last.map(EventOrdering.Key.init) }
     }
 
     /// One stream of a log set, as read.
@@ -46,6 +82,8 @@ package enum LogSetFold {
         package var lineCount: Int
         package var eventCount: Int
         package var lastSeq: Int
+        /// Where its whole lines end (before a torn tail): where a later read goes on.
+        package var end: LogResumePoint
     }
 
     /// What a fold of a log set found besides the state.
@@ -69,44 +107,86 @@ package enum LogSetFold {
     ///   (a stream's corrupt line stops the read, naming the stream's file and line).
     package static func read(_ logSet: LogSetDirectory) throws(EventLogFileError) -> Read {
         let streams = try logSet.list().streams
-        var events: [RecordedEvent] = []
+        var read = try readTails(of: streams, in: logSet, from: { _ in .start })
+        // Nothing was folded before: no id can be.
+        read.leftOut = leftOutCopies(read.all, alreadyFolded: nil) ?? [:]
+        return read
+    }
+
+    /// Reads `streams` of `logSet`, each from the point `start` gives, and puts their events
+    /// in fold order (no copy is left out yet: see ``leftOutCopies(_:alreadyFolded:)``).
+    static func readTails(
+        of streams: [StreamName], in logSet: LogSetDirectory, from start: (StreamName) -> LogResumePoint
+    ) throws(EventLogFileError) -> Read {
+        var scanned: [(event: RecordedEvent, place: LinePlace)] = []
         var tornTails: [(stream: StreamName, tornTail: TornTail)] = []
         var read: [Stream] = []
-        var latest: Instant?
         for stream in streams {
-            let summary = try EventLogReader.forEachEvent(path: logSet.path(of: stream)) { scanned in
-                let event = scanned.event.inStream(stream.text)
-                if latest.map({ event.at.millisecondsSince1970 >= $0.millisecondsSince1970 }) ?? true { latest = event.at }
-                events.append(event)
+            let summary = try EventLogReader.forEachEvent(path: logSet.path(of: stream), from: start(stream)) { line in
+                scanned.append((line.event.inStream(stream.text), LinePlace(line: line.line, byteOffset: line.byteOffset)))
             }
             if let torn = summary.tornTail { tornTails.append((stream, torn)) }
-            read.append(Stream(name: stream, lineCount: summary.lineCount, eventCount: summary.eventCount, lastSeq: summary.lastSeq))
+            read.append(Stream(
+                name: stream, lineCount: summary.lineCount, eventCount: summary.eventCount,
+                lastSeq: summary.lastSeq, end: summary.committedPoint))
         }
-        events.sort(by: EventOrdering.precedes)
-        var kept: [RecordedEvent] = []
-        kept.reserveCapacity(events.count)
-        var conflicting: [(event: RecordedEvent, warning: ProjectionWarnings.Warning)] = []
-        var firstCopies: [String: RecordedEvent] = [:]
+        // The latest instant by read order (stream name, then line), as every reader takes it.
+        var latest: Instant?
+        for (event, _) in scanned where latest.map({ event.at.millisecondsSince1970 >= $0.millisecondsSince1970 }) ?? true {
+            latest = event.at
+        }
+        scanned.sort { EventOrdering.precedes($0.event, $1.event) }
+        return Read(
+            all: scanned.map(\.event), places: scanned.map(\.place), leftOut: [:],
+            latestLineAt: latest, tornTails: tornTails, streams: read)
+    }
+
+    /// The later copies among `events` (in fold order) of an id first read from another
+    /// stream, by index. `nil` when an event that is no such copy carries an id
+    /// `alreadyFolded` says was folded before `events` (then the copy cannot be told from the
+    /// first without that first: the caller folds from further back).
+    static func leftOutCopies(_ events: [RecordedEvent], alreadyFolded: ((String) -> Bool)?) -> [Int: LeftOut]? {
+        var leftOut: [Int: LeftOut] = [:]
+        var firstCopies: [String: Int] = [:]
         firstCopies.reserveCapacity(events.count)
-        for event in events {
-            if let original = firstCopies[event.id] {
+        for (index, event) in events.enumerated() {
+            if let firstIndex = firstCopies[event.id] {
+                let original = events[firstIndex]
                 if original.stream != event.stream {
-                    if !sameContent(original, event) {
-                        conflicting.append((event, .init(
-                            seq: event.seq, rule: .event,
-                            message: "skipped: id already used by \(original.place) with other content; the first in fold order counts",
-                            stream: event.stream)))
-                    }
-                    continue
+                    leftOut[index] = sameContent(original, event) ? .sameContent : .conflicting(.init(
+                        seq: event.seq, rule: .event,
+                        message: "skipped: id already used by \(original.place) with other content; the first in fold order counts",
+                        stream: event.stream))
                 }
             } else {
-                firstCopies[event.id] = event
+                if let alreadyFolded, alreadyFolded(event.id) { return nil }
+                firstCopies[event.id] = index
             }
-            kept.append(event)
         }
-        return Read(
-            events: kept, conflicting: conflicting, copiesLeftOut: events.count - kept.count,
-            latestLineAt: latest, tornTails: tornTails, streams: read)
+        return leftOut
+    }
+
+    /// Folds `read.all[range]` into `runner` (as of `position`): each event, or a left-out
+    /// copy's warning where the copy would have been folded.
+    static func apply<State: Projection>(_ read: Read, _ range: Range<Int>, to runner: inout ProjectionRunner<State>, position: ReplayPosition) {
+        for index in range {
+            switch read.leftOut[index] {
+            case nil:
+                runner.apply(read.all[index])
+            case .sameContent:
+                continue
+            case .conflicting(let warning):
+                if position.includes(read.all[index]) { runner.warn(warning) }
+            }
+        }
+    }
+
+    /// The torn tails' warnings, worded by `notice`, each naming its stream's file.
+    static func warnTornTails<State: Projection>(_ tornTails: [(stream: StreamName, tornTail: TornTail)], notice: TornTailNotice?, into runner: inout ProjectionRunner<State>) {
+        guard let notice else { return }
+        for (stream, torn) in tornTails {
+            runner.warn(.init(seq: nil, message: "\(stream.fileName): " + notice.text(torn)))
+        }
     }
 
     /// Folds the log set `logSet` as of `position` (whose `untilSeq` must be `nil`: a seq
@@ -129,21 +209,8 @@ package enum LogSetFold {
         }
         let read = try read(logSet)
         var runner = ProjectionRunner<State>(position: position)
-        var conflicts = read.conflicting[...]
-        for event in read.events {
-            // A left-out copy's warning goes where its event would have been folded.
-            while let next = conflicts.first, EventOrdering.precedes(next.event, event) {
-                if position.includes(next.event) { runner.warn(next.warning) }
-                conflicts = conflicts.dropFirst()
-            }
-            runner.apply(event)
-        }
-        for (event, warning) in conflicts where position.includes(event) { runner.warn(warning) }
-        if let notice {
-            for (stream, torn) in read.tornTails {
-                runner.warn(.init(seq: nil, message: "\(stream.fileName): " + notice.text(torn)))
-            }
-        }
+        apply(read, read.all.indices, to: &runner, position: position)
+        warnTornTails(read.tornTails, notice: notice, into: &runner)
         return Folded(runner: runner, latestLineAt: read.latestLineAt, tornTails: read.tornTails, streams: read.streams, copiesLeftOut: read.copiesLeftOut)
     }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import EventLogFile
 import Events
+import Foundation
 import Projections
 
 /// The store of one device in a log set (docs/sync.md): it folds every stream of the set,
@@ -8,13 +9,19 @@ import Projections
 /// own stream, and takes what another device sends (`StreamLines`) with `StreamSync`'s
 /// checks.
 ///
-/// **This version folds every stream again after each change** (a send, a receive, a
-/// refresh): it has no checkpoints of a log set and no rewind yet, so a change costs a
-/// fold of the whole set (about 0.2 s for ten years of one device on a laptop-class core).
-/// `MoreSleepStore` is the store of a single log file, with checkpoints.
+/// - Opening starts from the set's newest valid checkpoint (`DIR/checkpoints/` by default)
+///   and reads only each stream's lines after it (`LogSetCheckpointedFold`); the store
+///   writes checkpoints as nights pass, off its actor.
+/// - Lines that arrive (its own, another process's, a sync's) are read from where each
+///   stream's folded lines end, and only they are folded: in place when they come after
+///   every event folded in fold order, else — a watch's night synced in the morning — by
+///   rewinding to the checkpoint before the earliest of them and folding each stream's lines
+///   after it. The cost is the events since that night, not the set.
+/// - It runs on a serial queue of its own, so file I/O never blocks Swift's cooperative pool
+///   or the caller's actor; a file-system watch of the directory notices other writers.
 ///
-/// Like `MoreSleepStore`, it runs on a serial queue of its own, so file I/O never blocks
-/// Swift's cooperative pool or the caller's actor.
+/// The state is always the fold of the stream prefixes read, byte for byte what
+/// `replay-tool show` gives for the same files.
 public actor LogSetStore {
     /// The log set.
     public let logSet: LogSetDirectory
@@ -23,73 +30,136 @@ public actor LogSetStore {
     let environment: StoreEnvironment
     let executor = StoreExecutor(label: "LogSetStore")
     private let own: FileEventLog
-    private var folded: LogSetFold.Folded<LogState>
+    let checkpoints: CheckpointKeeper?
+    /// The fold, without the torn tails' warnings.
+    private var runner: ProjectionRunner<LogState>
+    /// Where each stream's folded lines end.
+    private var ends: [StreamName: LogResumePoint]
+    private var tornTails: [StreamName: TornTail] = [:]
+    private var latestAt: Instant?
+    private var lastKey: EventOrdering.Key?
+    private var eventCount: Int
+    /// Why the last read after an append failed (the state then lacks lines the streams
+    /// hold; the next ``refresh()`` reads them).
+    private var behind: EventLogFileError?
+    private var watcher: LogWatcher?
+    /// How many arrivals were folded by rewinding to a checkpoint, and how many by folding
+    /// the set again (tests, benchmark).
+    package private(set) var rewindCount = 0
+    package private(set) var refoldCount = 0
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         executor.asUnownedSerialExecutor()
     }
 
     /// Opens the log set at `path` (a directory) as the device whose stream is `ownStream`
-    /// (its file is created, 0600, when missing), folding every stream, off the caller's
-    /// actor.
+    /// (its file is created, 0600, when missing), from the set's newest valid checkpoint,
+    /// off the caller's actor.
     ///
+    /// - Parameter checkpoints: where the set's checkpoints live (`.besideLog`: the folder
+    ///   `checkpoints` inside the set), or `.off`.
     /// - Throws: `StoreError.log` when the directory or a stream cannot be read (a stream's
-    ///   corrupt line names its file and line), or the own stream cannot be created.
-    public static func open(logSet path: String, ownStream: StreamName, environment: StoreEnvironment) async throws(StoreError) -> LogSetStore {
+    ///   corrupt line names its file and line), or the own stream cannot be created. A bad
+    ///   checkpoint never throws: it is passed over with a warning (``checkpointWarnings``).
+    public static func open(
+        logSet path: String, ownStream: StreamName, environment: StoreEnvironment, checkpoints: CheckpointOptions = .besideLog
+    ) async throws(StoreError) -> LogSetStore {
         let result: Result<LogSetStore, StoreError> = await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
                 do throws(StoreError) {
-                    continuation.resume(returning: .success(try LogSetStore(logSet: LogSetDirectory(path: path), ownStream: ownStream, environment: environment)))
+                    continuation.resume(returning: .success(try LogSetStore(
+                        logSet: LogSetDirectory(path: path), ownStream: ownStream, environment: environment, checkpoints: checkpoints)))
                 } catch {
                     continuation.resume(returning: .failure(error))
                 }
             }
         }
-        return try result.get()
+        let store = try result.get()
+        await store.start()
+        return store
     }
 
-    /// The store, opened on the calling thread (the tests; a front end calls ``open(logSet:ownStream:environment:)``).
-    package init(logSet: LogSetDirectory, ownStream: StreamName, environment: StoreEnvironment) throws(StoreError) {
+    /// The store, opened on the calling thread (the tests; a front end calls
+    /// ``open(logSet:ownStream:environment:checkpoints:)``, which also starts the watch and
+    /// the first checkpoints).
+    package init(logSet: LogSetDirectory, ownStream: StreamName, environment: StoreEnvironment, checkpoints options: CheckpointOptions = .besideLog) throws(StoreError) {
         self.logSet = logSet
         self.ownStream = ownStream
         self.environment = environment
+        let keeper = options.folderPath(forLogSetAt: logSet.path).map { CheckpointKeeper(folderPath: $0, logPath: logSet.path) }
+        checkpoints = keeper
         do throws(EventLogFileError) {
             guard LogSetDirectory.isDirectory(logSet.path) else {
                 throw EventLogFileError(code: .notFound, message: "the log set does not exist (a directory of streams)", path: logSet.path)
             }
             own = try FileEventLog(path: logSet.path(of: ownStream))
-            folded = try LogSetFold.fold(logSet, tornTail: MoreSleepStore.tornTailNotice)
+            let fold = try LogSetCheckpointedFold.fold(logSet, checkpoints: keeper?.folderPath)
+            keeper?.opened(with: fold)
+            runner = fold.runner
+            ends = fold.ends
+            tornTails = Dictionary(uniqueKeysWithValues: fold.tornTails.map { ($0.stream, $0.tornTail) })
+            latestAt = fold.latestLineAt
+            lastKey = fold.lastKey
+            eventCount = fold.eventCount
         } catch {
             throw .log(error)
+        }
+    }
+
+    /// Starts what runs after opening: the watch of the directory, and checkpoints of the
+    /// state opened when it folded many lines past the newest one (or none was usable).
+    package func start() {
+        watcher = LogWatcher(directory: logSet.path, queue: .global(qos: .utility)) { [weak self] in
+            Task { try? await self?.refresh() }
+        }
+        guard let checkpoints, checkpoints.wantsCheckpointAfterOpening else { return }
+        if checkpoints.openedWithoutCheckpoint {
+            checkpoints.saveAll(logSet: true)
+        } else {
+            saveCheckpoint()
         }
     }
 
     /// The state of every stream folded together.
-    public var state: LogState { folded.runner.state }
+    public var state: LogState { runner.state }
 
-    /// The fold's warnings (each naming its stream), torn tails included.
-    public var warnings: ProjectionWarnings { folded.runner.warnings }
+    /// The fold's warnings (each naming its stream), each stream's torn tail, and, when the
+    /// last read failed, that the state is behind.
+    public var warnings: ProjectionWarnings {
+        var warned = runner
+        LogSetFold.warnTornTails(tornTails.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, notice: MoreSleepStore.tornTailNotice, into: &warned)
+        if let behind {
+            warned.warn(.init(seq: nil, message: "the state is behind the streams: reading them failed (\(behind.description)); refresh() reads them again"))
+        }
+        return warned.warnings
+    }
 
     /// The largest `at` among the lines read: the default instant of queries.
-    public var latestLineAt: Instant? { folded.latestLineAt }
+    public var latestLineAt: Instant? { latestAt }
 
-    /// Folds every stream again (after another process appended or synced).
+    /// What was wrong with checkpoints passed over since opening.
+    public var checkpointWarnings: [String] { checkpoints?.warnings ?? [] }
+
+    /// Folds what every stream gained since the store last read it (another process's
+    /// appends, a sync), and only that (see the type's notes).
     ///
     /// - Throws: `StoreError.log` when a stream cannot be read; the state is then as before.
     public func refresh() throws(StoreError) {
         do {
-            folded = try LogSetFold.fold(logSet, tornTail: MoreSleepStore.tornTailNotice)
+            try catchUp()
+            behind = nil
         } catch {
             throw .log(error)
         }
     }
 
-    /// Decides `command` against the state of every stream (folded again first, so that
-    /// what other processes wrote counts) at the device's clock, appends its events to the
-    /// own stream only, and folds again.
+    /// Decides `command` against the state of every stream (what others wrote read first)
+    /// at the device's clock, appends its events to the own stream only, and folds them.
     ///
     /// - Returns: the events appended (none when the command has nothing to record).
-    /// - Throws: `StoreError.rejected` (nothing appended) or `.log`.
+    /// - Throws: `StoreError.rejected` (nothing appended) or `.log` (reading the streams or
+    ///   the append failed; if only the fold after a good append failed, the events are
+    ///   returned and ``warnings`` says the state is behind until ``refresh()`` succeeds).
     @discardableResult
     public func send(_ command: some Command) throws(StoreError) -> [Event] {
         try refresh()
@@ -98,17 +168,21 @@ public actor LogSetStore {
             source: environment.source, makeIdentifier: environment.makeIdentifier)
         let events: [Event]
         do {
-            events = try command.decide(in: folded.runner.state, context: context)
+            events = try command.decide(in: runner.state, context: context)
         } catch {
             throw .rejected(error)
         }
         guard !events.isEmpty else { return [] }
         do {
-            _ = try own.append(events)
+            _ = try own.append(events, expectedLastSeq: ends[ownStream]?.lastSeq ?? 0)
         } catch {
             throw .log(error)
         }
-        try refresh()
+        do {
+            try catchUp()
+        } catch {
+            behind = error
+        }
         return events
     }
 
@@ -123,9 +197,11 @@ public actor LogSetStore {
     }
 
     /// Takes lines another device sent, with `StreamSync.receive`'s checks (a longer copy
-    /// of this device's own stream is refused), and folds again when lines were appended.
+    /// of this device's own stream is refused), and folds what was appended.
     ///
     /// - Returns: what receiving did (a refusal changes nothing).
+    /// - Throws: `.log` when the files cannot be read or written. If only the fold after a
+    ///   good append failed, the outcome is returned and ``warnings`` says the state is behind.
     public func receive(_ incoming: StreamLines) throws(StoreError) -> StreamSync.Outcome {
         let outcome: StreamSync.Outcome
         do {
@@ -133,13 +209,114 @@ public actor LogSetStore {
         } catch {
             throw .log(error)
         }
-        if case .appended = outcome { try refresh() }
+        if case .appended = outcome {
+            do {
+                try catchUp()
+            } catch {
+                behind = error
+            }
+        }
         return outcome
     }
 
     /// Each stream's last seq, as this device holds it (what to tell another device, so
     /// that it sends only the lines after).
     public var heldSeqs: [StreamName: Int] {
-        Dictionary(uniqueKeysWithValues: folded.streams.map { ($0.name, $0.lastSeq) })
+        ends.mapValues(\.lastSeq)
+    }
+
+    /// Waits until the checkpoints asked for so far are written (tests, the benchmark).
+    package func waitForCheckpointWrites() async {
+        await checkpoints?.waitForWrites()
+    }
+
+    // MARK: Folding what arrived
+
+    /// Reads each stream from where its folded lines end and folds what it gained; a stream
+    /// gone or now shorter than what was folded (repaired, replaced) folds the set again.
+    private func catchUp() throws(EventLogFileError) {
+        let streams = try logSet.list().streams
+        let present = Set(streams)
+        for (stream, end) in ends where end.byteOffset > 0 {
+            if !present.contains(stream) || MoreSleepStore.fileLength(logSet.path(of: stream)) < end.byteOffset {
+                try refold()
+                return
+            }
+        }
+        let read: LogSetFold.Read
+        do {
+            read = try LogSetFold.readTails(of: streams, in: logSet, from: { self.ends[$0] ?? .start })
+        } catch {
+            // Bytes after a folded end that are not lines continuing it: fold again, which
+            // reports a real fault.
+            try refold()
+            return
+        }
+        tornTails = Dictionary(uniqueKeysWithValues: read.tornTails.map { ($0.stream, $0.tornTail) })
+        guard let first = read.all.first else { return }
+        if lastKey.map({ $0 < EventOrdering.Key(first) }) ?? true,
+           let leftOut = LogSetFold.leftOutCopies(read.all, alreadyFolded: { [runner] in runner.containsIdentifier(IdentifierDigest($0)) }) {
+            if let latestAt, CheckpointRetention.night(of: first.at.millisecondsSince1970) > CheckpointRetention.night(of: latestAt.millisecondsSince1970) {
+                // The first events of a new night: keep the state before them, to rewind to.
+                saveCheckpoint()
+            }
+            var arrived = read
+            arrived.leftOut = leftOut
+            LogSetFold.apply(arrived, arrived.all.indices, to: &runner, position: .end)
+            for stream in read.streams { ends[stream.name] = stream.end }
+            latestAt = read.latestLineAt ?? latestAt
+            lastKey = read.lastKey ?? lastKey
+            eventCount += read.all.count
+            return
+        }
+        try rewind(toFold: EventOrdering.Key(first))
+    }
+
+    /// Folds again from the newest checkpoint known valid whose last event comes before
+    /// `key` (the earliest arrival's), reading each stream's lines after it; without one
+    /// that can be the start, the set is folded again from its newest valid checkpoint.
+    private func rewind(toFold key: EventOrdering.Key) throws(EventLogFileError) {
+        guard let keeper = checkpoints else {
+            try refold()
+            return
+        }
+        let streams = try logSet.list().streams
+        for entry in keeper.rewindCandidates(before: key.moment) {
+            guard let position = try? keeper.checkpointFolder.logSetPosition(of: entry),
+                  position.lastKey.map({ $0 < key }) ?? true,
+                  let (saved, savedLatest) = keeper.runner(from: entry) else { continue }
+            guard let fold = try LogSetCheckpointedFold.resume(
+                from: .init(entry: entry, position: position), state: (saved, savedLatest), streams: streams, in: logSet, position: .end)
+            else { continue }
+            adopt(fold)
+            rewindCount += 1
+            return
+        }
+        try refold()
+    }
+
+    /// Folds the set again from its newest valid checkpoint (every line when none).
+    private func refold() throws(EventLogFileError) {
+        let fold = try LogSetCheckpointedFold.fold(logSet, checkpoints: checkpoints?.folderPath)
+        checkpoints?.reopened(with: fold)
+        adopt(fold)
+        refoldCount += 1
+    }
+
+    private func adopt(_ fold: LogSetCheckpointedFold) {
+        runner = fold.runner
+        ends = fold.ends
+        tornTails = Dictionary(uniqueKeysWithValues: fold.tornTails.map { ($0.stream, $0.tornTail) })
+        latestAt = fold.latestLineAt
+        lastKey = fold.lastKey
+        eventCount = fold.eventCount
+    }
+
+    /// Asks the keeper to save the current state (written off the actor).
+    private func saveCheckpoint() {
+        guard let checkpoints, behind == nil,
+              let draft = LogSetCheckpointDraft(runner: runner, ends: ends, lastKey: lastKey, latestLineAt: latestAt, eventCount: eventCount)
+        else { return }
+        checkpoints.save(draft)
     }
 }

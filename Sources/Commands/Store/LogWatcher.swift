@@ -19,7 +19,18 @@ final class LogWatcher: @unchecked Sendable {
     private let source: any DispatchSourceProtocol
 
     /// Starts watching the file at `path`, or answers `nil` when it cannot be watched.
-    init?(path: String, queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) {
+    convenience init?(path: String, queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) {
+        self.init(path: path, isDirectory: false, queue: queue, onChange: onChange)
+    }
+
+    /// Starts watching the log set at `directory`: the files in it changing (inotify on
+    /// Linux), or its entries (a new stream) where the platform reports only those (Apple
+    /// platforms, whose store then also notices appends on `send` and `refresh()`).
+    convenience init?(directory: String, queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) {
+        self.init(path: directory, isDirectory: true, queue: queue, onChange: onChange)
+    }
+
+    private init?(path: String, isDirectory: Bool, queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) {
         #if canImport(Darwin)
         let descriptor = Darwin.open(path, O_EVTONLY)
         guard descriptor >= 0 else { return nil }
@@ -33,7 +44,8 @@ final class LogWatcher: @unchecked Sendable {
         #elseif os(Linux)
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
-        let mask = UInt32(IN_MODIFY) | UInt32(IN_ATTRIB) | UInt32(IN_MOVE_SELF) | UInt32(IN_DELETE_SELF)
+        var mask = UInt32(IN_MODIFY) | UInt32(IN_ATTRIB) | UInt32(IN_MOVE_SELF) | UInt32(IN_DELETE_SELF)
+        if isDirectory { mask |= UInt32(IN_CREATE) | UInt32(IN_MOVED_TO) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) }
         guard inotify_add_watch(descriptor, path, mask) >= 0 else {
             _ = Glibc.close(descriptor)
             return nil

@@ -117,6 +117,8 @@ package struct CheckpointFolder: Sendable {
             let header = entry.header
             if header.formatVersion > CheckpointHeader.currentFormatVersion {
                 problems.append(.newerFormat(file: entry.path, formatVersion: header.formatVersion))
+            } else if header.flags.contains(.logSet) {
+                problems.append(.otherKind(file: entry.path, logSet: true))
             } else if header.foldVersion != foldVersion {
                 problems.append(.otherFoldVersion(file: entry.path, foldVersion: header.foldVersion, expected: foldVersion))
             } else {

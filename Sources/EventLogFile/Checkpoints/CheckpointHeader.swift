@@ -19,6 +19,10 @@ package struct CheckpointHeader: Sendable, Hashable {
 
         /// Bit 0: every event id in the prefix is distinct (no line repeats an earlier id).
         package static let identifiersDistinct = Flags(rawValue: 1 << 0)
+        /// Bit 1: the checkpoint covers a log set (a position per stream, stated at the start
+        /// of the payload: `LogSetCheckpointPosition`), not a single file. Such a checkpoint
+        /// is never used for a file, nor a file's for a log set.
+        package static let logSet = Flags(rawValue: 1 << 1)
     }
 
     /// The checkpoint format (``currentFormatVersion`` for what this package writes).

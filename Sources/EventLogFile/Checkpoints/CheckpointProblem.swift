@@ -18,6 +18,12 @@ package enum CheckpointProblem: Error, Sendable, Hashable {
     case prefixChanged(file: String, byteOffset: Int64)
     /// The log could not be read to check it.
     case logUnreadable(file: String, reason: String)
+    /// It is a log set's checkpoint where a log file's was looked for (`logSet` true), or
+    /// the other way round: it sits in the wrong folder.
+    case otherKind(file: String, logSet: Bool)
+    /// A stream of the log set it covers is gone, shorter, or does not start with the bytes
+    /// it covered.
+    case streamChanged(file: String, stream: String, reason: String)
     /// Its payload is not whole or not what its header describes (a length or digest that
     /// differs, a file that changed while it was read).
     case corrupt(file: String, reason: String)
@@ -27,7 +33,7 @@ package enum CheckpointProblem: Error, Sendable, Hashable {
         switch self {
         case .unreadable(let file, _), .garbled(let file, _), .newerFormat(let file, _),
              .otherFoldVersion(let file, _, _), .beyondLogEnd(let file, _, _), .prefixChanged(let file, _),
-             .logUnreadable(let file, _), .corrupt(let file, _):
+             .logUnreadable(let file, _), .corrupt(let file, _), .otherKind(let file, _), .streamChanged(let file, _, _):
             return file
         }
     }
@@ -51,6 +57,12 @@ package enum CheckpointProblem: Error, Sendable, Hashable {
             return "the log could not be read to check it (\(reason))"
         case .corrupt(_, let reason):
             return "it is damaged: \(reason)"
+        case .otherKind(_, let logSet):
+            return logSet
+                ? "it is a log set's checkpoint, not a log file's"
+                : "it is a log file's checkpoint, not a log set's"
+        case .streamChanged(_, let stream, let reason):
+            return "its stream \(stream) \(reason)"
         }
     }
 

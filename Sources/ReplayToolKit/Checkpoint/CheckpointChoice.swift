@@ -15,7 +15,7 @@ struct CheckpointChoice {
         .value(
             "checkpoints", valueName: "dir",
             help: "Start from the newest valid checkpoint in this folder (see 'replay-tool checkpoint').",
-            defaultDescription: "LOG.checkpoints beside the log"
+            defaultDescription: "LOG.checkpoints beside a log file; DIR/checkpoints in a log set"
         ),
         .flag("no-checkpoint", help: "Fold every line, ignoring checkpoints (the output is the same, only slower)."),
     ]
@@ -33,21 +33,35 @@ struct CheckpointChoice {
         isOff = arguments.flag("no-checkpoint")
     }
 
-    /// The folder of the checkpoints of the log at `path`, or `nil` when they are not used.
+    /// The folder of the checkpoints of the log at `path`, or `nil` when they are not used:
+    /// `LOG.checkpoints` beside a log file, `DIR/checkpoints` inside a log set, unless
+    /// `--checkpoints` names one.
     func folder(forLogAt path: String) -> String? {
-        isOff ? nil : folderOption ?? CheckpointFolder.defaultPath(forLogAt: path)
+        guard !isOff else { return nil }
+        if let folderOption { return folderOption }
+        return LogSetDirectory.isDirectory(path) ? CheckpointFolder.defaultPath(forLogSetAt: path) : CheckpointFolder.defaultPath(forLogAt: path)
     }
 
     /// Writes on standard error which checkpoint `fold` started from, and each checkpoint it
     /// passed over; nothing when the folder held none.
     func report(_ fold: CheckpointedFold, logAt path: String, console: ToolConsole) {
-        for problem in fold.problems {
+        report(problems: fold.problems, startedFrom: fold.startedFrom, linesAfter: fold.linesAfterCheckpoint, anyValid: !fold.validCheckpoints.isEmpty, console: console)
+    }
+
+    /// ``report(_:logAt:console:)`` of a log set's fold.
+    func report(_ fold: LogSetCheckpointedFold, console: ToolConsole) {
+        report(problems: fold.problems, startedFrom: fold.startedFrom, linesAfter: fold.linesAfterCheckpoint, anyValid: !fold.validCheckpoints.isEmpty, console: console)
+    }
+
+    private func report(problems: [CheckpointProblem], startedFrom: CheckpointEntry?, linesAfter: Int, anyValid: Bool, console: ToolConsole) {
+        for problem in problems {
             console.error("\(ReplayTool.name): \(problem.warning)\n")
         }
-        if let entry = fold.startedFrom {
-            let lines = fold.linesAfterCheckpoint == 1 ? "1 line" : "\(fold.linesAfterCheckpoint) lines"
-            console.error("\(ReplayTool.name): started from checkpoint \(entry.fileName) (seq \(entry.header.lastSeq)), then folded \(lines) after it; --no-checkpoint folds every line\n")
-        } else if !fold.problems.isEmpty || !fold.validCheckpoints.isEmpty {
+        if let entry = startedFrom {
+            let lines = linesAfter == 1 ? "1 line" : "\(linesAfter) lines"
+            let covers = entry.header.flags.contains(.logSet) ? "covering \(entry.header.eventCount) events" : "seq \(entry.header.lastSeq)"
+            console.error("\(ReplayTool.name): started from checkpoint \(entry.fileName) (\(covers)), then folded \(lines) after it; --no-checkpoint folds every line\n")
+        } else if !problems.isEmpty || anyValid {
             console.error("\(ReplayTool.name): no checkpoint could be the start (the lines after each are dated before it, or it folds what the position leaves out): folded every line\n")
         }
     }

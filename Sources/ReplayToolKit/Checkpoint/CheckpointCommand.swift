@@ -1,7 +1,7 @@
 import Commands
 import EventLogFile
 
-/// `replay-tool checkpoint LOG [--checkpoints DIR]`.
+/// `replay-tool checkpoint LOG|DIR [--checkpoints DIR]`.
 enum CheckpointCommand {
     static let specification = CommandSpecification(
         name: "checkpoint",
@@ -18,38 +18,38 @@ enum CheckpointCommand {
             rewinds only to a night near it. Older checkpoints beyond those are removed. A \
             checkpoint that is stale (another fold version), corrupt, of another log or of a \
             prefix that was cut or edited is never used: it is named on standard error and \
-            replaced. Deleting the folder is always safe.
+            replaced. Deleting the folder is always safe. A log set's checkpoints (in             DIR/checkpoints unless --checkpoints names another) cover a prefix of each stream;             one is used only while every stream it covers still starts with those bytes and             no line synced in since belongs before it.
             """,
-        arguments: [ReplayTool.logArgument],
+        arguments: [ReplayTool.logOrLogSetArgument],
         options: [
             .value(
                 "checkpoints", valueName: "dir", help: "Write the checkpoints into this folder (created when missing).",
-                defaultDescription: "LOG.checkpoints beside the log"
+                defaultDescription: "LOG.checkpoints beside a log file; DIR/checkpoints in a log set"
             ),
         ]
     )
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
-        if LogSetDirectory.isDirectory(path) {
-            throw UsageError(
-                message: "'\(path)' is a log set: checkpoints of a log set are not built yet (its commands read every stream); give one stream's file to checkpoint it alone",
-                commandPath: arguments.commandPath)
-        }
         guard let folderPath = CheckpointChoice(arguments).folder(forLogAt: path) else { return .success }
         let folder = CheckpointFolder(path: folderPath)
-        let written = try CheckpointedFold.writeCheckpoints(logAt: path, into: folder, report: { problem in
+        let report = { (problem: CheckpointProblem) in
             console.error("\(ReplayTool.name): \(problem.warning(replaced: true))\n")
-        })
+        }
+        let written = LogSetDirectory.isDirectory(path)
+            ? try LogSetCheckpointedFold.writeCheckpoints(LogSetDirectory(path: path), into: folder, report: report)
+            : try CheckpointedFold.writeCheckpoints(logAt: path, into: folder, report: report)
         switch written.outcome {
         case .emptyLog:
             console.output("\(path): no events; no checkpoint written\n")
         case .upToDate(let entry):
-            console.output("\(path): checkpoint \(entry.fileName) already covers every line (seq \(entry.header.lastSeq)); nothing written\n")
+            let position = entry.header.flags.contains(.logSet) ? "" : " (seq \(entry.header.lastSeq))"
+            console.output("\(path): checkpoint \(entry.fileName) already covers every line\(position); nothing written\n")
         case .written(let entries):
             for entry in entries {
                 let events = entry.header.eventCount == 1 ? "1 event" : "\(entry.header.eventCount) events"
-                console.output("\(path): wrote \(folderPath)/\(entry.fileName): seq \(entry.header.lastSeq), \(events), \(entry.header.payloadLength) bytes of state\n")
+                let position = entry.header.flags.contains(.logSet) ? "" : "seq \(entry.header.lastSeq), "
+                console.output("\(path): wrote \(folderPath)/\(entry.fileName): \(position)\(events), \(entry.header.payloadLength) bytes of state\n")
             }
         }
         console.output("\(path): \(written.kept.count) checkpoint\(written.kept.count == 1 ? "" : "s") kept in \(folderPath)\n")

@@ -27,12 +27,13 @@ struct LogStateFold {
     ) throws(EventLogFileError) -> LogStateFold {
         let position = ReplayPosition(instant: instant, untilSeq: untilSeq)
         if LogSetDirectory.isDirectory(path) {
-            // A log set: every stream, in fold order (checkpoints do not cover log sets yet).
+            // A log set: every stream, in fold order, from its newest usable checkpoint.
             let logSet = LogSetDirectory(path: path)
-            let folded = try LogSetFold.fold(logSet, position: position, tornTail: foldWarning)
+            let fold = try LogSetCheckpointedFold.fold(logSet, checkpoints: checkpoints.folder(forLogAt: path), position: position)
+            if let console { checkpoints.report(fold, console: console) }
             return LogStateFold(
-                runner: folded.runner, tornTails: folded.tornTails.map { (logSet.path(of: $0.stream), $0.tornTail) },
-                asOf: instant ?? folded.latestLineAt)
+                runner: fold.warnedRunner(foldWarning), tornTails: fold.tornTails.map { (logSet.path(of: $0.stream), $0.tornTail) },
+                asOf: instant ?? fold.latestLineAt)
         }
         let fold = try CheckpointedFold.fold(logAt: path, checkpoints: checkpoints.folder(forLogAt: path), position: position)
         if let console { checkpoints.report(fold, logAt: path, console: console) }

@@ -5,7 +5,7 @@ import Testing
 
 /// Every `replay-tool` command that takes a log also takes a log set (docs/sync.md):
 /// `verify`, `stats`, `trace`, `repair` stream by stream or over the whole set, `append`
-/// to the stream `--stream` names, and `checkpoint` refused with a clear message.
+/// to the stream `--stream` names (`checkpoint`: LogSetCheckpointTests).
 @Suite("Log sets: the other commands")
 struct LogSetToolTests {
     /// A log set of two streams: phone-1 (a goal and a tier) and watch-1 (the same tier
@@ -70,14 +70,6 @@ struct LogSetToolTests {
         #expect(append.output == "1\n")
         #expect(FileManager.default.fileExists(atPath: set + "/ipad-1.jsonl"))
         #expect(SimulationToolRun.run(["append", set, "--stream", "my ipad"], input: line).code == .usage)
-        withExtendedLifetime(folder) {}
-    }
-
-    @Test func checkpointSaysLogSetsAreNotCovered() throws {
-        let (folder, set) = try Self.logSet()
-        let run = SimulationToolRun.run(["checkpoint", set])
-        #expect(run.code == .usage)
-        #expect(run.error.contains("checkpoints of a log set are not built yet"))
         withExtendedLifetime(folder) {}
     }
 }

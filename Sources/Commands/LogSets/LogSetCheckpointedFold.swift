@@ -1,0 +1,131 @@
+import EventLogFile
+import Events
+import Projections
+
+/// A log set folded from its newest usable checkpoint plus each stream's lines after it, or
+/// from the first line of every stream when no checkpoint is usable: the one way the store
+/// and `replay-tool` open a log set (docs/checkpoints.md, "Log sets").
+///
+/// A log set's checkpoint (`LogSetCheckpointPosition`) covers a prefix of each stream. It is
+/// used only when, besides what a log file's checkpoint must pass (`CheckpointedFold`),
+/// - every stream it covers is still in the set and starts with the very bytes it covered
+///   (a stream it does not name is read from its first line);
+/// - every line after it, in every stream, comes after the last event it folded in fold
+///   order (`at`, stream, `seq`): a line synced in late that belongs before it makes an older
+///   checkpoint, or the first line, the start;
+/// - no line after it is a first copy of an id it folded already (a copy of an id in
+///   another stream counts once, as the first in fold order: which copy that is cannot be
+///   told without the first, so an older checkpoint is the start).
+/// The output is the same as a fold of every line (`LogSetFold`) in every case.
+package struct LogSetCheckpointedFold: Sendable {
+    /// A usable checkpoint of the log set and the position it states.
+    package struct Checkpoint: Sendable, Hashable {
+        package var entry: CheckpointEntry
+        package var position: LogSetCheckpointPosition
+    }
+
+    /// The fold, without the torn tails' warnings (see ``warnedRunner(_:)``).
+    package var runner: ProjectionRunner<LogState>
+    /// The streams read, in name order, each with where its whole lines end (for the lines
+    /// after the checkpoint: the counts are of those lines).
+    package var streams: [LogSetFold.Stream]
+    /// Each stream's torn tail.
+    package var tornTails: [(stream: StreamName, tornTail: TornTail)]
+    /// The largest `at` among the lines read (opaque events too), in read order on a tie.
+    package var latestLineAt: Instant?
+    /// The key of the last event folded in fold order (a copy left out included).
+    package var lastKey: EventOrdering.Key?
+    /// The events read, over every stream (copies left out included).
+    package var eventCount: Int
+    /// The checkpoint the fold started from; `nil` when it folded every line.
+    package var startedFrom: CheckpointEntry?
+    /// The lines folded after ``startedFrom`` (every line when `nil`).
+    package var linesAfterCheckpoint: Int
+    /// The checkpoints of this log set found valid, by position (for rewinds).
+    package var validCheckpoints: [Checkpoint]
+    /// The checkpoints passed over, and why.
+    package var problems: [CheckpointProblem]
+
+    /// The runner with each torn tail's warning, worded by `notice`, appended as
+    /// `LogSetFold` appends them.
+    package func warnedRunner(_ notice: TornTailNotice?) -> ProjectionRunner<LogState> {
+        var warned = runner
+        LogSetFold.warnTornTails(tornTails, notice: notice, into: &warned)
+        return warned
+    }
+
+    /// Where each stream's whole lines end: where the next read of it starts.
+    package var ends: [StreamName: LogResumePoint] {
+        Dictionary(uniqueKeysWithValues: streams.map { ($0.name, $0.end) })
+    }
+
+    /// Folds the log set `logSet` as of `position` (whose `untilSeq` must be `nil`), from the
+    /// newest usable checkpoint in the folder at `folderPath` (none when `nil`).
+    ///
+    /// - Throws: `EventLogFileError`: what listing or reading a stream throws, or
+    ///   `.invalidArgument` for a position with `untilSeq`.
+    package static func fold(
+        _ logSet: LogSetDirectory, checkpoints folderPath: String?, position: ReplayPosition = .end
+    ) throws(EventLogFileError) -> LogSetCheckpointedFold {
+        guard position.untilSeq == nil else {
+            throw EventLogFileError(code: .invalidArgument, message: "--until-seq names a line of one file; a log set has a seq per stream", path: logSet.path)
+        }
+        let streams = try logSet.list().streams
+        var problems: [CheckpointProblem] = []
+        var valid: [Checkpoint] = []
+        if let folderPath {
+            let folder = CheckpointFolder(path: folderPath)
+            let listed = folder.entries()
+            problems += listed.problems
+            let checked = folder.validate(logSetEntries: listed.entries, streams: streams, in: logSet, foldVersion: FoldVersion.current)
+            problems += checked.problems
+            valid = checked.valid.map { Checkpoint(entry: $0.entry, position: $0.position) }
+                .sorted { $0.entry.header.byteOffset < $1.entry.header.byteOffset }
+            for checkpoint in valid.reversed() where CheckpointedFold.admits(checkpoint.entry, position: position) {
+                switch CheckpointedFold.decode(checkpoint.entry, in: folder, position: position) {
+                case .failure(let problem):
+                    problems.append(problem)
+                case .success(let state):
+                    if var fold = try resume(from: checkpoint, state: state, streams: streams, in: logSet, position: position) {
+                        fold.validCheckpoints = valid.filter { candidate in !problems.contains { $0.file == candidate.entry.path } }
+                        fold.problems = problems
+                        return fold
+                    }
+                }
+            }
+        }
+        let read = try LogSetFold.read(logSet)
+        var runner = ProjectionRunner<LogState>(position: position)
+        LogSetFold.apply(read, read.all.indices, to: &runner, position: position)
+        return LogSetCheckpointedFold(
+            runner: runner, streams: read.streams, tornTails: read.tornTails, latestLineAt: read.latestLineAt,
+            lastKey: read.lastKey, eventCount: read.all.count, startedFrom: nil, linesAfterCheckpoint: read.all.count,
+            validCheckpoints: valid.filter { candidate in !problems.contains { $0.file == candidate.entry.path } },
+            problems: problems)
+    }
+
+    /// The fold from `checkpoint` (its state decoded as `state`) and the lines of `streams`
+    /// after it, or `nil` when it cannot be the start (see the type's rules).
+    package static func resume(
+        from checkpoint: Checkpoint, state: (runner: ProjectionRunner<LogState>, latestLineAt: Instant),
+        streams: [StreamName], in logSet: LogSetDirectory, position: ReplayPosition
+    ) throws(EventLogFileError) -> LogSetCheckpointedFold? {
+        var read = try LogSetFold.readTails(of: streams, in: logSet, from: { checkpoint.position.end(of: $0) })
+        if let lastKey = checkpoint.position.lastKey, let first = read.all.first, !(lastKey < EventOrdering.Key(first)) {
+            return nil
+        }
+        let saved = state.runner
+        guard let leftOut = LogSetFold.leftOutCopies(read.all, alreadyFolded: { saved.containsIdentifier(IdentifierDigest($0)) }) else {
+            return nil
+        }
+        read.leftOut = leftOut
+        var runner = state.runner
+        LogSetFold.apply(read, read.all.indices, to: &runner, position: position)
+        return LogSetCheckpointedFold(
+            runner: runner, streams: read.streams, tornTails: read.tornTails,
+            latestLineAt: read.latestLineAt ?? state.latestLineAt,
+            lastKey: read.lastKey ?? checkpoint.position.lastKey,
+            eventCount: checkpoint.entry.header.eventCount + read.all.count,
+            startedFrom: checkpoint.entry, linesAfterCheckpoint: read.all.count, validCheckpoints: [], problems: [])
+    }
+}
