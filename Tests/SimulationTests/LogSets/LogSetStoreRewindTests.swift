@@ -1,0 +1,152 @@
+import Commands
+import EventLogFile
+import Events
+import Foundation
+import Projections
+import Testing
+import TestSupport
+
+/// `LogSetStore` folds what arrives as late events (docs/sync.md, docs/checkpoints.md): a
+/// watch's night synced in the morning rewinds to the checkpoint before it instead of
+/// folding the set again, and the state is always what a fresh fold of the files gives.
+@Suite("Log sets: the store folds what sync brings by rewinding")
+struct LogSetStoreRewindTests {
+    static let phone = StreamName("phone")!
+    static let watch = StreamName("watch")!
+
+    static func environment(source: EventSource) throws -> StoreEnvironment {
+        let instant = try Instant(rfc3339: "2027-06-01T12:00:00+02:00")
+        let counter = IdentifierCounter()
+        return StoreEnvironment(now: { instant }, timeZone: { "Europe/Berlin" }, makeIdentifier: { "store-\(counter.next())" }, source: source)
+    }
+
+    /// A simulated phone-and-watch history (`full`), and the phone's log set (`phoneSet`)
+    /// holding the phone's stream whole and the watch's first `watchLines` lines.
+    static func devices(nights: Int, watchLines: (Int) -> Int) throws -> (folder: SimulationFolder, full: String, phoneSet: String, watchTotal: Int) {
+        let folder = try SimulationFolder()
+        let full = folder.url.path + "/full"
+        let made = SimulationToolRun.run(["simulate", "--nights", String(nights), "--seed", "5", "--devices", "phone,watch", "--out", full])
+        #expect(made.code == .success, "\(made.error)")
+        let phoneSet = folder.url.path + "/phone-device"
+        try FileManager.default.createDirectory(atPath: phoneSet, withIntermediateDirectories: false)
+        _ = try folder.write("phone-device/phone.jsonl", Array(try Data(contentsOf: URL(fileURLWithPath: full + "/phone.jsonl"))))
+        let watch = Array(try Data(contentsOf: URL(fileURLWithPath: full + "/watch.jsonl")))
+        let total = LogSetCheckpointTests.lineCount(watch)
+        _ = try folder.write("phone-device/watch.jsonl", Array(watch[..<LogSetCheckpointTests.prefixEnd(watch, lines: watchLines(total))]))
+        return (folder, full, phoneSet, total)
+    }
+
+    /// The state and warnings of a fresh fold of the files.
+    static func freshFold(_ path: String) throws -> ProjectionRunner<LogState> {
+        try LogSetFold.fold(LogSetDirectory(path: path), tornTail: MoreSleepStore.tornTailNotice).runner
+    }
+
+    @Test func aWatchsLastNightSyncedInTheMorningRewindsInsteadOfFoldingTheSetAgain() async throws {
+        // The phone holds the watch's stream up to about its last night.
+        let (folder, full, phoneSet, total) = try Self.devices(nights: 40, watchLines: { $0 - 40 })
+        let written = try LogSetCheckpointedFold.writeCheckpoints(LogSetDirectory(path: phoneSet), into: CheckpointFolder(path: phoneSet + "/checkpoints"))
+        #expect(written.kept.count >= 4)
+        let store = try LogSetStore(logSet: LogSetDirectory(path: phoneSet), ownStream: Self.phone, environment: try Self.environment(source: .phone))
+        #expect(await store.checkpointWarnings.isEmpty)
+        let held = await store.heldSeqs[Self.watch] ?? 0
+        let incoming = try StreamSync.lines(of: Self.watch, in: LogSetDirectory(path: full), after: held).lines
+        #expect(incoming.lines.count == total - held)
+        let outcome = try await store.receive(incoming)
+        #expect(outcome == .appended(lineCount: total - held, firstSeq: held + 1, lastSeq: total))
+        #expect(await store.rewindCount == 1)
+        #expect(await store.refoldCount == 0)
+        let fresh = try Self.freshFold(phoneSet)
+        #expect(await store.state == fresh.state)
+        #expect(await store.warnings == fresh.warnings)
+        // A command now folds in place.
+        try await store.send(AssignAppTier(app: "Mail", tier: .blockFirst))
+        #expect(await store.rewindCount == 1)
+        #expect(await store.refoldCount == 0)
+        #expect(await store.state == (try Self.freshFold(phoneSet)).state)
+        withExtendedLifetime(folder) {}
+    }
+
+    /// A line dated before what the store folded, with no copy among what arrives: only a
+    /// rewind folds it in its place (the phone's later tier for the same app wins).
+    @Test func aLateLineIsFoldedInItsPlaceNotAtTheEnd() async throws {
+        func tier(_ id: String, _ at: String, _ tier: AppTier, source: EventSource) throws -> Event {
+            Event(id: id, at: try Instant(rfc3339: at), timeZone: "Europe/Berlin", source: source,
+                  payload: .appTierAssigned(AppTierAssigned(app: "Mail", tier: tier)))
+        }
+        let folder = try SimulationFolder()
+        let set = folder.url.path + "/set"
+        try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: false)
+        let goal = try LogSetFoldTests.goal("g", target: "22:30", at: "2026-11-27T20:00:00+01:00")
+        _ = try folder.write("set/phone.jsonl", LogSetFoldTests.stream([goal, try tier("p1", "2026-11-29T21:00:00+01:00", .block30Min, source: .phone)]))
+        _ = try LogSetCheckpointedFold.writeCheckpoints(LogSetDirectory(path: set), into: CheckpointFolder(path: set + "/checkpoints"))
+        let store = try LogSetStore(logSet: LogSetDirectory(path: set), ownStream: Self.phone, environment: try Self.environment(source: .phone))
+        let late = LogSetFoldTests.stream([try tier("w1", "2026-11-28T21:00:00+01:00", .blockFirst, source: .watch)])
+        let line = String(decoding: late.dropLast(), as: UTF8.self)
+        #expect(try await store.receive(StreamLines(stream: Self.watch, afterSeq: 0, lines: [line])) == .appended(lineCount: 1, firstSeq: 1, lastSeq: 1))
+        #expect(await store.state.appTiers.tier(of: "Mail") == .block30Min)
+        #expect(await store.state == (try Self.freshFold(set)).state)
+        #expect(await store.rewindCount == 1)
+        #expect(await store.refoldCount == 0)
+        withExtendedLifetime(folder) {}
+    }
+
+    /// Random chunks of the watch's stream arrive, each after some of the phone's own
+    /// commands: after each, the store's state is a fresh fold of the files.
+    @Test(arguments: [UInt64(1), 2])
+    func randomChunksOfTheWatchsStreamKeepTheStoreEqualToAFreshFold(seed: UInt64) async throws {
+        var random = SplitMix(seed: seed)
+        let (folder, full, phoneSet, total) = try Self.devices(nights: 20, watchLines: { $0 / 2 })
+        _ = try LogSetCheckpointedFold.writeCheckpoints(LogSetDirectory(path: phoneSet), into: CheckpointFolder(path: phoneSet + "/checkpoints"))
+        let store = try LogSetStore(logSet: LogSetDirectory(path: phoneSet), ownStream: Self.phone, environment: try Self.environment(source: .phone))
+        let watch = Array(try Data(contentsOf: URL(fileURLWithPath: full + "/watch.jsonl")))
+        let source = folder.url.path + "/watch-device"
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: false)
+        var upTo = total / 2
+        var round = 0
+        while upTo < total {
+            round += 1
+            upTo = min(total, upTo + 1 + random.next(below: total / 6))
+            _ = try folder.write("watch-device/watch.jsonl", Array(watch[..<LogSetCheckpointTests.prefixEnd(watch, lines: upTo)]))
+            let held = await store.heldSeqs[Self.watch] ?? 0
+            let incoming = try StreamSync.lines(of: Self.watch, in: LogSetDirectory(path: source), after: held).lines
+            let outcome = try await store.receive(incoming)
+            #expect(!outcome.isRefused, "\(outcome)")
+            if random.next(below: 2) == 0 {
+                try await store.send(AssignAppTier(app: "App \(round)", tier: .block30Min))
+            }
+            let fresh = try Self.freshFold(phoneSet)
+            #expect(await store.state == fresh.state, "round \(round)")
+            #expect(await store.warnings == fresh.warnings, "round \(round)")
+        }
+        #expect(await store.rewindCount > 0)
+        withExtendedLifetime(folder) {}
+    }
+
+    @Test func aStoreOpenedWithoutCheckpointsWritesThemAndTheNextOpenStartsFromOne() async throws {
+        let (folder, _, phoneSet, _) = try Self.devices(nights: 12, watchLines: { $0 })
+        let first = try await LogSetStore.open(logSet: phoneSet, ownStream: Self.phone, environment: try Self.environment(source: .phone))
+        await first.waitForCheckpointWrites()
+        let kept = CheckpointFolder(path: phoneSet + "/checkpoints").entries().entries
+        #expect(!kept.isEmpty && kept.allSatisfy { $0.header.flags.contains(.logSet) })
+        let fold = try LogSetCheckpointedFold.fold(LogSetDirectory(path: phoneSet), checkpoints: phoneSet + "/checkpoints")
+        #expect(fold.startedFrom != nil && fold.linesAfterCheckpoint == 0)
+        let second = try await LogSetStore.open(logSet: phoneSet, ownStream: Self.phone, environment: try Self.environment(source: .phone))
+        #expect(await second.state == first.state)
+        #expect(await second.checkpointWarnings.isEmpty)
+        withExtendedLifetime(folder) {}
+    }
+}
+
+/// A thread-safe counter for identifiers.
+final class IdentifierCounter: @unchecked Sendable {
+    // @unchecked: `value` is only touched under `lock`.
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
+}
