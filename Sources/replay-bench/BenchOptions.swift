@@ -79,12 +79,17 @@ enum BenchArguments {
         copy) and of its checkpoints (hard links) per run, best and median of 5: the store's
         first send after opening from the checkpoints; an event dated 3 nights before the
         log's latest, appended by another writer, folded by refresh(); and a send from a
-        clock 3 nights back (each must rewind to a checkpoint). Then `jq -c .seq` on the
+        clock 3 nights back (each must rewind to a checkpoint); then the same simulated run
+        split between a phone and a watch as a log set, the phone's copy holding the
+        watch's stream up to its last night, with the set's checkpoints: per run, the
+        phone's LogSetStore opened, then the watch's last night synced into it (the
+        watch's StreamSync.lines and the store's receive, which appends, fsyncs and folds
+        the lines by rewinding to a checkpoint). Then `jq -c .seq` on the
         same file (best of 3) and the ratios; then appends (each fsynced) to a copy of the
         log (written to disk first): the first after opening, singles, and a night's events
         as one batch. Last, in memory: one new night folded into two simulated years (730
-        nights), against folding it all again. The targets of issue 9 and of issue 16
-        (checkpoints) are checked and printed.
+        nights), against folding it all again. The targets of issue 9, of issue 16
+        (checkpoints) and of issue 17 (sync) are checked and printed.
 
         The report goes to stdout, progress to stderr. Run it in release:
           swift run -c release replay-bench

@@ -113,7 +113,9 @@ enum StoreLatencyBenchmark {
             if sent.1 == 1 { result.lateSendRewound += 1 }
             if run == 1 { result.lateStatesMatch = try sent.2 == foldFromTheFirstLine(copy) && result.lateStatesMatch }
         }
-        result.sync = try SyncLatency.measure(logAt: path, scratch: scratch)
+        // The log set is the same simulated run, cut at the same number of events (the last seq).
+        guard let eventCount = try EventLogReader.lastLineEvent(path: path)?.seq else { throw BenchError.failed("the log has no last line") }
+        result.sync = try SyncLatency.measure(eventCount: eventCount, scratch: scratch)
         return result
     }
 
@@ -187,7 +189,10 @@ enum StoreLatencyBenchmark {
         return "STORELATENCY first_ns=\(list(result.firstSend)) late_refresh_ns=\(list(result.lateRefresh)) late_send_ns=\(list(result.lateSend)) "
             + "refresh_rewound=\(result.lateRefreshRewound) send_rewound=\(result.lateSendRewound) states_match=\(result.lateStatesMatch ? 1 : 0) "
             + "first_new_night=\(result.firstSendsStartingANight)"
-            + (result.sync.map { " sync_lines=\($0.lineCount) sync_send_ns=\(list($0.send)) sync_receive_ns=\(list($0.receive)) sync_match=\($0.matches ? 1 : 0)" } ?? "")
+            + (result.sync.map {
+                " sync_lines=\($0.lineCount) sync_send_ns=\(list($0.send)) sync_receive_ns=\(list($0.receive)) sync_open_ns=\(list($0.open)) "
+                    + "sync_rewound=\($0.rewound) sync_refolded=\($0.refolded) sync_match=\($0.matches ? 1 : 0) sync_phone=\($0.phoneLines) sync_watch=\($0.watchLines)"
+            } ?? "")
     }
 
     static func parseResultLine(_ output: String) -> StoreLatency? {
@@ -203,9 +208,13 @@ enum StoreLatencyBenchmark {
               let newNight = fields["first_new_night"].flatMap({ Int($0) })
         else { return nil }
         var sync: SyncLatency?
-        if let send = runs("sync_send_ns"), let receive = runs("sync_receive_ns"),
-           let lines = fields["sync_lines"].flatMap({ Int($0) }), let matches = fields["sync_match"].flatMap({ Int($0) }) {
-            sync = SyncLatency(lineCount: lines, send: send, receive: receive, matches: matches == 1)
+        if let send = runs("sync_send_ns"), let receive = runs("sync_receive_ns"), let open = runs("sync_open_ns"),
+           let lines = fields["sync_lines"].flatMap({ Int($0) }), let matches = fields["sync_match"].flatMap({ Int($0) }),
+           let rewound = fields["sync_rewound"].flatMap({ Int($0) }), let refolded = fields["sync_refolded"].flatMap({ Int($0) }),
+           let phone = fields["sync_phone"].flatMap({ Int($0) }), let watch = fields["sync_watch"].flatMap({ Int($0) }) {
+            sync = SyncLatency(
+                lineCount: lines, send: send, receive: receive, open: open, rewound: rewound, refolded: refolded,
+                matches: matches == 1, phoneLines: phone, watchLines: watch)
         }
         return StoreLatency(
             firstSend: first, lateRefresh: lateRefresh, lateSend: lateSend, lateRefreshRewound: refreshRewound,

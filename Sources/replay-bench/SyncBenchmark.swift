@@ -1,64 +1,145 @@
+import Commands
 import EventLogFile
 import Events
 import Foundation
+import Projections
+import Simulation
 
-// Sync of one night's watch lines into a 10-year log set (issue 17), measured in the store
-// latency child on its scratch folder: the sender's `StreamSync.lines(of:in:after:)` (it
-// reads its stream's end) and the receiver's `StreamSync.receive`
-// (it reads the replica's end, appends the lines with one write and fsyncs), each run on a
-// fresh copy of the replica (written to disk first). The store does not open log sets yet,
-// so the fold of what sync brings is not measured.
+// Sync of one night's watch lines into a 10-year log set, and the store's fold of them
+// (issue 17), measured in the store latency child on its scratch folder. The log set is the
+// simulated run of the 10-year log split between a phone and a watch (`DeviceSplitter`, as
+// `replay-tool simulate --devices phone,watch` splits it). The phone's copy of the set holds
+// its own stream whole and the watch's up to its last night, with the set's checkpoints
+// (`LogSetCheckpointedFold.writeCheckpoints`, not timed). Each run restores that copy, opens
+// a `LogSetStore` on it as the phone (timed apart), then times the watch's
+// `StreamSync.lines(of:in:after:)` (it reads its stream's end) and the phone store's
+// `receive` (the replica's end read, one write and fsync, and the fold of the lines, which
+// are dated before the phone's latest: a rewind to the checkpoint before them).
 
 /// What the sync benchmark measured.
 struct SyncLatency: Equatable {
-    /// The lines sent (the log's last night, cut at a whole batch).
+    /// The lines sent (the watch's last night, cut at a whole batch).
     var lineCount: Int
     /// The sender's `lines(of:in:after:)`, per run.
     var send: [Duration]
-    /// The receiver's `receive`, per run.
+    /// The phone store's `receive` (append, fsync and fold), per run.
     var receive: [Duration]
-    /// Whether every run appended the lines and left the replica equal to the sender's copy.
+    /// Opening the phone's store on its copy of the set, from its checkpoints, per run.
+    var open: [Duration] = []
+    /// The runs whose receive folded by rewinding to a checkpoint, and those that folded the
+    /// set again.
+    var rewound = 0
+    var refolded = 0
+    /// Whether every run appended the lines and, in the first, the store's state then equals
+    /// a fold of the set from every stream's first line.
     var matches: Bool
+    /// The streams' lines: the phone's, and the watch's.
+    var phoneLines = 0
+    var watchLines = 0
 
     static let runCount = 5
 
-    /// Measures on the log at `path` as a watch's stream, in the folder `scratch` (which
-    /// exists; its own subfolders are made and removed).
-    static func measure(logAt path: String, scratch: String) throws -> SyncLatency {
+    /// The time of one sync: the watch's send and the phone's receive, per run.
+    var total: [Duration] { zip(send, receive).map { $0 + $1 } }
+
+    /// Measures in the folder `scratch` (which exists; its own subfolders are made and
+    /// removed), on a log set made from the simulated run of about `eventCount` events.
+    static func measure(eventCount: Int, scratch: String) throws -> SyncLatency {
         let manager = FileManager.default
         let root = scratch + "/sync"
         try manager.createDirectory(atPath: root + "/watch", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try manager.createDirectory(atPath: root + "/phone", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? manager.removeItem(atPath: root) }
-        guard let stream = StreamName("watch") else { throw BenchError.failed("no stream name") }
+        guard let watch = StreamName("watch"), let phone = StreamName("phone") else { throw BenchError.failed("no stream name") }
         let sender = LogSetDirectory(path: root + "/watch")
         let receiver = LogSetDirectory(path: root + "/phone")
-        try manager.copyItem(atPath: path, toPath: sender.path(of: stream))
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        Progress.say("  writing the 10-year log set (phone and watch) for the sync benchmark…")
+        let counts = try writeLogSet(eventLimit: eventCount, into: sender)
+        try manager.copyItem(atPath: sender.path(of: phone), toPath: receiver.path(of: phone))
+        try manager.removeItem(atPath: sender.path(of: phone))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: sender.path(of: watch)))
         let cut = try nightCut(bytes)
-        let clock = ContinuousClock()
-        var result = SyncLatency(lineCount: 0, send: [], receive: [], matches: true)
-        for run in 1...runCount {
-            Progress.say("  sync of one night into the 10-year log set, run \(run)/\(runCount)…")
-            let replica = receiver.path(of: stream)
+        let replica = receiver.path(of: watch)
+        func restoreReplica() throws {
             try? manager.removeItem(atPath: replica)
             try bytes.prefix(cut.offset).write(to: URL(fileURLWithPath: replica))
             try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: replica)
             try StoreLatencyBenchmark.synchronize(replica)
+        }
+        try restoreReplica()
+        Progress.say("  writing the log set's checkpoints…")
+        let checkpoints = CheckpointFolder(path: CheckpointFolder.defaultPath(forLogSetAt: receiver.path))
+        _ = try LogSetCheckpointedFold.writeCheckpoints(receiver, into: checkpoints)
+        let clock = ContinuousClock()
+        var result = SyncLatency(lineCount: 0, send: [], receive: [], matches: true, phoneLines: counts.phone, watchLines: counts.watch)
+        let environment = StoreEnvironment(
+            now: { Instant(millisecondsSince1970: 0, utcOffsetSeconds: 0) }, timeZone: { "UTC" }, makeIdentifier: { "bench" }, source: .phone)
+        for run in 1...runCount {
+            Progress.say("  sync of one night into the 10-year log set, run \(run)/\(runCount)…")
+            try restoreReplica()
             var started = clock.now
-            let (lines, _) = try StreamSync.lines(of: stream, in: sender, after: cut.lines)
+            let store = try LogSetStore(logSet: receiver, ownStream: phone, environment: environment)
+            result.open.append(clock.now - started)
+            started = clock.now
+            let (lines, _) = try StreamSync.lines(of: watch, in: sender, after: cut.lines)
             result.send.append(clock.now - started)
             result.lineCount = lines.lines.count
-            started = clock.now
-            let outcome = try StreamSync.receive(lines, into: receiver, ownStream: StreamName("phone"))
-            result.receive.append(clock.now - started)
+            let (elapsed, outcome, rewinds, refolds, state) = try StoreReader.wait { () async throws -> (Duration, StreamSync.Outcome, Int, Int, LogState) in
+                let started = clock.now
+                let outcome = try await store.receive(lines)
+                let elapsed = clock.now - started
+                return (elapsed, outcome, await store.rewindCount, await store.refoldCount, await store.state)
+            }
+            result.receive.append(elapsed)
+            if rewinds == 1 && refolds == 0 { result.rewound += 1 }
+            if refolds > 0 { result.refolded += 1 }
             guard case .appended = outcome else {
                 result.matches = false
                 continue
             }
-            if run == 1 { result.matches = try Data(contentsOf: URL(fileURLWithPath: replica)) == bytes && result.matches }
+            if run == 1 {
+                result.matches = try Data(contentsOf: URL(fileURLWithPath: replica)) == bytes
+                    && state == (try LogSetFold.fold(receiver, tornTail: nil).runner.state) && result.matches
+            }
         }
         return result
+    }
+
+    /// Writes the simulated run cut at the last whole append that keeps it at or under
+    /// `eventLimit` events (as `SimulatedLogWriter` cuts the 10-year log), split between a
+    /// phone and a watch, into `directory`; answers each stream's lines.
+    static func writeLogSet(eventLimit: Int, into directory: LogSetDirectory) throws -> (phone: Int, watch: Int) {
+        let seed = SimulatedLogWriter.seed
+        let run = try LogSimulator(configuration: SimulationConfiguration(nights: SimulatedLogWriter.nights(for: eventLimit), seed: seed)).makeRun()
+        guard var splitter = DeviceSplitter(devices: ["phone", "watch"], seed: seed) else { throw BenchError.failed("no device splitter") }
+        var buffers: [String: [UInt8]] = ["phone": [], "watch": []]
+        var lines: [String: Int] = ["phone": 0, "watch": 0]
+        func add(_ appends: [(device: String, append: [RecordedEvent])]) {
+            for (device, append) in appends {
+                for event in append {
+                    EventLineEncoder.write(event.event, seq: event.seq, batch: event.batch, into: &buffers[device, default: []])
+                    buffers[device, default: []].append(UInt8(ascii: "\n"))
+                }
+                lines[device, default: 0] += append.count
+            }
+        }
+        var written = 0
+        var last: Event?
+        while let append = try run.nextAppend(), written + append.count <= eventLimit {
+            written += append.count
+            last = append.last?.event ?? last
+            add(splitter.split(append))
+        }
+        if let last { add(splitter.finish(after: last)) }
+        for (device, bytes) in buffers {
+            guard let stream = StreamName(device) else { continue }
+            let path = directory.path(of: stream)
+            guard FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
+                throw BenchError.io("cannot create \(path)")
+            }
+            try StoreLatencyBenchmark.synchronize(path)
+        }
+        return (lines["phone"] ?? 0, lines["watch"] ?? 0)
     }
 
     /// Where the log's last night starts: the byte offset and line count of the last whole
