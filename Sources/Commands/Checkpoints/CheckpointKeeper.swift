@@ -103,7 +103,15 @@ final class CheckpointKeeper: @unchecked Sendable {
     /// The runner saved in `entry`, or `nil` (the entry is then forgotten, with a warning) when
     /// its file is gone or damaged.
     func runner(from entry: CheckpointEntry) -> (ProjectionRunner<LogState>, Instant)? {
-        switch CheckpointedFold.decode(entry, in: folder, position: .end) {
+        decoded(entry) { entry, folder, position in CheckpointedFold.decode(entry, in: folder, position: position) }
+    }
+
+    /// What `decode` reads from `entry` (as of `.end`), or `nil` (the entry is then forgotten,
+    /// with a warning) when its file is gone or damaged.
+    func decoded<State>(
+        _ entry: CheckpointEntry, _ decode: (CheckpointEntry, CheckpointFolder, ReplayPosition) -> Result<State, CheckpointProblem>
+    ) -> State? {
+        switch decode(entry, folder, .end) {
         case .success(let state):
             return state
         case .failure(let problem):

@@ -100,18 +100,14 @@ package struct CheckpointedFold: Sendable {
 
     /// The state saved in `entry`, decoded to fold as of `position`, or why it cannot be;
     /// on two threads unless `inParallel` is `false` (an open decodes beside the prefix
-    /// digest, which keeps the cores busy). A log set's checkpoint (`CheckpointHeader.Flags.logSet`)
-    /// holds its state after its position.
+    /// digest, which keeps the cores busy).
     package static func decode(
         _ entry: CheckpointEntry, in folder: CheckpointFolder, position: ReplayPosition, inParallel: Bool = true
     ) -> Result<(ProjectionRunner<LogState>, Instant), CheckpointProblem> {
         do throws(CheckpointProblem) {
-            let decodeState = { (payload: UnsafeRawBufferPointer) in
+            let decoded = try folder.withPayload(of: entry) { payload in
                 Swift.Result { () throws(CheckpointDecodingError) in try CheckpointState.decode(payload, position: position, inParallel: inParallel) }
             }
-            let decoded = entry.header.flags.contains(.logSet)
-                ? try folder.withLogSetState(of: entry, decodeState)
-                : try folder.withPayload(of: entry, decodeState)
             do {
                 return .success(try decoded.get())
             } catch {

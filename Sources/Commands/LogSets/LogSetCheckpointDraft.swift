@@ -7,7 +7,7 @@ import Projections
 /// (``write(logSet:into:prune:)`` reads each stream's prefix for its digest and syncs the
 /// file: slow, so never on a store's actor).
 package struct LogSetCheckpointDraft: Sendable {
-    /// The encoded state.
+    /// The encoded state (`LogSetCheckpointState`).
     package var payload: [UInt8]
     /// Where each stream's covered prefix ends (streams at their start are left out).
     package var ends: [StreamName: LogResumePoint]
@@ -23,10 +23,10 @@ package struct LogSetCheckpointDraft: Sendable {
     /// nothing to save or the runner folds less than everything.
     package init?(
         runner: ProjectionRunner<LogState>, ends: [StreamName: LogResumePoint], lastKey: EventOrdering.Key?,
-        latestLineAt: Instant?, eventCount: Int
+        latestLineAt: Instant?, eventCount: Int, recentCopies: RecentFirstCopies
     ) {
         guard runner.position == .end, eventCount > 0, let latestLineAt, let lastKey else { return nil }
-        payload = CheckpointState.payload(of: runner, latestLineAt: latestLineAt)
+        payload = LogSetCheckpointState.payload(of: runner, latestLineAt: latestLineAt, recentCopies: recentCopies)
         self.ends = ends.filter { $0.value.byteOffset > 0 }
         self.lastKey = lastKey
         latestAt = latestLineAt.millisecondsSince1970
@@ -35,7 +35,9 @@ package struct LogSetCheckpointDraft: Sendable {
 
     /// A draft of a fold's state at its end.
     package init?(_ fold: LogSetCheckpointedFold) {
-        self.init(runner: fold.runner, ends: fold.ends, lastKey: fold.lastKey, latestLineAt: fold.latestLineAt, eventCount: fold.eventCount)
+        self.init(
+            runner: fold.runner, ends: fold.ends, lastKey: fold.lastKey, latestLineAt: fold.latestLineAt, eventCount: fold.eventCount,
+            recentCopies: fold.recentCopies)
     }
 
     /// Writes the checkpoint (atomically: see `CheckpointFolder.write`) after reading the

@@ -65,7 +65,8 @@ extension LogSetCheckpointedFold {
             done = cut.index
             let previous = read.all[cut.index - 1]
             if let draft = LogSetCheckpointDraft(
-                runner: runner, ends: cut.ends, lastKey: EventOrdering.Key(previous), latestLineAt: previous.at, eventCount: cut.index) {
+                runner: runner, ends: cut.ends, lastKey: EventOrdering.Key(previous), latestLineAt: previous.at, eventCount: cut.index,
+                recentCopies: recentCopies(read, before: cut.index)) {
                 written.append(try draft.write(logSet: logSet, into: folder, prune: false))
             }
         }

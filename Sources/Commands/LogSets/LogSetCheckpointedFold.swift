@@ -13,9 +13,11 @@ import Projections
 /// - every line after it, in every stream, comes after the last event it folded in fold
 ///   order (`at`, stream, `seq`): a line synced in late that belongs before it makes an older
 ///   checkpoint, or the first line, the start;
-/// - no line after it is a first copy of an id it folded already (a copy of an id in
-///   another stream counts once, as the first in fold order: which copy that is cannot be
-///   told without the first, so an older checkpoint is the start).
+/// - no line after it is a copy of an id it folded already whose first copy it does not
+///   know: a copy of an id in another stream counts once, the first in fold order, and is
+///   left out silently or with a warning by the first's content. The checkpoint keeps the
+///   first copies of its last 14 days (`RecentFirstCopies`: a watch offline for days, whose
+///   samples the phone receives late); for an older one, an older checkpoint is the start.
 /// The output is the same as a fold of every line (`LogSetFold`) in every case.
 package struct LogSetCheckpointedFold: Sendable {
     /// A usable checkpoint of the log set and the position it states.
@@ -37,6 +39,8 @@ package struct LogSetCheckpointedFold: Sendable {
     package var lastKey: EventOrdering.Key?
     /// The events read, over every stream (copies left out included).
     package var eventCount: Int
+    /// The first copies of the ids folded in the last 14 days before ``lastKey``.
+    package var recentCopies: RecentFirstCopies
     /// The checkpoint the fold started from; `nil` when it folded every line.
     package var startedFrom: CheckpointEntry?
     /// The lines folded after ``startedFrom`` (every line when `nil`).
@@ -82,7 +86,7 @@ package struct LogSetCheckpointedFold: Sendable {
             valid = checked.valid.map { Checkpoint(entry: $0.entry, position: $0.position) }
                 .sorted { $0.entry.header.byteOffset < $1.entry.header.byteOffset }
             for checkpoint in valid.reversed() where CheckpointedFold.admits(checkpoint.entry, position: position) {
-                switch CheckpointedFold.decode(checkpoint.entry, in: folder, position: position) {
+                switch LogSetCheckpointState.decode(checkpoint.entry, in: folder, position: position) {
                 case .failure(let problem):
                     problems.append(problem)
                 case .success(let state):
@@ -99,7 +103,8 @@ package struct LogSetCheckpointedFold: Sendable {
         LogSetFold.apply(read, read.all.indices, to: &runner, position: position)
         return LogSetCheckpointedFold(
             runner: runner, streams: read.streams, tornTails: read.tornTails, latestLineAt: read.latestLineAt,
-            lastKey: read.lastKey, eventCount: read.all.count, startedFrom: nil, linesAfterCheckpoint: read.all.count,
+            lastKey: read.lastKey, eventCount: read.all.count, recentCopies: recentCopies(read, before: read.all.count),
+            startedFrom: nil, linesAfterCheckpoint: read.all.count,
             validCheckpoints: valid.filter { candidate in !problems.contains { $0.file == candidate.entry.path } },
             problems: problems)
     }
@@ -107,25 +112,58 @@ package struct LogSetCheckpointedFold: Sendable {
     /// The fold from `checkpoint` (its state decoded as `state`) and the lines of `streams`
     /// after it, or `nil` when it cannot be the start (see the type's rules).
     package static func resume(
-        from checkpoint: Checkpoint, state: (runner: ProjectionRunner<LogState>, latestLineAt: Instant),
+        from checkpoint: Checkpoint, state: LogSetCheckpointState,
         streams: [StreamName], in logSet: LogSetDirectory, position: ReplayPosition
     ) throws(EventLogFileError) -> LogSetCheckpointedFold? {
         var read = try LogSetFold.readTails(of: streams, in: logSet, from: { checkpoint.position.end(of: $0) })
         if let lastKey = checkpoint.position.lastKey, let first = read.all.first, !(lastKey < EventOrdering.Key(first)) {
             return nil
         }
-        let saved = state.runner
-        guard let leftOut = LogSetFold.leftOutCopies(read.all, alreadyFolded: { saved.containsIdentifier(IdentifierDigest($0)) }) else {
+        guard let copies = LogSetFold.sortOutCopies(read.all, earlier: earlierCopies(state.runner, state.recentCopies)) else {
             return nil
         }
-        read.leftOut = leftOut
+        read.leftOut = copies.leftOut
+        read.firstCopies = copies.firstCopies
         var runner = state.runner
         LogSetFold.apply(read, read.all.indices, to: &runner, position: position)
+        var recent = state.recentCopies
+        let lastKey = read.lastKey ?? checkpoint.position.lastKey
+        note(read, into: &recent, lastMoment: lastKey?.moment)
         return LogSetCheckpointedFold(
             runner: runner, streams: read.streams, tornTails: read.tornTails,
             latestLineAt: read.latestLineAt ?? state.latestLineAt,
-            lastKey: read.lastKey ?? checkpoint.position.lastKey,
-            eventCount: checkpoint.entry.header.eventCount + read.all.count,
+            lastKey: lastKey,
+            eventCount: checkpoint.entry.header.eventCount + read.all.count, recentCopies: recent,
             startedFrom: checkpoint.entry, linesAfterCheckpoint: read.all.count, validCheckpoints: [], problems: [])
+    }
+
+    /// What a fold (`runner`, with its table of recent first copies `recent`) holds of an id.
+    package static func earlierCopies(_ runner: ProjectionRunner<LogState>, _ recent: RecentFirstCopies) -> (String) -> LogSetFold.EarlierCopy {
+        { id in
+            guard runner.containsIdentifier(IdentifierDigest(id)) else { return .none }
+            return recent.byIdentifier[id].map { .known($0) } ?? .unknown
+        }
+    }
+
+    /// Notes the first copies of `read` in `recent` and forgets those more than 14 days before
+    /// `lastMoment`.
+    package static func note(_ read: LogSetFold.Read, into recent: inout RecentFirstCopies, lastMoment: Int64?) {
+        guard let lastMoment else { return }
+        let limit = lastMoment - RecentFirstCopies.window
+        for index in read.firstCopies where read.all[index].at.millisecondsSince1970 >= limit {
+            recent.note(read.all[index])
+        }
+        recent.prune(before: lastMoment)
+    }
+
+    /// The table of recent first copies of a fold of `read.all[..<end]` from every first line.
+    static func recentCopies(_ read: LogSetFold.Read, before end: Int) -> RecentFirstCopies {
+        var recent = RecentFirstCopies()
+        guard end > 0 else { return recent }
+        let limit = read.all[end - 1].at.millisecondsSince1970 - RecentFirstCopies.window
+        for index in read.firstCopies where index < end && read.all[index].at.millisecondsSince1970 >= limit {
+            recent.note(read.all[index])
+        }
+        return recent
     }
 }

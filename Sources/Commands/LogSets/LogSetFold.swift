@@ -45,6 +45,8 @@ package enum LogSetFold {
         package var places: [LinePlace]
         /// The copies left out, by index in ``all``.
         package var leftOut: [Int: LeftOut]
+        /// The indices in ``all`` of the first copy of each id (not folded before).
+        package var firstCopies: [Int] = []
         /// The largest `at` among the lines read (opaque events too): the default instant of
         /// queries.
         package var latestLineAt: Instant?
@@ -109,12 +111,14 @@ package enum LogSetFold {
         let streams = try logSet.list().streams
         var read = try readTails(of: streams, in: logSet, from: { _ in .start })
         // Nothing was folded before: no id can be.
-        read.leftOut = leftOutCopies(read.all, alreadyFolded: nil) ?? [:]
+        let copies = sortOutCopies(read.all, earlier: nil) ?? Copies()
+        read.leftOut = copies.leftOut
+        read.firstCopies = copies.firstCopies
         return read
     }
 
     /// Reads `streams` of `logSet`, each from the point `start` gives, and puts their events
-    /// in fold order (no copy is left out yet: see ``leftOutCopies(_:alreadyFolded:)``).
+    /// in fold order (no copy is sorted out yet: see ``sortOutCopies(_:earlier:)``).
     static func readTails(
         of streams: [StreamName], in logSet: LogSetDirectory, from start: (StreamName) -> LogResumePoint
     ) throws(EventLogFileError) -> Read {
@@ -141,29 +145,72 @@ package enum LogSetFold {
             latestLineAt: latest, tornTails: tornTails, streams: read)
     }
 
-    /// The later copies among `events` (in fold order) of an id first read from another
-    /// stream, by index. `nil` when an event that is no such copy carries an id
-    /// `alreadyFolded` says was folded before `events` (then the copy cannot be told from the
-    /// first without that first: the caller folds from further back).
-    static func leftOutCopies(_ events: [RecordedEvent], alreadyFolded: ((String) -> Bool)?) -> [Int: LeftOut]? {
-        var leftOut: [Int: LeftOut] = [:]
-        var firstCopies: [String: Int] = [:]
-        firstCopies.reserveCapacity(events.count)
-        for (index, event) in events.enumerated() {
-            if let firstIndex = firstCopies[event.id] {
-                let original = events[firstIndex]
-                if original.stream != event.stream {
-                    leftOut[index] = sameContent(original, event) ? .sameContent : .conflicting(.init(
-                        seq: event.seq, rule: .event,
-                        message: "skipped: id already used by \(original.place) with other content; the first in fold order counts",
-                        stream: event.stream))
-                }
-            } else {
-                if let alreadyFolded, alreadyFolded(event.id) { return nil }
-                firstCopies[event.id] = index
-            }
+    /// What a fold already holds of an id, for copies arriving after it (see
+    /// ``sortOutCopies(_:earlier:)``).
+    package enum EarlierCopy {
+        /// The id was not folded.
+        case none
+        /// It was, and this was its first copy (`RecentFirstCopies`).
+        case known(RecentFirstCopies.Copy)
+        /// It was, and where its first copy came from is not known.
+        case unknown
+    }
+
+    /// Which events are copies left out, and which are first copies.
+    package struct Copies: Sendable {
+        /// The later copies of an id first read from another stream, by index.
+        package var leftOut: [Int: LeftOut] = [:]
+        /// The indices of the events that are the first copy of an id not folded before.
+        package var firstCopies: [Int] = []
+    }
+
+    /// Sorts out the copies among `events` (in fold order): a later copy of an id first read
+    /// from another stream is left out. `earlier` says what a fold before `events` holds of
+    /// an id (nothing was folded when `nil`); `nil` when an id was folded before and its
+    /// first copy is not known (then which copy counts, and whether a later one is left out
+    /// silently, cannot be told: the caller folds from further back).
+    static func sortOutCopies(_ events: [RecordedEvent], earlier: ((String) -> EarlierCopy)?) -> Copies? {
+        enum Original {
+            case index(Int)
+            case before(RecentFirstCopies.Copy)
         }
-        return leftOut
+        var copies = Copies()
+        var originals: [String: Original] = [:]
+        originals.reserveCapacity(events.count)
+        for (index, event) in events.enumerated() {
+            let original: Original
+            if let known = originals[event.id] {
+                original = known
+            } else {
+                switch earlier?(event.id) ?? .none {
+                case .none:
+                    originals[event.id] = .index(index)
+                    copies.firstCopies.append(index)
+                    continue
+                case .unknown:
+                    return nil
+                case .known(let copy):
+                    original = .before(copy)
+                    originals[event.id] = original
+                }
+            }
+            let place: String, sameStream: Bool, same: Bool
+            switch original {
+            case .index(let firstIndex):
+                let first = events[firstIndex]
+                (place, sameStream, same) = (first.place, first.stream == event.stream, sameContent(first, event))
+            case .before(let copy):
+                sameStream = copy.stream == event.stream
+                (place, same) = (copy.place, sameStream || RecentFirstCopies.contentDigest(of: event) == copy.content)
+            }
+            // Within one stream a repeated id is the runner's (a warning, as in a single file).
+            if sameStream { continue }
+            copies.leftOut[index] = same ? .sameContent : .conflicting(.init(
+                seq: event.seq, rule: .event,
+                message: "skipped: id already used by \(place) with other content; the first in fold order counts",
+                stream: event.stream))
+        }
+        return copies
     }
 
     /// Folds `read.all[range]` into `runner` (as of `position`): each event, or a left-out

@@ -39,6 +39,8 @@ public actor LogSetStore {
     private var latestAt: Instant?
     private var lastKey: EventOrdering.Key?
     private var eventCount: Int
+    /// The first copies of the ids folded in the last 14 days (`RecentFirstCopies`).
+    private var recentCopies: RecentFirstCopies
     /// Why the last read after an append failed (the state then lacks lines the streams
     /// hold; the next ``refresh()`` reads them).
     private var behind: EventLogFileError?
@@ -101,6 +103,7 @@ public actor LogSetStore {
             latestAt = fold.latestLineAt
             lastKey = fold.lastKey
             eventCount = fold.eventCount
+            recentCopies = fold.recentCopies
         } catch {
             throw .log(error)
         }
@@ -255,18 +258,20 @@ public actor LogSetStore {
         tornTails = Dictionary(uniqueKeysWithValues: read.tornTails.map { ($0.stream, $0.tornTail) })
         guard let first = read.all.first else { return }
         if lastKey.map({ $0 < EventOrdering.Key(first) }) ?? true,
-           let leftOut = LogSetFold.leftOutCopies(read.all, alreadyFolded: { [runner] in runner.containsIdentifier(IdentifierDigest($0)) }) {
+           let copies = LogSetFold.sortOutCopies(read.all, earlier: LogSetCheckpointedFold.earlierCopies(runner, recentCopies)) {
             if let latestAt, CheckpointRetention.night(of: first.at.millisecondsSince1970) > CheckpointRetention.night(of: latestAt.millisecondsSince1970) {
                 // The first events of a new night: keep the state before them, to rewind to.
                 saveCheckpoint()
             }
             var arrived = read
-            arrived.leftOut = leftOut
+            arrived.leftOut = copies.leftOut
+            arrived.firstCopies = copies.firstCopies
             LogSetFold.apply(arrived, arrived.all.indices, to: &runner, position: .end)
             for stream in read.streams { ends[stream.name] = stream.end }
             latestAt = read.latestLineAt ?? latestAt
             lastKey = read.lastKey ?? lastKey
             eventCount += read.all.count
+            LogSetCheckpointedFold.note(arrived, into: &recentCopies, lastMoment: lastKey?.moment)
             return
         }
         try rewind(toFold: EventOrdering.Key(first))
@@ -284,9 +289,9 @@ public actor LogSetStore {
         for entry in keeper.rewindCandidates(before: key.moment) {
             guard let position = try? keeper.checkpointFolder.logSetPosition(of: entry),
                   position.lastKey.map({ $0 < key }) ?? true,
-                  let (saved, savedLatest) = keeper.runner(from: entry) else { continue }
+                  let saved = keeper.decoded(entry, LogSetCheckpointState.decode) else { continue }
             guard let fold = try LogSetCheckpointedFold.resume(
-                from: .init(entry: entry, position: position), state: (saved, savedLatest), streams: streams, in: logSet, position: .end)
+                from: .init(entry: entry, position: position), state: saved, streams: streams, in: logSet, position: .end)
             else { continue }
             adopt(fold)
             rewindCount += 1
@@ -310,12 +315,14 @@ public actor LogSetStore {
         latestAt = fold.latestLineAt
         lastKey = fold.lastKey
         eventCount = fold.eventCount
+        recentCopies = fold.recentCopies
     }
 
     /// Asks the keeper to save the current state (written off the actor).
     private func saveCheckpoint() {
         guard let checkpoints, behind == nil,
-              let draft = LogSetCheckpointDraft(runner: runner, ends: ends, lastKey: lastKey, latestLineAt: latestAt, eventCount: eventCount)
+              let draft = LogSetCheckpointDraft(
+                runner: runner, ends: ends, lastKey: lastKey, latestLineAt: latestAt, eventCount: eventCount, recentCopies: recentCopies)
         else { return }
         checkpoints.save(draft)
     }

@@ -183,30 +183,65 @@ struct LogSetCheckpointTests {
 
     /// A copy, arriving after the checkpoint, of an id the checkpoint folded: left out
     /// silently when its content is the first's, with a warning when not — the same as
-    /// without the checkpoint, which is then not the start.
-    @Test(arguments: [false, true])
-    func aCopyOfAnIdFoldedBeforeTheCheckpointCountsOnce(otherContent: Bool) throws {
-        let goal = try LogSetFoldTests.goal("g", target: "22:30", at: "2026-11-29T20:00:00+01:00")
+    /// without the checkpoint. A checkpoint knows the first copies of its last 14 days, so it
+    /// is the start for a copy of a recent one; for an older one it cannot be.
+    @Test(arguments: [(false, 1), (true, 1), (false, 20), (true, 20)])
+    func aCopyOfAnIdFoldedBeforeTheCheckpointCountsOnce(otherContent: Bool, daysLater: Int) throws {
+        let goal = try LogSetFoldTests.goal("g", target: "22:30", at: "2026-11-09T20:00:00+01:00")
         let tier = Event(
-            id: "tier", at: try Instant(rfc3339: "2026-11-29T20:10:00+01:00"), timeZone: "Europe/Berlin", source: .phone,
+            id: "tier", at: try Instant(rfc3339: "2026-11-09T20:10:00+01:00"), timeZone: "Europe/Berlin", source: .phone,
             payload: .appTierAssigned(AppTierAssigned(app: "Mail", tier: .blockFirst)))
+        let later = Event(
+            id: "later", at: Instant(millisecondsSince1970: tier.at.millisecondsSince1970 + Int64(daysLater) * 86_400_000 - 3_600_000, utcOffsetSeconds: 3600),
+            timeZone: "Europe/Berlin", source: .phone, payload: .appTierAssigned(AppTierAssigned(app: "News", tier: .blockFirst)))
         var copy = tier
-        copy.at = try Instant(rfc3339: "2026-11-30T07:00:00+01:00")
+        copy.at = Instant(millisecondsSince1970: tier.at.millisecondsSince1970 + Int64(daysLater) * 86_400_000, utcOffsetSeconds: 3600)
         copy.source = .watch
         if otherContent { copy.payload = .appTierAssigned(AppTierAssigned(app: "Mail", tier: .block30Min)) }
         let folder = try SimulationFolder()
         let set = folder.url.path + "/set"
         try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: false)
-        _ = try folder.write("set/phone-1.jsonl", LogSetFoldTests.stream([goal, tier]))
+        _ = try folder.write("set/phone-1.jsonl", LogSetFoldTests.stream([goal, tier, later]))
         #expect(SimulationToolRun.run(["checkpoint", set]).code == .success)
+        let newest = try Self.newestCheckpoint(set)
         _ = try folder.write("set/watch-1.jsonl", LogSetFoldTests.stream([copy]))
         let fold = try LogSetCheckpointedFold.fold(LogSetDirectory(path: set), checkpoints: set + "/checkpoints")
-        #expect(fold.startedFrom == nil)
+        // 20 days later, the newest checkpoint no longer knows the first copy; the one saved
+        // before the later night, still within 14 days of it, does.
+        #expect((fold.startedFrom?.fileName == newest) == (daysLater < 14))
         let whole = try LogSetFold.fold(LogSetDirectory(path: set), tornTail: nil)
         #expect(fold.runner.state == whole.runner.state)
         #expect(fold.runner.warnings == whole.runner.warnings)
-        #expect(fold.runner.warnings.all.contains { $0.message.contains("other content") } == otherContent)
+        #expect(fold.runner.warnings.all.contains { $0.message.contains("id already used by phone-1 seq 2 with other content") } == otherContent)
         #expect(fold.runner.state.appTiers.tier(of: "Mail") == .blockFirst)
+    }
+
+    /// The table of recent first copies: the content digest is the same exactly when the
+    /// type, `v` and `data` are, whatever the id, `at`, zone, source or cause; and it goes
+    /// through its bytes unchanged.
+    @Test func theRecentCopiesTableComparesContentAndRoundTrips() throws {
+        let tier = Event(
+            id: "a", at: try Instant(rfc3339: "2026-11-09T20:10:00+01:00"), timeZone: "Europe/Berlin", source: .phone,
+            payload: .appTierAssigned(AppTierAssigned(app: "Mail", tier: .blockFirst)))
+        var moved = tier
+        moved.id = "b"
+        moved.at = try Instant(rfc3339: "2026-11-10T07:00:00-05:00")
+        moved.timeZone = "America/New_York"
+        moved.source = .watch
+        moved.causedBy = "x"
+        var other = tier
+        other.payload = .appTierAssigned(AppTierAssigned(app: "Mail", tier: .block30Min))
+        func digest(_ event: Event) -> PrefixDigest { RecentFirstCopies.contentDigest(of: RecordedEvent(seq: 1, event: event, stream: "s")) }
+        #expect(digest(tier) == digest(moved))
+        #expect(digest(tier) != digest(other))
+        var table = RecentFirstCopies()
+        table.note(RecordedEvent(seq: 4, event: tier, stream: "phone-1"))
+        table.note(RecordedEvent(seq: 9, event: other, stream: "watch-1"))
+        let bytes = table.encoded()
+        #expect(bytes.withUnsafeBytes { RecentFirstCopies.decode($0) } == table)
+        #expect(Array(bytes.dropLast()).withUnsafeBytes { RecentFirstCopies.decode($0) } == nil)
+        table.prune(before: tier.at.millisecondsSince1970 + RecentFirstCopies.window + 1)
+        #expect(table.byIdentifier.isEmpty)
     }
 
     @Test func checkpointOfALogSetSaysWhatItWroteAndThenThatItIsUpToDate() throws {

@@ -1,0 +1,116 @@
+import EventLogFile
+import Events
+
+/// The first copies of the ids a log set's fold met in its last ``window`` (by `at`, back from
+/// its last event): which stream and seq each came from and a digest of its content.
+///
+/// A copy of an id in another stream counts once, the first in fold order, and is left out
+/// silently when its content is the first's, with a warning otherwise (`LogSetFold`). When a
+/// copy arrives after a checkpoint whose state already folded the first, the state alone
+/// cannot say which; this table can, for first copies that recent. The usual case is a
+/// watch that was offline: the phone receives copies of what it recorded days later. A copy
+/// of an older id makes an older checkpoint the start, as before (`LogSetCheckpointedFold`).
+///
+/// Saved in a log set's checkpoint beside its position; kept up to date by the store as it
+/// folds.
+package struct RecentFirstCopies: Sendable, Hashable {
+    /// Where a first copy came from, and its content's digest (``contentDigest(of:)``).
+    package struct Copy: Sendable, Hashable {
+        package var stream: String
+        package var seq: Int
+        package var moment: Int64
+        package var content: PrefixDigest
+
+        /// The copy's place as a warning names it (`RecordedEvent.place`).
+        package var place: String { "\(stream) seq \(seq)" }
+    }
+
+    /// How far back from the last event the table reaches: 14 days.
+    package static let window: Int64 = 14 * 86_400_000
+
+    /// The copies, by id.
+    package private(set) var byIdentifier: [String: Copy] = [:]
+
+    /// An empty table.
+    package init() {}
+
+    /// Notes `event` as the first copy of its id (the caller knows it is), when it is in a
+    /// stream.
+    package mutating func note(_ event: RecordedEvent) {
+        guard let stream = event.stream else { return }
+        byIdentifier[event.id] = Copy(
+            stream: stream, seq: event.seq, moment: event.at.millisecondsSince1970, content: Self.contentDigest(of: event))
+    }
+
+    /// Forgets the copies more than ``window`` before `latest` (ms since 1970).
+    package mutating func prune(before latest: Int64) {
+        let limit = latest - Self.window
+        byIdentifier = byIdentifier.filter { $0.value.moment >= limit }
+    }
+
+    /// The digest of what makes two copies the same: the type, `v` and `data` (not the id,
+    /// `at`, `tz`, `source` or `causedBy`), as the event's line encodes them. Two copies have
+    /// the same digest exactly when `LogSetFold.sameContent` holds (the encoding is one text
+    /// per value).
+    package static func contentDigest(of event: RecordedEvent) -> PrefixDigest {
+        var bare = event.event
+        bare.id = ""
+        bare.at = Instant(millisecondsSince1970: 0, utcOffsetSeconds: 0)
+        bare.timeZone = ""
+        bare.source = nil
+        bare.causedBy = nil
+        var bytes: [UInt8] = []
+        EventLineEncoder.write(bare, seq: nil, batch: nil, into: &bytes)
+        return PrefixDigest.digest(of: bytes)
+    }
+
+    // MARK: Checkpoint
+
+    /// The table's bytes: UInt32 count, then per copy in id order UInt16 id length, the id,
+    /// UInt8 stream length, the stream, Int64 seq, Int64 moment, UInt64 digest high and low.
+    package func encoded() -> [UInt8] {
+        var bytes: [UInt8] = []
+        func put<Integer: FixedWidthInteger>(_ value: Integer) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        put(UInt32(byIdentifier.count))
+        for (id, copy) in byIdentifier.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            put(UInt16(min(id.utf8.count, Int(UInt16.max))))
+            bytes.append(contentsOf: id.utf8.prefix(Int(UInt16.max)))
+            put(UInt8(min(copy.stream.utf8.count, Int(UInt8.max))))
+            bytes.append(contentsOf: copy.stream.utf8.prefix(Int(UInt8.max)))
+            put(Int64(copy.seq))
+            put(copy.moment)
+            put(copy.content.high)
+            put(copy.content.low)
+        }
+        return bytes
+    }
+
+    /// Reads a table from exactly `bytes`, or `nil` when they are not one.
+    package static func decode(_ bytes: UnsafeRawBufferPointer) -> RecentFirstCopies? {
+        var offset = 0
+        func take<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer? {
+            let size = MemoryLayout<Integer>.size
+            guard bytes.count - offset >= size else { return nil }
+            defer { offset += size }
+            return Integer(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Integer.self))
+        }
+        func text(_ count: Int) -> String? {
+            guard bytes.count - offset >= count else { return nil }
+            defer { offset += count }
+            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)]), as: UTF8.self)
+        }
+        guard let count = take(UInt32.self) else { return nil }
+        var table = RecentFirstCopies()
+        for _ in 0..<count {
+            guard let idLength = take(UInt16.self), let id = text(Int(idLength)),
+                  let streamLength = take(UInt8.self), let stream = text(Int(streamLength)),
+                  let seq = take(Int64.self), let moment = take(Int64.self),
+                  let high = take(UInt64.self), let low = take(UInt64.self)
+            else { return nil }
+            table.byIdentifier[id] = Copy(stream: stream, seq: Int(seq), moment: moment, content: PrefixDigest(high: high, low: low))
+        }
+        return offset == bytes.count ? table : nil
+    }
+}
