@@ -45,6 +45,8 @@ public actor LogSetStore {
     /// hold; the next ``refresh()`` reads them).
     private var behind: EventLogFileError?
     private var watcher: LogWatcher?
+    private var observers: [Int: AsyncStream<StoreSnapshot>.Continuation] = [:]
+    private var nextObserver = 0
     /// How many arrivals were folded by rewinding to a checkpoint, and how many by folding
     /// the set again (tests, benchmark).
     package private(set) var rewindCount = 0
@@ -137,6 +139,38 @@ public actor LogSetStore {
         return warned.warnings
     }
 
+    /// The current state and warnings (as ``state`` and ``warnings``), with the own stream's
+    /// last seq as `lastSeq`. `outOfDate` is always `nil`: a log set store that could not
+    /// read what arrived says so in its warnings, and ``refresh()`` retries.
+    public var snapshot: StoreSnapshot {
+        StoreSnapshot(state: runner.state, warnings: warnings, lastSeq: ends[ownStream]?.lastSeq ?? 0, outOfDate: nil)
+    }
+
+    /// A stream of snapshots: the current one at once, then one after every change (a
+    /// send, a receive, a refresh, the watch). The stream ends when the caller stops
+    /// iterating.
+    public func changes() -> AsyncStream<StoreSnapshot> {
+        let (stream, continuation) = AsyncStream<StoreSnapshot>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let key = nextObserver
+        nextObserver += 1
+        observers[key] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeObserver(key) }
+        }
+        continuation.yield(snapshot)
+        return stream
+    }
+
+    private func removeObserver(_ key: Int) {
+        observers[key] = nil
+    }
+
+    private func publish() {
+        guard !observers.isEmpty else { return }
+        let current = snapshot
+        for continuation in observers.values { continuation.yield(current) }
+    }
+
     /// The largest `at` among the lines read: the default instant of queries.
     public var latestLineAt: Instant? { latestAt }
 
@@ -154,6 +188,7 @@ public actor LogSetStore {
         } catch {
             throw .log(error)
         }
+        publish()
     }
 
     /// Decides `command` against the state of every stream (what others wrote read first)
@@ -186,6 +221,7 @@ public actor LogSetStore {
         } catch {
             behind = error
         }
+        publish()
         return events
     }
 
@@ -218,6 +254,7 @@ public actor LogSetStore {
             } catch {
                 behind = error
             }
+            publish()
         }
         return outcome
     }

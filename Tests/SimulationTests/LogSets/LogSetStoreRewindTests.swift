@@ -122,6 +122,27 @@ struct LogSetStoreRewindTests {
         withExtendedLifetime(folder) {}
     }
 
+    /// Another process (a sync run by the app's background task) adds a stream's lines: the
+    /// watch of the directory folds them, and observers hear of it, without being asked.
+    @Test func theWatchOfTheDirectoryFoldsWhatAnotherProcessSyncedIn() async throws {
+        let (folder, full, phoneSet, total) = try Self.devices(nights: 6, watchLines: { $0 / 2 })
+        let store = try await LogSetStore.open(logSet: phoneSet, ownStream: Self.phone, environment: try Self.environment(source: .phone))
+        var snapshots = await store.changes().makeAsyncIterator()
+        #expect(await snapshots.next()?.state == store.state)
+        let held = await store.heldSeqs[Self.watch] ?? 0
+        // Not through the store: as another process would.
+        let lines = try StreamSync.lines(of: Self.watch, in: LogSetDirectory(path: full), after: held).lines
+        _ = try StreamSync.receive(lines, into: LogSetDirectory(path: phoneSet), ownStream: Self.phone)
+        var seen = false
+        for _ in 0..<200 where !seen {
+            if await store.heldSeqs[Self.watch] == total { seen = true } else { try await Task.sleep(for: .milliseconds(25)) }
+        }
+        #expect(seen, "the watch noticed the sync within 5 s")
+        #expect(await snapshots.next()?.state != nil)
+        #expect(await store.state == (try Self.freshFold(phoneSet)).state)
+        withExtendedLifetime(folder) {}
+    }
+
     @Test func aStoreOpenedWithoutCheckpointsWritesThemAndTheNextOpenStartsFromOne() async throws {
         let (folder, _, phoneSet, _) = try Self.devices(nights: 12, watchLines: { $0 })
         let first = try await LogSetStore.open(logSet: phoneSet, ownStream: Self.phone, environment: try Self.environment(source: .phone))
