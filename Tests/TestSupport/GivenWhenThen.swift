@@ -117,16 +117,24 @@ public struct Scenario: Sendable {
     }
 }
 
-/// Deterministic ids for scenarios: `when-1`, `when-2`, …
-final class IdentifierCounter: @unchecked Sendable {
+/// Deterministic ids for scenarios and stores in tests: `when-1`, `when-2`, … (or another
+/// prefix).
+public final class IdentifierCounter: @unchecked Sendable {
     // @unchecked: `value` is only touched under `lock`.
     private let lock = NSLock()
     private var value = 0
+    private let prefix: String
 
-    func next() -> String {
+    /// A counter whose ids start with `prefix` and a dash.
+    public init(prefix: String = "when") {
+        self.prefix = prefix
+    }
+
+    /// The next id.
+    public func next() -> String {
         lock.withLock {
             value += 1
-            return "when-\(value)"
+            return "\(prefix)-\(value)"
         }
     }
 }

@@ -104,10 +104,20 @@ package struct CheckpointedFold: Sendable {
     package static func decode(
         _ entry: CheckpointEntry, in folder: CheckpointFolder, position: ReplayPosition, inParallel: Bool = true
     ) -> Result<(ProjectionRunner<LogState>, Instant), CheckpointProblem> {
-        do throws(CheckpointProblem) {
-            let decoded = try folder.withPayload(of: entry) { payload in
+        decoding(entry) { () throws(CheckpointProblem) in
+            try folder.withPayload(of: entry) { payload in
                 Swift.Result { () throws(CheckpointDecodingError) in try CheckpointState.decode(payload, position: position, inParallel: inParallel) }
             }
+        }
+    }
+
+    /// What `read` decodes from `entry`'s file: a file that cannot be read is its problem, a
+    /// state that does not decode is `.corrupt`.
+    package static func decoding<State>(
+        _ entry: CheckpointEntry, _ read: () throws(CheckpointProblem) -> Result<State, CheckpointDecodingError>
+    ) -> Result<State, CheckpointProblem> {
+        do throws(CheckpointProblem) {
+            let decoded = try read()
             do {
                 return .success(try decoded.get())
             } catch {

@@ -36,17 +36,10 @@ package struct LogSetCheckpointState: Sendable {
 
     /// The state saved in `entry`, decoded to fold as of `position`, or why it cannot be.
     static func decode(_ entry: CheckpointEntry, in folder: CheckpointFolder, position: ReplayPosition) -> Result<LogSetCheckpointState, CheckpointProblem> {
-        do throws(CheckpointProblem) {
-            let decoded = try folder.withLogSetState(of: entry) { bytes in
+        CheckpointedFold.decoding(entry) { () throws(CheckpointProblem) in
+            try folder.withLogSetState(of: entry) { bytes in
                 Result { () throws(CheckpointDecodingError) in try decode(bytes, position: position) }
             }
-            do {
-                return .success(try decoded.get())
-            } catch {
-                throw CheckpointProblem.corrupt(file: entry.path, reason: "its state does not decode: \(error.description)")
-            }
-        } catch {
-            return .failure(error)
         }
     }
 }

@@ -90,7 +90,7 @@ package struct LogSetCheckpointedFold: Sendable {
                 case .failure(let problem):
                     problems.append(problem)
                 case .success(let state):
-                    if var fold = try resume(from: checkpoint, state: state, streams: streams, in: logSet, position: position) {
+                    if var fold = try resume(from: checkpoint, state: state, streams: streams, in: logSet) {
                         fold.validCheckpoints = valid.filter { candidate in !problems.contains { $0.file == candidate.entry.path } }
                         fold.problems = problems
                         return fold
@@ -109,32 +109,51 @@ package struct LogSetCheckpointedFold: Sendable {
             problems: problems)
     }
 
-    /// The fold from `checkpoint` (its state decoded as `state`) and the lines of `streams`
-    /// after it, or `nil` when it cannot be the start (see the type's rules).
+    /// The fold from `checkpoint` (its state decoded as `state`, for the position it is to
+    /// fold as of) and the lines of `streams` after it, or `nil` when it cannot be the start
+    /// (see the type's rules).
     package static func resume(
         from checkpoint: Checkpoint, state: LogSetCheckpointState,
-        streams: [StreamName], in logSet: LogSetDirectory, position: ReplayPosition
+        streams: [StreamName], in logSet: LogSetDirectory
     ) throws(EventLogFileError) -> LogSetCheckpointedFold? {
-        var read = try LogSetFold.readTails(of: streams, in: logSet, from: { checkpoint.position.end(of: $0) })
-        if let lastKey = checkpoint.position.lastKey, let first = read.all.first, !(lastKey < EventOrdering.Key(first)) {
-            return nil
+        let read = try LogSetFold.readTails(of: streams, in: logSet, from: { checkpoint.position.end(of: $0) })
+        var fold = LogSetCheckpointedFold(
+            runner: state.runner, streams: [], tornTails: [], latestLineAt: state.latestLineAt, lastKey: checkpoint.position.lastKey,
+            eventCount: checkpoint.entry.header.eventCount, recentCopies: state.recentCopies,
+            startedFrom: checkpoint.entry, linesAfterCheckpoint: 0, validCheckpoints: [], problems: [])
+        return fold.foldArrivals(read) ? fold : nil
+    }
+
+    /// Folds `read` — each stream's lines after ``ends``, in fold order — into this fold, when
+    /// every line comes after ``lastKey`` and every copy among them can be sorted out
+    /// (`LogSetFold.sortOutCopies`, knowing ``recentCopies``): then `true`, and the fold is
+    /// that of the longer prefixes. Otherwise `false`, and nothing changed: the lines must be
+    /// folded from further back (an older checkpoint, or the first lines).
+    package mutating func foldArrivals(_ read: LogSetFold.Read) -> Bool {
+        if let lastKey, let first = read.all.first, !(lastKey < EventOrdering.Key(first)) { return false }
+        guard let copies = LogSetFold.sortOutCopies(read.all, earlier: Self.earlierCopies(runner, recentCopies)) else { return false }
+        var arrived = read
+        arrived.leftOut = copies.leftOut
+        arrived.firstCopies = copies.firstCopies
+        LogSetFold.apply(arrived, arrived.all.indices, to: &runner, position: runner.position)
+        var byName = Dictionary(uniqueKeysWithValues: streams.map { ($0.name, $0) })
+        for stream in read.streams {
+            var merged = stream
+            if let known = byName[stream.name] {
+                merged.lineCount += known.lineCount
+                merged.eventCount += known.eventCount
+                merged.lastSeq = max(merged.lastSeq, known.lastSeq)
+            }
+            byName[stream.name] = merged
         }
-        guard let copies = LogSetFold.sortOutCopies(read.all, earlier: earlierCopies(state.runner, state.recentCopies)) else {
-            return nil
-        }
-        read.leftOut = copies.leftOut
-        read.firstCopies = copies.firstCopies
-        var runner = state.runner
-        LogSetFold.apply(read, read.all.indices, to: &runner, position: position)
-        var recent = state.recentCopies
-        let lastKey = read.lastKey ?? checkpoint.position.lastKey
-        note(read, into: &recent, lastMoment: lastKey?.moment)
-        return LogSetCheckpointedFold(
-            runner: runner, streams: read.streams, tornTails: read.tornTails,
-            latestLineAt: read.latestLineAt ?? state.latestLineAt,
-            lastKey: lastKey,
-            eventCount: checkpoint.entry.header.eventCount + read.all.count, recentCopies: recent,
-            startedFrom: checkpoint.entry, linesAfterCheckpoint: read.all.count, validCheckpoints: [], problems: [])
+        streams = byName.values.sorted { $0.name < $1.name }
+        tornTails = read.tornTails
+        latestLineAt = read.latestLineAt ?? latestLineAt
+        lastKey = read.lastKey ?? lastKey
+        eventCount += read.all.count
+        linesAfterCheckpoint += read.all.count
+        Self.note(arrived, into: &recentCopies, lastMoment: lastKey?.moment)
+        return true
     }
 
     /// What a fold (`runner`, with its table of recent first copies `recent`) holds of an id.

@@ -31,22 +31,14 @@ public actor LogSetStore {
     let executor = StoreExecutor(label: "LogSetStore")
     private let own: FileEventLog
     let checkpoints: CheckpointKeeper?
-    /// The fold, without the torn tails' warnings.
-    private var runner: ProjectionRunner<LogState>
-    /// Where each stream's folded lines end.
-    private var ends: [StreamName: LogResumePoint]
-    private var tornTails: [StreamName: TornTail] = [:]
-    private var latestAt: Instant?
-    private var lastKey: EventOrdering.Key?
-    private var eventCount: Int
-    /// The first copies of the ids folded in the last 14 days (`RecentFirstCopies`).
-    private var recentCopies: RecentFirstCopies
+    /// The fold of the stream prefixes read (its runner without the torn tails' warnings),
+    /// where each stream's folded lines end, and the first copies of its last 14 days.
+    private var fold: LogSetCheckpointedFold
     /// Why the last read after an append failed (the state then lacks lines the streams
     /// hold; the next ``refresh()`` reads them).
     private var behind: EventLogFileError?
     private var watcher: LogWatcher?
-    private var observers: [Int: AsyncStream<StoreSnapshot>.Continuation] = [:]
-    private var nextObserver = 0
+    private var observers = StoreObservers()
     /// How many arrivals were folded by rewinding to a checkpoint, and how many by folding
     /// the set again (tests, benchmark).
     package private(set) var rewindCount = 0
@@ -97,15 +89,8 @@ public actor LogSetStore {
                 throw EventLogFileError(code: .notFound, message: "the log set does not exist (a directory of streams)", path: logSet.path)
             }
             own = try FileEventLog(path: logSet.path(of: ownStream))
-            let fold = try LogSetCheckpointedFold.fold(logSet, checkpoints: keeper?.folderPath)
+            fold = try LogSetCheckpointedFold.fold(logSet, checkpoints: keeper?.folderPath)
             keeper?.opened(with: fold)
-            runner = fold.runner
-            ends = fold.ends
-            tornTails = Dictionary(uniqueKeysWithValues: fold.tornTails.map { ($0.stream, $0.tornTail) })
-            latestAt = fold.latestLineAt
-            lastKey = fold.lastKey
-            eventCount = fold.eventCount
-            recentCopies = fold.recentCopies
         } catch {
             throw .log(error)
         }
@@ -126,13 +111,12 @@ public actor LogSetStore {
     }
 
     /// The state of every stream folded together.
-    public var state: LogState { runner.state }
+    public var state: LogState { fold.runner.state }
 
     /// The fold's warnings (each naming its stream), each stream's torn tail, and, when the
     /// last read failed, that the state is behind.
     public var warnings: ProjectionWarnings {
-        var warned = runner
-        LogSetFold.warnTornTails(tornTails.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, notice: MoreSleepStore.tornTailNotice, into: &warned)
+        var warned = fold.warnedRunner(MoreSleepStore.tornTailNotice)
         if let behind {
             warned.warn(.init(seq: nil, message: "the state is behind the streams: reading them failed (\(behind.description)); refresh() reads them again"))
         }
@@ -143,36 +127,29 @@ public actor LogSetStore {
     /// last seq as `lastSeq`. `outOfDate` is always `nil`: a log set store that could not
     /// read what arrived says so in its warnings, and ``refresh()`` retries.
     public var snapshot: StoreSnapshot {
-        StoreSnapshot(state: runner.state, warnings: warnings, lastSeq: ends[ownStream]?.lastSeq ?? 0, outOfDate: nil)
+        StoreSnapshot(state: fold.runner.state, warnings: warnings, lastSeq: fold.ends[ownStream]?.lastSeq ?? 0, outOfDate: nil)
     }
 
     /// A stream of snapshots: the current one at once, then one after every change (a
     /// send, a receive, a refresh, the watch). The stream ends when the caller stops
     /// iterating.
     public func changes() -> AsyncStream<StoreSnapshot> {
-        let (stream, continuation) = AsyncStream<StoreSnapshot>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let key = nextObserver
-        nextObserver += 1
-        observers[key] = continuation
-        continuation.onTermination = { [weak self] _ in
+        observers.add(current: snapshot) { [weak self] key in
             Task { await self?.removeObserver(key) }
         }
-        continuation.yield(snapshot)
-        return stream
     }
 
     private func removeObserver(_ key: Int) {
-        observers[key] = nil
+        observers.remove(key)
     }
 
     private func publish() {
         guard !observers.isEmpty else { return }
-        let current = snapshot
-        for continuation in observers.values { continuation.yield(current) }
+        observers.yield(snapshot)
     }
 
     /// The largest `at` among the lines read: the default instant of queries.
-    public var latestLineAt: Instant? { latestAt }
+    public var latestLineAt: Instant? { fold.latestLineAt }
 
     /// What was wrong with checkpoints passed over since opening.
     public var checkpointWarnings: [String] { checkpoints?.warnings ?? [] }
@@ -206,13 +183,13 @@ public actor LogSetStore {
             source: environment.source, makeIdentifier: environment.makeIdentifier)
         let events: [Event]
         do {
-            events = try command.decide(in: runner.state, context: context)
+            events = try command.decide(in: fold.runner.state, context: context)
         } catch {
             throw .rejected(error)
         }
         guard !events.isEmpty else { return [] }
         do {
-            _ = try own.append(events, expectedLastSeq: ends[ownStream]?.lastSeq ?? 0)
+            _ = try own.append(events, expectedLastSeq: fold.ends[ownStream]?.lastSeq ?? 0)
         } catch {
             throw .log(error)
         }
@@ -262,7 +239,7 @@ public actor LogSetStore {
     /// Each stream's last seq, as this device holds it (what to tell another device, so
     /// that it sends only the lines after).
     public var heldSeqs: [StreamName: Int] {
-        ends.mapValues(\.lastSeq)
+        fold.ends.mapValues(\.lastSeq)
     }
 
     /// Waits until the checkpoints asked for so far are written (tests, the benchmark).
@@ -277,6 +254,7 @@ public actor LogSetStore {
     private func catchUp() throws(EventLogFileError) {
         let streams = try logSet.list().streams
         let present = Set(streams)
+        let ends = fold.ends
         for (stream, end) in ends where end.byteOffset > 0 {
             if !present.contains(stream) || MoreSleepStore.fileLength(logSet.path(of: stream)) < end.byteOffset {
                 try refold()
@@ -285,32 +263,20 @@ public actor LogSetStore {
         }
         let read: LogSetFold.Read
         do {
-            read = try LogSetFold.readTails(of: streams, in: logSet, from: { self.ends[$0] ?? .start })
+            read = try LogSetFold.readTails(of: streams, in: logSet, from: { ends[$0] ?? .start })
         } catch {
             // Bytes after a folded end that are not lines continuing it: fold again, which
             // reports a real fault.
             try refold()
             return
         }
-        tornTails = Dictionary(uniqueKeysWithValues: read.tornTails.map { ($0.stream, $0.tornTail) })
-        guard let first = read.all.first else { return }
-        if lastKey.map({ $0 < EventOrdering.Key(first) }) ?? true,
-           let copies = LogSetFold.sortOutCopies(read.all, earlier: LogSetCheckpointedFold.earlierCopies(runner, recentCopies)) {
-            if let latestAt, CheckpointRetention.night(of: first.at.millisecondsSince1970) > CheckpointRetention.night(of: latestAt.millisecondsSince1970) {
-                // The first events of a new night: keep the state before them, to rewind to.
-                saveCheckpoint()
-            }
-            var arrived = read
-            arrived.leftOut = copies.leftOut
-            arrived.firstCopies = copies.firstCopies
-            LogSetFold.apply(arrived, arrived.all.indices, to: &runner, position: .end)
-            for stream in read.streams { ends[stream.name] = stream.end }
-            latestAt = read.latestLineAt ?? latestAt
-            lastKey = read.lastKey ?? lastKey
-            eventCount += read.all.count
-            LogSetCheckpointedFold.note(arrived, into: &recentCopies, lastMoment: lastKey?.moment)
-            return
+        if let first = read.all.first, let latest = fold.latestLineAt,
+           CheckpointRetention.night(of: first.at.millisecondsSince1970) > CheckpointRetention.night(of: latest.millisecondsSince1970) {
+            // The first events of a new night: keep the state before them, to rewind to.
+            saveCheckpoint()
         }
+        if fold.foldArrivals(read) { return }
+        guard let first = read.all.first else { return }
         try rewind(toFold: EventOrdering.Key(first))
     }
 
@@ -327,10 +293,10 @@ public actor LogSetStore {
             guard let position = try? keeper.checkpointFolder.logSetPosition(of: entry),
                   position.lastKey.map({ $0 < key }) ?? true,
                   let saved = keeper.decoded(entry, LogSetCheckpointState.decode) else { continue }
-            guard let fold = try LogSetCheckpointedFold.resume(
-                from: .init(entry: entry, position: position), state: saved, streams: streams, in: logSet, position: .end)
+            guard let resumed = try LogSetCheckpointedFold.resume(
+                from: .init(entry: entry, position: position), state: saved, streams: streams, in: logSet)
             else { continue }
-            adopt(fold)
+            fold = resumed
             rewindCount += 1
             return
         }
@@ -339,28 +305,15 @@ public actor LogSetStore {
 
     /// Folds the set again from its newest valid checkpoint (every line when none).
     private func refold() throws(EventLogFileError) {
-        let fold = try LogSetCheckpointedFold.fold(logSet, checkpoints: checkpoints?.folderPath)
-        checkpoints?.reopened(with: fold)
-        adopt(fold)
+        let refolded = try LogSetCheckpointedFold.fold(logSet, checkpoints: checkpoints?.folderPath)
+        checkpoints?.reopened(with: refolded)
+        fold = refolded
         refoldCount += 1
-    }
-
-    private func adopt(_ fold: LogSetCheckpointedFold) {
-        runner = fold.runner
-        ends = fold.ends
-        tornTails = Dictionary(uniqueKeysWithValues: fold.tornTails.map { ($0.stream, $0.tornTail) })
-        latestAt = fold.latestLineAt
-        lastKey = fold.lastKey
-        eventCount = fold.eventCount
-        recentCopies = fold.recentCopies
     }
 
     /// Asks the keeper to save the current state (written off the actor).
     private func saveCheckpoint() {
-        guard let checkpoints, behind == nil,
-              let draft = LogSetCheckpointDraft(
-                runner: runner, ends: ends, lastKey: lastKey, latestLineAt: latestAt, eventCount: eventCount, recentCopies: recentCopies)
-        else { return }
+        guard let checkpoints, behind == nil, let draft = LogSetCheckpointDraft(fold) else { return }
         checkpoints.save(draft)
     }
 }

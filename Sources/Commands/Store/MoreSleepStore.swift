@@ -51,8 +51,7 @@ public actor MoreSleepStore {
     var outOfDate: StoreStaleness?
     /// The checkpoints: where, which are known valid for this log, what was wrong with others.
     let checkpoints: CheckpointKeeper?
-    var observers: [Int: AsyncStream<StoreSnapshot>.Continuation] = [:]
-    var nextObserver = 0
+    var observers = StoreObservers()
     var watcher: LogWatcher?
     /// How many late events were folded by rewinding to a checkpoint (tests, benchmark).
     package internal(set) var rewindCount = 0
@@ -250,24 +249,18 @@ public actor MoreSleepStore {
     /// A stream of snapshots: the current one at once, then one after every change.
     /// The stream ends when the caller stops iterating.
     public func changes() -> AsyncStream<StoreSnapshot> {
-        let (stream, continuation) = AsyncStream<StoreSnapshot>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let key = nextObserver
-        nextObserver += 1
-        observers[key] = continuation
-        continuation.onTermination = { [weak self] _ in
+        observers.add(current: snapshot) { [weak self] key in
             Task { await self?.removeObserver(key) }
         }
-        continuation.yield(snapshot)
-        return stream
     }
 
     func publish() {
-        let current = snapshot
-        for continuation in observers.values { continuation.yield(current) }
+        guard !observers.isEmpty else { return }
+        observers.yield(snapshot)
     }
 
     private func removeObserver(_ key: Int) {
-        observers[key] = nil
+        observers.remove(key)
     }
 
     /// Whether the caller runs on the store's own queue (tests: the store's work never runs

@@ -16,8 +16,8 @@ struct LogSetStoreRewindTests {
 
     static func environment(source: EventSource) throws -> StoreEnvironment {
         let instant = try Instant(rfc3339: "2027-06-01T12:00:00+02:00")
-        let counter = IdentifierCounter()
-        return StoreEnvironment(now: { instant }, timeZone: { "Europe/Berlin" }, makeIdentifier: { "store-\(counter.next())" }, source: source)
+        let counter = IdentifierCounter(prefix: "store")
+        return StoreEnvironment(now: { instant }, timeZone: { "Europe/Berlin" }, makeIdentifier: { counter.next() }, source: source)
     }
 
     /// A simulated phone-and-watch history (`full`), and the phone's log set (`phoneSet`)
@@ -155,19 +155,5 @@ struct LogSetStoreRewindTests {
         #expect(await second.state == first.state)
         #expect(await second.checkpointWarnings.isEmpty)
         withExtendedLifetime(folder) {}
-    }
-}
-
-/// A thread-safe counter for identifiers.
-final class IdentifierCounter: @unchecked Sendable {
-    // @unchecked: `value` is only touched under `lock`.
-    private let lock = NSLock()
-    private var value = 0
-
-    func next() -> Int {
-        lock.withLock {
-            value += 1
-            return value
-        }
     }
 }
