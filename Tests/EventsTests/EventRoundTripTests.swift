@@ -25,6 +25,8 @@ struct EventRoundTripTests {
         #"{"seq":19,"id":"e19","type":"appleSleepScoreLogged","v":1,"at":"2026-12-01T08:01:00+01:00","tz":"Europe/Berlin","data":{"night":"2026-11-30","total":81,"duration":42,"bedtime":25,"interruptions":14}}"#,
         #"{"seq":20,"id":"e20","type":"scoreSettingsChanged","v":1,"at":"2026-12-01T08:02:00+01:00","tz":"Europe/Berlin","data":{"weights":{"duration":35,"deep":25,"rem":10,"bedtime":20,"interruptions":10},"deepTarget":{"minutes":60},"remTarget":{"percent":22.5},"preset":"sleepLab"}}"#,
         #"{"seq":21,"id":"e21","type":"demoNightStarted","v":1,"at":"2026-12-01T12:00:00-06:00","tz":"America/Chicago","source":"demo","batch":[1,2],"data":{"compression":60}}"#,
+        #"{"seq":22,"id":"e22","type":"reminderRetired","v":1,"at":"2026-12-01T18:00:00+01:00","tz":"Europe/Berlin","source":"phone","data":{"template":"stop_eating"}}"#,
+        #"{"seq":23,"id":"e23","type":"reminderRestored","v":1,"at":"2026-12-02T18:00:00+01:00","tz":"Europe/Berlin","source":"watch","data":{"template":"stop_eating"}}"#,
     ]
 
     @Test(arguments: canonicalLines)

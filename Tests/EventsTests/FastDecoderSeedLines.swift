@@ -60,6 +60,8 @@ enum FastDecoderSeedLines {
         Seed(name: "scoreSettingsChanged", line: line("scoreSettingsChanged", #"{"weights":{"duration":40,"deep":20,"rem":15.5,"bedtime":14.5,"interruptions":10},"deepTarget":{"percent":18},"remTarget":{"minutes":90},"preset":"balanced"}"#), fastPath: true),
         Seed(name: "demoNightStarted", line: line("demoNightStarted", #"{"compression":120}"#), fastPath: true),
         Seed(name: "demoNightStarted, default", line: line("demoNightStarted", "{}"), fastPath: true),
+        Seed(name: "reminderRetired", line: line("reminderRetired", #"{"template":"stop_eating"}"#), fastPath: true),
+        Seed(name: "reminderRestored", line: line("reminderRestored", #"{"template":"read"}"#), fastPath: true),
         Seed(name: "long zone, unknown source", line: #"{"seq":1,"id":"i","type":"wokeUp","v":1,"at":"2026-11-30T21:40:00-03:00","tz":"America/Argentina/Buenos_Aires","source":"tablet","data":{"night":"2026-11-30"}}"#, fastPath: true),
         Seed(name: "keys in another order, no source", line: #"{"v":1,"type":"wokeUp","tz":"Asia/Kolkata","at":"2026-11-30T21:40:00+05:30","id":"i","data":{"night":"2026-11-30"},"seq":12}"#, fastPath: true),
         Seed(name: "whitespace", line: "{ \"seq\" : 1 ,\t\"id\":\"i\", \"type\":\"exitRequested\",\"v\":1,\"at\":\"2026-11-30T21:40:00+01:00\",\"tz\":\"Europe/Berlin\",\"data\": { \"night\" : \"2026-11-30\" } } ", fastPath: true),

@@ -29,6 +29,66 @@ struct JSONViewTests {
           "scores": [],
         """
 
+    /// `insights` of an empty log as of an instant in 2026-11-30's night (UTC before any
+    /// event): the window, and every figure empty or null.
+    static var emptyInsights: String {
+        let reminders = ReminderTemplate.checklist.map { template in
+            """
+                  {
+                    "template": "\(template.id)",
+                    "nights": 0,
+                    "doneBeforeReminder": 0,
+                    "doneAfter": 0,
+                    "why": 0,
+                    "done": 0,
+                    "dismissed": 0,
+                    "ignored": 0,
+                    "retired": false,
+                    "retireSuggested": false
+                  }
+            """
+        }.joined(separator: ",\n")
+        return """
+              "insights": {
+                "window": {
+                  "from": "2026-11-03",
+                  "to": "2026-11-30",
+                  "nights": 0
+                },
+                "bodyClock": {
+                  "workNights": 0,
+                  "freeNights": 0,
+                  "workMidSleep": null,
+                  "freeMidSleep": null,
+                  "socialJetlagMinutes": null,
+                  "chronotype": null
+                },
+                "bedtime": {
+                  "usualBedtime": null,
+                  "usualWake": null,
+                  "suggestedTarget": null,
+                  "suggestedGoal": null
+                },
+                "reminders": [
+            \(reminders)
+                ],
+                "routine": {
+                  "followed": {
+                    "nights": 0,
+                    "asleepMinutes": null,
+                    "score": null
+                  },
+                  "notFollowed": {
+                    "nights": 0,
+                    "asleepMinutes": null,
+                    "score": null
+                  }
+                },
+                "longShortStretch": false
+              },
+            """
+    }
+
     @Test func anEmptyLogWithoutAnInstantHasEveryKeyAndNoAsOf() {
         let text = JSONViewWriter.prettyText(JSONView.render(state: LogState(), warnings: ProjectionWarnings(), asOf: nil))
         #expect(text == """
@@ -37,6 +97,7 @@ struct JSONViewTests {
               "plans": [],
               "tonight": null,
             \(Self.emptyTail)
+              "insights": null,
               "warnings": []
             }
 
@@ -55,6 +116,7 @@ struct JSONViewTests {
               "plans": [],
               "tonight": null,
             \(Self.emptyTail)
+            \(Self.emptyInsights)
               "warnings": [
                 "seq 4: skipped: goalSet breaks a rule",
                 "torn tail"
@@ -79,7 +141,7 @@ struct JSONViewTests {
         let state = Self.state([try Self.goal()])
         let view = JSONView.render(state: state, warnings: ProjectionWarnings(), asOf: try EventFactory.instant("2026-11-30T22:40:00+01:00"))
         let root = try #require(view.objectValue)
-        #expect(root.keys == ["asOf", "plans", "tonight", "sleep", "debt", "streaks", "exits", "scores", "warnings"])
+        #expect(root.keys == ["asOf", "plans", "tonight", "sleep", "debt", "streaks", "exits", "scores", "insights", "warnings"])
         let plan = try #require(root["plans"]?.arrayValue?.first?.objectValue)
         #expect(plan.keys == ["night", "bedtime", "bedtimeAt", "windDownStart", "wakeTime", "tz", "status", "revisions"])
         #expect(plan["revisions"]?.arrayValue?.first?.objectValue?.keys == ["bedtime", "causedBy", "type"])

@@ -53,6 +53,13 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A template id that is not one of the eleven reminders.
         public static let unknownReminder = Rule(rawValue: "unknownReminder")
 
+        // MARK: Reminders that became habits (docs/rules.md §9)
+
+        /// Retiring a reminder that is already retired.
+        public static let reminderAlreadyRetired = Rule(rawValue: "reminderAlreadyRetired")
+        /// Restoring a reminder that is not retired.
+        public static let reminderNotRetired = Rule(rawValue: "reminderNotRetired")
+
         // MARK: Demo (docs/rules.md §4)
 
         /// The demo night is named before any demo night started.

@@ -22,6 +22,8 @@ public enum EventPayload: Sendable, Hashable {
     case appleSleepScoreLogged(AppleSleepScoreLogged)
     case scoreSettingsChanged(ScoreSettingsChanged)
     case demoNightStarted(DemoNightStarted)
+    case reminderRetired(ReminderChange)
+    case reminderRestored(ReminderChange)
     /// Kept whole, skipped by projections.
     case opaque(OpaquePayload)
 
@@ -49,6 +51,8 @@ public enum EventPayload: Sendable, Hashable {
         case .appleSleepScoreLogged: return .appleSleepScoreLogged
         case .scoreSettingsChanged: return .scoreSettingsChanged
         case .demoNightStarted: return .demoNightStarted
+        case .reminderRetired: return .reminderRetired
+        case .reminderRestored: return .reminderRestored
         case .opaque: return nil
         }
     }
@@ -78,7 +82,7 @@ public enum EventPayload: Sendable, Hashable {
         case .manualSleepLogged(let payload): return payload.night
         case .appleSleepScoreLogged(let payload): return payload.night
         case .goalSet, .goalCleared, .appTierAssigned, .sleepSampleIngested, .sleepSampleDeleted,
-             .vitalSampleIngested, .scoreSettingsChanged, .demoNightStarted, .opaque:
+             .vitalSampleIngested, .scoreSettingsChanged, .demoNightStarted, .reminderRetired, .reminderRestored, .opaque:
             return nil
         }
     }
@@ -103,6 +107,7 @@ public enum EventPayload: Sendable, Hashable {
         case .appleSleepScoreLogged(let payload): payload.encode(to: &data)
         case .scoreSettingsChanged(let payload): payload.encode(to: &data)
         case .demoNightStarted(let payload): payload.encode(to: &data)
+        case .reminderRetired(let payload), .reminderRestored(let payload): payload.encode(to: &data)
         case .opaque(let opaque): data.additional(opaque.data)
         }
     }

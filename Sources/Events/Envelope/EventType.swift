@@ -22,6 +22,8 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
     case appleSleepScoreLogged
     case scoreSettingsChanged
     case demoNightStarted
+    case reminderRetired
+    case reminderRestored
 
     /// The payload version this reader writes and reads natively.
     public var currentVersion: Int { 1 }
@@ -71,6 +73,8 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
         case .appleSleepScoreLogged: return .appleSleepScoreLogged(try reader.read(AppleSleepScoreLogged.self))
         case .scoreSettingsChanged: return .scoreSettingsChanged(try reader.read(ScoreSettingsChanged.self))
         case .demoNightStarted: return .demoNightStarted(try reader.read(DemoNightStarted.self))
+        case .reminderRetired: return .reminderRetired(try reader.read(ReminderChange.self))
+        case .reminderRestored: return .reminderRestored(try reader.read(ReminderChange.self))
         }
     }
 

@@ -27,6 +27,9 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
         self.minutesSinceMidnight = minutesSinceMidnight
     }
 
+    /// 12:00.
+    public static let noon = TimeOfDay(uncheckedMinutesSinceMidnight: 720)
+
     /// Creates a time of day from a value already known to be in 0…1439.
     init(uncheckedMinutesSinceMidnight minutes: Int) {
         self.minutesSinceMidnight = minutes

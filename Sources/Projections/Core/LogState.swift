@@ -24,6 +24,8 @@ public struct LogState: Projection, Hashable {
     public private(set) var sleep = SleepLedger()
     /// The score settings in force and the Apple scores typed in.
     public private(set) var scoreInputs = ScoreInputs()
+    /// Retired reminders and the answers to each checklist reminder, for the coach.
+    public private(set) var reminderHabits = ReminderHabits()
     /// Whether each night with sleep data hit its target, for `streaks(at:)`: a cache,
     /// refreshed after each event (`refreshStreakNights`), equal in any two states.
     private(set) var streakNights = StreakNights()
@@ -64,6 +66,7 @@ public struct LogState: Projection, Hashable {
             let outcome = checklists.apply(event, isPlanned: isPlanned, demoStarted: demoNights.latest != nil, warnings: &warnings)
             skipped = outcome.isSkipped || skipped
         }
+        skipped = reminderHabits.apply(event, warnings: &warnings).isSkipped || skipped
         var confirmedExitNight: LocalDate?
         if let night = ExitHistory.namedNight(of: event) {
             let outcome = exits.apply(event, window: keptExitWindow(for: night), warnings: &warnings)
@@ -151,11 +154,12 @@ extension LogState: CheckpointCodable {
         writer.section { $0.value(exits) }
         writer.section { $0.value(nightPlans) }
         writer.section { $0.value(streakNights) }
+        writer.section { $0.value(reminderHabits) }
     }
 
     package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
         var sections: [CheckpointReader] = []
-        for _ in 0..<9 { sections.append(try reader.section("LogState's sections")) }
+        for _ in 0..<10 { sections.append(try reader.section("LogState's sections")) }
         var sleepSection = sections[3]
         let parallel = reader.decodesSectionsInParallel && sleepSection.remaining >= CheckpointParallel.minimumParallelBytes
         let (others, sleep) = try CheckpointParallel.both(parallel: parallel, { () throws(CheckpointDecodingError) -> LogState in
@@ -169,6 +173,7 @@ extension LogState: CheckpointCodable {
             state.exits = try Self.read(sections[6])
             state.nightPlans = try Self.read(sections[7])
             state.streakNights = try Self.read(sections[8])
+            state.reminderHabits = try Self.read(sections[9])
             return state
         }, { () throws(CheckpointDecodingError) -> SleepLedger in
             let ledger: SleepLedger = try sleepSection.value()

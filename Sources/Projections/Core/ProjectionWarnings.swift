@@ -30,6 +30,8 @@ public struct ProjectionWarnings: Sendable, Hashable {
         case scores
         /// An event id already used, or an event whose zone is unknown.
         case event
+        /// A reminder retired or restored (`ReminderHabits.rejection(retiring:template:at:)`).
+        case reminder
     }
 
     /// One warning.

@@ -7,6 +7,19 @@ public struct ChecklistCompletions: Sendable, Hashable {
     /// The items done on each night (one with none once an item was reopened), as bits:
     /// bit i for `ReminderTemplate.checklist[i]`.
     private var doneByNight: [Night: UInt64] = [:]
+    /// Every change of a real night's checklist, in fold order (that is, by `at`): when each
+    /// item was completed and reopened, for the coach (docs/rules.md §9).
+    private var changesByNight: [LocalDate: [Change]] = [:]
+
+    /// One completion or reopening of an item of a real night, as folded.
+    struct Change: Sendable, Hashable {
+        /// The item's position in `ReminderTemplate.checklist`.
+        var position: UInt8
+        /// The event's `at`, in ms since 1970.
+        var moment: Int64
+        /// Whether it completed the item (else it reopened it).
+        var completed: Bool
+    }
 
     /// No item done.
     public init() {}
@@ -15,6 +28,25 @@ public struct ChecklistCompletions: Sendable, Hashable {
     public func done(on night: Night) -> Set<String> {
         guard let done = doneByNight[night] else { return [] }
         return Set(ReminderTemplate.checklist.indices.filter { done & Self.bit($0) != 0 }.map { ReminderTemplate.checklist[$0].id })
+    }
+
+    /// The `at` of the first completion of `item` on the real night `night`, or `nil` when
+    /// it was never completed.
+    public func firstCompletion(of item: String, on night: LocalDate) -> Instant? {
+        guard let position = Self.position(ofItem: item) else { return nil }
+        return changesByNight[night]?.first { Int($0.position) == position && $0.completed }
+            .map { Instant(millisecondsSince1970: $0.moment, utcOffsetSeconds: 0) }
+    }
+
+    /// The items of the real night `night` done at `instant`: those whose latest change at
+    /// or before it completed them.
+    public func done(on night: LocalDate, at instant: Instant) -> Set<String> {
+        var done: Set<String> = []
+        for change in changesByNight[night] ?? [] where change.moment <= instant.millisecondsSince1970 {
+            let item = ReminderTemplate.checklist[Int(change.position)].id
+            if change.completed { done.insert(item) } else { done.remove(item) }
+        }
+        return done
     }
 
     /// The bit of the checklist item at `position` (the checklist has fewer than 64).
@@ -81,6 +113,9 @@ public struct ChecklistCompletions: Sendable, Hashable {
             return .skipped(rejection)
         }
         let position = Self.position(ofItem: change.item) ?? 0
+        if case .date(let date) = change.night {
+            changesByNight[date, default: []].append(Change(position: UInt8(position), moment: event.at.millisecondsSince1970, completed: completes))
+        }
         if completes {
             doneByNight[change.night, default: 0] |= Self.bit(position)
         } else {
@@ -93,17 +128,34 @@ public struct ChecklistCompletions: Sendable, Hashable {
 // MARK: Checkpoint
 
 extension ChecklistCompletions: CheckpointCodable {
-    /// The nights in order, each with its bits.
+    /// The nights in order, each with its bits; then the real nights' changes.
     package func encode(to writer: inout CheckpointWriter) {
         writer.array(doneByNight.sorted { $0.key < $1.key }) { writer, entry in
             writer.night(entry.key)
             writer.uint64(entry.value)
+        }
+        writer.array(changesByNight.sorted { $0.key < $1.key }) { writer, entry in
+            writer.localDate(entry.key)
+            writer.array(entry.value) { writer, change in
+                writer.uint8(change.position)
+                writer.int64(change.moment)
+                writer.bool(change.completed)
+            }
         }
     }
 
     package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
         doneByNight = try reader.dictionary("ChecklistCompletions", minimumElementSize: 9) { reader throws(CheckpointDecodingError) in
             (try reader.night("ChecklistCompletions.night"), try reader.uint64("ChecklistCompletions.done"))
+        }
+        changesByNight = try reader.dictionary("ChecklistCompletions.changes", minimumElementSize: 2) { reader throws(CheckpointDecodingError) in
+            let night = try reader.localDate("ChecklistCompletions.changeNight")
+            let changes = try reader.array("ChecklistCompletions.change", minimumElementSize: 3) { reader throws(CheckpointDecodingError) in
+                Change(
+                    position: try reader.uint8("ChecklistCompletions.position"), moment: try reader.int64("ChecklistCompletions.moment"),
+                    completed: try reader.bool("ChecklistCompletions.completed"))
+            }
+            return (night, changes)
         }
     }
 }

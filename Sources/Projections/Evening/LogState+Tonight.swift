@@ -88,7 +88,8 @@ extension LogState {
     /// The notifications to hand to the system at `now`: every reminder and pre-block
     /// warning strictly after `now` over the 7 nights from `now`'s night (and the demo
     /// night), and the "free window ending" reminder 2 minutes before an open window ends,
-    /// soonest first, at most 64. A reminder whose checklist item is done is not pending.
+    /// soonest first, at most 64. A reminder whose checklist item is done is not pending, nor
+    /// one retired before the night's wind-down started (docs/rules.md §9).
     public func pendingNotifications(at now: Instant) -> [PendingNotification] {
         let first = nightPlans.night(holding: now)
         var nights: [Night] = (0..<Self.notificationNights).map { .date(first.adding(days: $0)) }
@@ -100,6 +101,8 @@ extension LogState {
             let done = checklists.done(on: night)
             for reminder in schedule.reminders where reminder.fireAt.millisecondsSince1970 > moment {
                 if reminder.template.isChecklistItem, done.contains(reminder.template.id) { continue }
+                // A retired reminder is left out from the first night whose wind-down starts after its retirement.
+                if reminder.template.isChecklistItem, reminderHabits.isRetired(reminder.template.id, forWindDownStartingAt: schedule.plan.windDownStart) { continue }
                 pending.append(PendingNotification(night: night, kind: .reminder(reminder.template), fireAt: reminder.fireAt, haptic: reminder.haptic))
             }
             for warning in schedule.blockWarnings where warning.fireAt.millisecondsSince1970 > moment {

@@ -302,6 +302,15 @@ public struct NightPlans: Projection, Hashable {
         return nil
     }
 
+    /// The earliest first night of any goal folded (no night before it has a plan); `nil`
+    /// before any goal.
+    package var firstPlannedNight: LocalDate? {
+        timeline.compactMap { entry -> LocalDate? in
+            if case .goal(let goal) = entry.action { return goal.firstNight }
+            return nil
+        }.min()
+    }
+
     /// The noon-to-noon night holding `now`, in the latest zone (docs/rules.md §1.6, "asOf's
     /// night"); in UTC before any event.
     public func night(holding now: Instant) -> LocalDate {

@@ -77,6 +77,7 @@ public enum JSONView {
         root.append("streaks", asOf.map { streaks(state.streaks(at: $0)) } ?? streaks(nil))
         root.append("exits", asOf.map { exits(state: state, at: $0, nights: nights) } ?? exits())
         root.append("scores", scores(state: state, nights: nights))
+        root.append("insights", insights(asOf.map { state.insights(at: $0) }))
         root.append("warnings", .array(warnings.all.map { .string($0.description) }))
         return .object(root)
     }

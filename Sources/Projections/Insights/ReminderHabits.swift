@@ -1,0 +1,150 @@
+import Events
+
+/// What the coach needs of the reminders (docs/rules.md §9): which checklist reminders the
+/// person retired, and when (`reminderRetired`, `reminderRestored`), and how they answered
+/// each checklist reminder on each real night (`notificationInteracted`: why, done,
+/// dismissed).
+///
+/// A retirement takes effect from the first night whose wind-down starts after it (the
+/// plan's wind-down, bedtime − 4 h): that night and later ones have no pending notification,
+/// no `nextNotification` and no haptic for the reminder; its checklist item stays. A
+/// restore brings it back the same way.
+public struct ReminderHabits: Sendable, Hashable {
+    /// One retirement or restore, as folded.
+    struct Change: Sendable, Hashable {
+        /// Its `at`, in ms since 1970.
+        var moment: Int64
+        /// Whether it retired the reminder (else it restored it).
+        var retired: Bool
+    }
+
+    /// The changes of each checklist reminder (by its checklist position), in fold order
+    /// (that is, by `at`).
+    private var changes: [Int: [Change]] = [:]
+    /// The interactions with each checklist reminder on each real night: for position p,
+    /// the counts of why, done and dismissed at 3p, 3p + 1 and 3p + 2.
+    private var interactionsByNight: [LocalDate: [UInt16]] = [:]
+
+    public init() {}
+
+    /// Whether `template` is retired as of `instant`: its latest change at or before it
+    /// retired it.
+    public func isRetired(_ template: String, at instant: Instant) -> Bool {
+        latestChange(of: template) { $0 <= instant.millisecondsSince1970 }?.retired ?? false
+    }
+
+    /// Whether `template`'s reminder is left out of a night whose wind-down starts at
+    /// `windDownStart`: its latest change strictly before that instant retired it.
+    public func isRetired(_ template: String, forWindDownStartingAt windDownStart: Instant) -> Bool {
+        latestChange(of: template) { $0 < windDownStart.millisecondsSince1970 }?.retired ?? false
+    }
+
+    private func latestChange(of template: String, where admits: (Int64) -> Bool) -> Change? {
+        guard let position = ChecklistCompletions.position(ofItem: template) else { return nil }
+        return changes[position]?.last { admits($0.moment) }
+    }
+
+    /// How many times the person asked why, marked done and dismissed `template`'s
+    /// notification on `night`.
+    public func interactions(with template: String, on night: LocalDate) -> (why: Int, done: Int, dismissed: Int) {
+        guard let position = ChecklistCompletions.position(ofItem: template), let counts = interactionsByNight[night] else { return (0, 0, 0) }
+        return (Int(counts[3 * position]), Int(counts[3 * position + 1]), Int(counts[3 * position + 2]))
+    }
+
+    /// Why retiring (`retiring` true) or restoring `template` at `instant` is refused, or
+    /// `nil`: the rule the commands and the fold share.
+    package func rejection(retiring: Bool, template: String, at instant: Instant) -> ReminderRejection? {
+        guard ChecklistCompletions.position(ofItem: template) != nil else { return .notAChecklistReminder(template) }
+        let retired = isRetired(template, at: instant)
+        if retiring, retired { return .alreadyRetired(template) }
+        if !retiring, !retired { return .notRetired(template) }
+        return nil
+    }
+
+    /// Folds `reminderRetired`, `reminderRestored` (skipped with a warning when
+    /// ``rejection(retiring:template:at:)`` refuses them) and `notificationInteracted` (counted
+    /// for a checklist reminder on a real night; others are not the coach's).
+    @discardableResult
+    package mutating func apply(_ event: RecordedEvent, warnings: inout ProjectionWarnings) -> FoldOutcome<ReminderRejection> {
+        switch event.payload {
+        case .reminderRetired(let change), .reminderRestored(let change):
+            let retiring: Bool
+            if case .reminderRetired = event.payload { retiring = true } else { retiring = false }
+            if let rejection = rejection(retiring: retiring, template: change.template, at: event.at) {
+                warnings.skipped(seq: event.seq, rule: .reminder, because: "\(event.typeName) \(rejection.warningText)")
+                return .skipped(rejection)
+            }
+            let position = ChecklistCompletions.position(ofItem: change.template) ?? 0
+            changes[position, default: []].append(Change(moment: event.at.millisecondsSince1970, retired: retiring))
+            return .applied
+        case .notificationInteracted(let interaction):
+            guard case .date(let night) = interaction.night, let position = ChecklistCompletions.position(ofItem: interaction.template) else {
+                return .ignored
+            }
+            let offset: Int
+            switch interaction.action {
+            case .why: offset = 0
+            case .done: offset = 1
+            case .dismissed: offset = 2
+            }
+            var counts = interactionsByNight[night] ?? Array(repeating: 0, count: 3 * ReminderTemplate.checklist.count)
+            counts[3 * position + offset] &+= 1
+            interactionsByNight[night] = counts
+            return .applied
+        default:
+            return .ignored
+        }
+    }
+}
+
+/// Why retiring or restoring a reminder is refused (docs/rules.md §9): the typed answer of
+/// `ReminderHabits.rejection(retiring:template:at:)`, which the fold turns into a warning and
+/// `RetireReminder` / `RestoreReminder` into a `CommandError`.
+package enum ReminderRejection: Sendable, Hashable {
+    /// The template is not one of the nine checklist reminders.
+    case notAChecklistReminder(String)
+    /// Retiring a reminder already retired.
+    case alreadyRetired(String)
+    /// Restoring a reminder that is not retired.
+    case notRetired(String)
+
+    /// The fold's reason (after the event's type name).
+    package var warningText: String {
+        switch self {
+        case .notAChecklistReminder(let template): return "names '\(template)', which is not one of the nine checklist reminders"
+        case .alreadyRetired(let template): return "retires '\(template)', which is already retired"
+        case .notRetired(let template): return "restores '\(template)', which is not retired"
+        }
+    }
+}
+
+// MARK: Checkpoint
+
+extension ReminderHabits: CheckpointCodable {
+    package func encode(to writer: inout CheckpointWriter) {
+        writer.array(changes.sorted { $0.key < $1.key }) { writer, entry in
+            writer.int(entry.key)
+            writer.array(entry.value) { writer, change in
+                writer.int64(change.moment)
+                writer.bool(change.retired)
+            }
+        }
+        writer.array(interactionsByNight.sorted { $0.key < $1.key }) { writer, entry in
+            writer.localDate(entry.key)
+            writer.integers(entry.value)
+        }
+    }
+
+    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        changes = try reader.dictionary("ReminderHabits.changes", minimumElementSize: 2) { reader throws(CheckpointDecodingError) in
+            let position = try reader.int("ReminderHabits.position")
+            let list = try reader.array("ReminderHabits.change", minimumElementSize: 2) { reader throws(CheckpointDecodingError) in
+                Change(moment: try reader.int64("ReminderHabits.moment"), retired: try reader.bool("ReminderHabits.retired"))
+            }
+            return (position, list)
+        }
+        interactionsByNight = try reader.dictionary("ReminderHabits.interactions", minimumElementSize: 2) { reader throws(CheckpointDecodingError) in
+            (try reader.localDate("ReminderHabits.night"), try reader.integers("ReminderHabits.counts", as: UInt16.self))
+        }
+    }
+}
