@@ -30,7 +30,7 @@ public enum ReplayTool {
         options: [.flag("version", help: "Print the tool's version and exit.")],
         subcommands: [
             VerifyCommand.specification, StatsCommand.specification, ShowCommand.specification, WhyCommand.specification,
-            TraceCommand.specification, ScoresCommand.specification, ReportCommand.specification, RepairCommand.specification,
+            TraceCommand.specification, ScoresCommand.specification, InsightsCommand.specification, ReportCommand.specification, RepairCommand.specification,
             CheckpointCommand.specification, AppendCommand.specification, ImportHealthCommand.specification, SimulateCommand.specification,
             SyncCommand.specification,
         ]
@@ -73,6 +73,7 @@ public enum ReplayTool {
                 case WhyCommand.specification.name: return try WhyCommand.run(parsed, console: console)
                 case TraceCommand.specification.name: return try TraceCommand.run(parsed, console: console)
                 case ScoresCommand.specification.name: return try ScoresCommand.run(parsed, console: console)
+                case InsightsCommand.specification.name: return try InsightsCommand.run(parsed, console: console)
                 case ReportCommand.specification.name: return try ReportCommand.run(parsed, console: console)
                 case SimulateCommand.specification.name: return try SimulateCommand.run(parsed, console: console)
                 case RepairCommand.specification.name: return try RepairCommand.run(parsed, console: console)

@@ -154,6 +154,11 @@ public struct Insights: Sendable, Hashable {
         clock(minutesAfterNoon: minutes).text
     }
 
+    /// `value` rounded half up to a whole number (minutes, as the view shows them).
+    public static func wholeMinutes(_ value: Double) -> Int {
+        Int((value + 0.5).rounded(.down))
+    }
+
     /// A clock reading in minutes after noon as a time of day (rounded half up, mod 24 h).
     public static func clock(minutesAfterNoon minutes: Double) -> TimeOfDay {
         let rounded = Int((minutes + 0.5).rounded(.down))

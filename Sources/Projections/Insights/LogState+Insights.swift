@@ -64,9 +64,8 @@ extension LogState {
         return intoDay / 60_000
     }
 
-    /// `value` rounded half up to a whole number.
     static func wholeMinutes(_ value: Double) -> Int {
-        Int((value + 0.5).rounded(.down))
+        Insights.wholeMinutes(value)
     }
 
     static func mean(_ values: [Double]) -> Double? {
