@@ -24,6 +24,23 @@ enum CatalogSamples {
             "debt": .minutes(62),
             "nights": .integer(3),
             "count": .integer(4),
+            "workMidSleep": .timeOfDay(try TimeOfDay(text: "03:40")),
+            "freeMidSleep": .timeOfDay(try TimeOfDay(text: "04:55")),
+            "jetlag": .minutes(75),
+            "chronotype": .timeOfDay(try TimeOfDay(text: "04:41")),
+            "usualWake": .timeOfDay(try TimeOfDay(text: "07:30")),
+            "usualBedtime": .timeOfDay(try TimeOfDay(text: "00:10")),
+            "target": .timeOfDay(try TimeOfDay(text: "23:15")),
+            "current": .timeOfDay(try TimeOfDay(text: "00:10")),
+            "days": .integer(3),
+            "item": .text("Stop eating now"),
+            "doneBefore": .integer(11),
+            "habitNights": .integer(14),
+            "shortNights": .integer(14),
+            "followedAsleep": .minutes(441),
+            "otherAsleep": .minutes(402),
+            "followedScore": .integer(84),
+            "otherScore": .integer(71),
         ]
     }
 

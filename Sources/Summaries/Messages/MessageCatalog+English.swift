@@ -41,5 +41,16 @@ extension MessageCatalog {
         .exitPromptBoxBreathing: "Box breathing: in 4, hold 4, out 4, hold 4.",
         .exitPromptTomorrow: "Think about how you'll feel tomorrow morning.",
         .exitPromptCount: "You've opted out {count} times tonight. Your sleep debt is growing.",
+
+        .insightsBodyClock: "On work nights the middle of your sleep falls around {workMidSleep}, on free nights around {freeMidSleep}: {jetlag} apart.",
+        .insightsBodyClockNotEnough: "Two work nights and two free nights with sleep recorded in the last four weeks are needed to describe your body clock.",
+        .insightsChronotype: "Allowing for catch-up sleep on free nights, the middle of your sleep falls around {chronotype}. This describes your rhythm; it is not a test result.",
+        .insightsSuggestedGoal: "You usually wake at {usualWake} on work nights. Going to bed at {target} would leave room for your sleep need; a goal from {current} to {target} over {days} nights would get you there. Nothing changes unless you set it.",
+        .insightsBedtimeAlready: "You usually fall asleep around {usualBedtime} and wake at {usualWake} on work nights, which already leaves room for your sleep need.",
+        .insightsBedtimeNotEnough: "Five work nights with sleep recorded in the last four weeks are needed to suggest a bedtime.",
+        .insightsRetireSuggested: "You did “{item}” before its reminder on {doneBefore} of the last {habitNights} nights. You could retire that reminder; the item stays on your checklist.",
+        .insightsRoutine: "On nights you followed your routine you slept {followedAsleep} on average; on the other nights, {otherAsleep}.",
+        .insightsRoutineScore: "Your average score was {followedScore} on nights you followed it and {otherScore} on the others.",
+        .insightsLongShortStretch: "You slept under 6 hours on each of your last {shortNights} nights with sleep recorded. If this goes on, consider talking to a doctor.",
     ])
 }

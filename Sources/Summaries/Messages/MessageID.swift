@@ -135,6 +135,29 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
     /// The 4th attempt and later: opted out `{count}` times tonight (3 or more).
     public static let exitPromptCount: MessageID = "exit.prompt.count"
 
+    // MARK: The coach's weekly insights (docs/rules.md §9)
+
+    /// Work and free nights' mid-sleeps, `{workMidSleep}` and `{freeMidSleep}`, `{jetlag}` apart.
+    public static let insightsBodyClock: MessageID = "insights.bodyClock"
+    /// Too few work or free nights to describe the body clock.
+    public static let insightsBodyClockNotEnough: MessageID = "insights.bodyClock.notEnough"
+    /// The corrected free-night mid-sleep, `{chronotype}`.
+    public static let insightsChronotype: MessageID = "insights.chronotype"
+    /// A bedtime to aim for: `{usualWake}`, `{target}`, a goal from `{current}` over `{days}` nights.
+    public static let insightsSuggestedGoal: MessageID = "insights.suggestedGoal"
+    /// The usual bedtime `{usualBedtime}` already leaves room for the sleep need before `{usualWake}`.
+    public static let insightsBedtimeAlready: MessageID = "insights.bedtime.already"
+    /// Too few work nights to suggest a bedtime.
+    public static let insightsBedtimeNotEnough: MessageID = "insights.bedtime.notEnough"
+    /// `{item}` done before its reminder on `{doneBefore}` of the last `{habitNights}` nights (10 or more): it could retire.
+    public static let insightsRetireSuggested: MessageID = "insights.retireSuggested"
+    /// Mean asleep on nights that followed the routine, `{followedAsleep}`, and on the others, `{otherAsleep}`.
+    public static let insightsRoutine: MessageID = "insights.routine"
+    /// Mean score on nights that followed the routine, `{followedScore}`, and on the others, `{otherScore}`.
+    public static let insightsRoutineScore: MessageID = "insights.routine.score"
+    /// Each of the last `{shortNights}` nights (10 to 14) under 6 hours: talk to a doctor if it goes on.
+    public static let insightsLongShortStretch: MessageID = "insights.longShortStretch"
+
     /// Every id the library uses, in a fixed order.
     public static let all: [MessageID] = [
         summaryScore, summaryDeep, summaryDeepUnstaged,
@@ -146,5 +169,8 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
         voiceDebtNoData, voiceDebtNone, voiceDebtSome,
         voiceDebtRecoveryOneNight, voiceDebtRecoveryNights, voiceDebtRecoveryUnknown,
         exitPromptBreaths, exitPromptBoxBreathing, exitPromptTomorrow, exitPromptCount,
+        insightsBodyClock, insightsBodyClockNotEnough, insightsChronotype,
+        insightsSuggestedGoal, insightsBedtimeAlready, insightsBedtimeNotEnough,
+        insightsRetireSuggested, insightsRoutine, insightsRoutineScore, insightsLongShortStretch,
     ]
 }
