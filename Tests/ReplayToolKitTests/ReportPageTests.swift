@@ -77,7 +77,7 @@ struct ReportPageTests {
             from: first, to: last, asOf: asOf,
             nights: (0...last.days(from: first)).map { PeriodReport.row(for: first.adding(days: $0), in: state) },
             debt: state.sleepDebt(endingWith: last), streaks: state.streaks(at: asOf),
-            scorePreset: state.scoreInputs.settings.preset, warningCount: 0
+            scorePreset: state.scoreInputs.settings.preset, warningCount: 0, insights: state.insights(at: asOf)
         )
     }
 
@@ -224,8 +224,12 @@ struct ReportPageTests {
         let ids = root.all().compactMap { $0.attributes["id"] }
         #expect(Set(ids).count == ids.count, "ids are unique")
         // Every value the bar and line charts draw is also in the table: a row per night.
-        let table = try #require(root.all("table").first { $0.classes.contains("figures") })
+        let table = try #require(root.all("table").first { $0.classes.contains("figures") && !$0.classes.contains("counted") })
         #expect(table.all("tbody").first?.children.filter { $0.name == "tr" }.count == (try Self.report(page)).nights.count)
+        // And every mid-sleep the insights' chart draws: a row per counted night.
+        let counted = try Self.report(page).insights.countedNights.count
+        let countedTable = root.all("table").first { $0.classes.contains("counted") }
+        #expect(countedTable?.all("tbody").first?.children.filter { $0.name == "tr" }.count ?? 0 == counted)
     }
 
     @Test func theSampleWeekPageSaysItsFiguresInWords() throws {
@@ -242,7 +246,9 @@ struct ReportPageTests {
         #expect(descriptions["exit-chart-desc"]?.hasPrefix("3 exits requested over the 7 nights: 2 confirmed") == true)
         #expect(descriptions["bedtime-chart-desc"]?.contains("Planned bedtime on 7 of 7 nights, from 22:30 to 23:45.") == true)
         #expect(descriptions["debt-chart-desc"]?.contains("to 5h53 on Sun 6 Dec") == true)
-        #expect(root.all("h2").map(\.text) == ["Latest score", "Bedtime: planned and actual", "Sleep debt", "Exits", "Night by night", "All figures"])
+        #expect(root.all("h2").map(\.text) == ["Latest score", "Bedtime: planned and actual", "Sleep debt", "Exits", "Insights: the last 4 weeks", "Night by night", "All figures"])
+        #expect(descriptions["midsleep-chart-desc"]?.hasPrefix("From 2026-11-09 to 2026-12-06: 5 work nights, mid-sleep 03:20 on average. 2 free nights, mid-sleep 02:41 on average. The two are 40 minutes apart.") == true, "\(descriptions["midsleep-chart-desc"] ?? "none")")
+        #expect(root.all("p").map(\.text).contains { $0.hasPrefix("On work nights the middle of your sleep falls around 03:20") })
     }
 
     @Test func everyTextColourHasEnoughContrastInBothSchemes() throws {

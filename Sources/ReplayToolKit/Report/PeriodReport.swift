@@ -77,6 +77,9 @@ struct PeriodReport: Sendable, Hashable {
     var scorePreset: String?
     /// Warnings of the fold (skipped events, a torn tail), for the report's footer.
     var warningCount: Int
+    /// The coach's figures as of `asOf` (docs/rules.md §9): the 28 nights ending with asOf's
+    /// night, whatever the period.
+    var insights: Insights
 
     /// The latest night of the period with a score.
     var latestScored: NightRow? { nights.last { $0.score != nil } }
@@ -123,7 +126,8 @@ struct PeriodReport: Sendable, Hashable {
         return PeriodReport(
             from: first, to: last, asOf: asOf, nights: nights,
             debt: state.sleepDebt(endingWith: last), streaks: state.streaks(at: asOf),
-            scorePreset: state.scoreInputs.settings.preset, warningCount: warningCount
+            scorePreset: state.scoreInputs.settings.preset, warningCount: warningCount,
+            insights: state.insights(at: asOf)
         )
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+import Summaries
 import Events
 import Projections
 
@@ -47,5 +49,14 @@ enum ReportFormat {
 
     static func two(_ value: Int) -> String {
         value < 10 ? "0\(value)" : "\(value)"
+    }
+
+    /// The coach's weekly summary (`InsightsSummary`) as sentences, in British English so
+    /// that clock times read as the rest of the report's (24-hour).
+    static func insightSentences(_ insights: Insights) -> [String] {
+        let renderer = MessageRenderer(locale: Locale(identifier: "en_GB"))
+        return InsightsSummary(insights).messages.map { message in
+            (try? renderer.render(message)) ?? message.id.rawValue
+        }
     }
 }

@@ -26,6 +26,7 @@ enum ReportPageRenderer {
         html += "<main>\n"
         html += "<div class=\"layout layout-a\">\n" + scoreSection(report) + bedtimeSection(report) + "</div>\n"
         html += "<div class=\"layout layout-b\">\n" + debtSection(report) + exitSection(report) + "</div>\n"
+        html += insightsSection(report)
         html += nightsSection(report)
         html += figuresSection(report)
         html += "</main>\n"
@@ -126,6 +127,31 @@ enum ReportPageRenderer {
         var html = "<section class=\"card\" aria-labelledby=\"exit-heading\">\n<h2 id=\"exit-heading\">Exits</h2>\n"
         html += chartFrame(SVGExitChart.render(report))
         html += legend([("key-confirmed", "Confirmed (free window used)"), ("key-cancelled", "Cancelled during the pause")])
+        return html + "</section>\n"
+    }
+
+    /// The coach: the weekly summary's sentences, the mid-sleep of work and free nights,
+    /// and a table of the counted nights.
+    static func insightsSection(_ report: PeriodReport) -> String {
+        let insights = report.insights
+        var html = "<section class=\"card\" aria-labelledby=\"insights-heading\">\n<h2 id=\"insights-heading\">Insights: the last 4 weeks</h2>\n"
+        for sentence in ReportFormat.insightSentences(insights) {
+            html += "<p>\(ReportPageMarkup.escape(sentence))</p>\n"
+        }
+        html += chartFrame(SVGMidSleepChart.render(insights))
+        html += legend([("key-work", "Work night (the next day is a weekday)"), ("key-free", "Free night (Friday and Saturday)")])
+        if !insights.countedNights.isEmpty {
+            html += "<div class=\"table-wrap\" role=\"region\" aria-label=\"Counted nights\" tabindex=\"0\">\n<table class=\"figures counted\"><caption>Counted nights</caption>\n<thead><tr><th scope=\"col\">Night</th><th scope=\"col\">Kind</th><th scope=\"col\">Onset</th><th scope=\"col\">Final wake</th><th scope=\"col\">Mid-sleep</th><th scope=\"col\">Asleep</th></tr></thead>\n<tbody>\n"
+            for night in insights.countedNights {
+                let cells = [
+                    night.isFreeNight ? "free" : "work", Insights.clockText(minutesAfterNoon: night.onset),
+                    Insights.clockText(minutesAfterNoon: night.finalWake), Insights.clockText(minutesAfterNoon: night.midSleep),
+                    ReportFormat.shortDuration(minutes: Double(night.asleepMinutes)),
+                ]
+                html += "<tr><th scope=\"row\">\(ReportPageMarkup.escape(night.night.iso))</th>" + cells.map { "<td>\(ReportPageMarkup.escape($0))</td>" }.joined() + "</tr>\n"
+            }
+            html += "</tbody></table>\n</div>\n"
+        }
         return html + "</section>\n"
     }
 

@@ -134,6 +134,10 @@ enum ReportPageStyle {
         .planned-point { fill: var(--surface); stroke: var(--planned); stroke-width: 2; }
         .actual-point { fill: var(--actual); stroke: var(--surface); stroke-width: 1.5; }
         .late { stroke: var(--muted); stroke-opacity: 0.55; stroke-width: 1.5; }
+        .work-point { fill: var(--planned); stroke: var(--surface); stroke-width: 1.5; }
+        .free-point { fill: var(--confirmed); stroke: var(--surface); stroke-width: 1.5; }
+        .work-mean { stroke: var(--planned); stroke-width: 1.5; stroke-dasharray: 6 5; }
+        .free-mean { stroke: var(--confirmed); stroke-width: 1.5; stroke-dasharray: 6 5; }
         .debt-bar { fill: var(--debt); }
         .debt-bar.nodata { fill-opacity: 0.35; }
         .exit-confirmed { fill: var(--confirmed); }
@@ -156,6 +160,8 @@ enum ReportPageStyle {
         .key-debt { background: var(--debt); }
         .key-nodata { background: var(--debt); opacity: 0.35; }
         .key-confirmed { background: var(--confirmed); }
+        .key-work { background: var(--planned); border-radius: 50%; width: 10px; }
+        .key-free { background: var(--confirmed); border-radius: 50%; width: 10px; }
         .key-cancelled { background: var(--cancelled); }
         .key-awake { background: var(--awake); }
         .key-rem { background: var(--rem); }

@@ -20,8 +20,20 @@ enum ReportTextRenderer {
         text += "\n" + paint.bold("Streaks") + "\n" + streaks(report)
         text += "\n" + paint.bold("Latest score") + "\n" + latestScore(report, paint: paint)
         text += "\n" + paint.bold("Exits") + "\n" + exits(report, paint: paint)
+        text += "\n" + paint.bold("Insights") + "  (the last 4 weeks, to \(report.insights.window.to.iso))\n" + insights(report)
         if report.warningCount > 0 {
             text += "\n" + paint.tint("\(ReportFormat.count(report.warningCount, "event")) skipped with a warning; 'replay-tool show' lists them.", .rose) + "\n"
+        }
+        return text
+    }
+
+    /// The coach's sentences, and the mid-sleep of work and free nights.
+    static func insights(_ report: PeriodReport) -> String {
+        let insights = report.insights
+        var text = ReportFormat.insightSentences(insights).map { $0 + "\n" }.joined()
+        let counted = insights.countedNights
+        if !counted.isEmpty {
+            text += "mid-sleep: " + counted.map { "\($0.night.iso.suffix(5)) \($0.isFreeNight ? "free" : "work") \(Insights.clockText(minutesAfterNoon: $0.midSleep))" }.joined(separator: ", ") + "\n"
         }
         return text
     }

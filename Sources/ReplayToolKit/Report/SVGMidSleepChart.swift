@@ -1,0 +1,77 @@
+import Events
+import Projections
+
+/// The mid-sleep of each counted night of the coach's window (the 28 nights ending with
+/// asOf's night, docs/rules.md §9): work nights and free nights as two kinds of point, with
+/// the mean of each kind as a line when it has 2 nights. Nights along the bottom, the clock
+/// up the side (earlier at the top), as minutes after noon like the bedtime chart.
+enum SVGMidSleepChart {
+    static let width = ReportPageStyle.chartWidth
+    static let height = 220.0
+    static let left = 58.0
+    static let right = 16.0
+    static let top = 14.0
+    static let bottom = 32.0
+
+    /// The chart of `insights`.
+    static func render(_ insights: Insights) -> String {
+        var nights: [LocalDate] = []
+        var night = insights.window.from
+        while night <= insights.window.to {
+            nights.append(night)
+            night = night.adding(days: 1)
+        }
+        let counted = Dictionary(uniqueKeysWithValues: insights.countedNights.map { ($0.night, $0) })
+        let clock = insights.bodyClock
+        let values = insights.countedNights.map(\.midSleep) + [clock.workMidSleep, clock.freeMidSleep].compactMap { $0 }
+        let range = SVGBedtimeChart.range(of: values)
+        let plotRight = width - right
+        let plotBottom = height - bottom
+        let axis = SVGNightAxis(nights: nights, left: left, right: plotRight)
+        func y(_ minutes: Double) -> Double {
+            top + SVGNumber.clamp((minutes - range.lower) / max(range.upper - range.lower, 1), 0, 1) * (plotBottom - top)
+        }
+        var svg = ReportPageMarkup.openChart(
+            id: "midsleep-chart", className: "midsleep", width: width, height: height,
+            title: "Mid-sleep of work and free nights, the last 4 weeks",
+            description: description(insights))
+        let span = range.upper - range.lower
+        let step = [60.0, 120, 180, 240, 360, 720].first { span / $0 <= 6 } ?? 720
+        var mark = range.lower
+        while mark <= range.upper + 0.5 {
+            svg += ReportPageMarkup.line(x1: left, y1: y(mark), x2: plotRight, y2: y(mark), className: "grid")
+            svg += ReportPageMarkup.text(SVGBedtimeChart.clock(minutesAfterNoon: mark), x: left - 8, y: y(mark) + 4, anchor: "end", className: "axis")
+            mark += step
+        }
+        svg += axis.labels(y: height - 10)
+        if let work = clock.workMidSleep {
+            svg += ReportPageMarkup.line(x1: left, y1: y(work), x2: plotRight, y2: y(work), className: "work-mean")
+        }
+        if let free = clock.freeMidSleep {
+            svg += ReportPageMarkup.line(x1: left, y1: y(free), x2: plotRight, y2: y(free), className: "free-mean")
+        }
+        let radius = SVGNumber.clamp(axis.slot * 0.3, 1.5, 5)
+        for (index, night) in nights.enumerated() {
+            guard let point = counted[night] else { continue }
+            svg += ReportPageMarkup.circle(cx: axis.center(index), cy: y(point.midSleep), r: radius, className: point.isFreeNight ? "free-point" : "work-point")
+        }
+        if insights.countedNights.isEmpty {
+            svg += ReportPageMarkup.text("No night with sleep data in the last 4 weeks", x: (left + plotRight) / 2, y: (top + plotBottom) / 2, anchor: "middle", className: "empty")
+        }
+        return svg + "</svg>"
+    }
+
+    /// The text equivalent: the counts, the means and the difference.
+    static func description(_ insights: Insights) -> String {
+        let clock = insights.bodyClock
+        func mean(_ value: Double?, _ kind: String, _ count: Int) -> String {
+            let nights = ReportFormat.count(count, "\(kind) night")
+            guard let value else { return "\(nights) (2 are needed for a mean)." }
+            return "\(nights), mid-sleep \(Insights.clockText(minutesAfterNoon: value)) on average."
+        }
+        var text = "From \(insights.window.from.iso) to \(insights.window.to.iso): "
+        text += mean(clock.workMidSleep, "work", clock.workNights) + " " + mean(clock.freeMidSleep, "free", clock.freeNights)
+        if let jetlag = clock.socialJetlagMinutes { text += " The two are \(ReportFormat.count(jetlag, "minute")) apart." }
+        return text + " Each night's mid-sleep is in the insights' table."
+    }
+}
