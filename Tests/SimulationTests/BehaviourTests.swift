@@ -20,10 +20,18 @@ struct BehaviourTests {
         #expect(first.at.localDateTime.date == log.configuration.firstNight.adding(days: -1))
         let tiers = log.events.dropFirst().prefix { $0.typeName == "appTierAssigned" }
         #expect(tiers.count >= 2)
-        // The plan is followed: the ramp 23:45, 23:30, … as docs/rules.md §1.1 gives it.
+        // The plan is followed: the ramp 23:45, 23:30, … as docs/rules.md §1.1 gives it, on
+        // every night the person did not override.
         let state = log.replay().state
-        let bedtimes = log.nights.prefix(6).compactMap { state.nightPlans.plan(for: $0)?.bedtime.text }
-        #expect(bedtimes == ["23:45", "23:30", "23:15", "23:00", "22:45", "22:30"])
+        let ramp = ["23:45", "23:30", "23:15", "23:00", "22:45", "22:30"]
+        var followed = 0
+        for (night, expected) in zip(log.nights.prefix(6), ramp) {
+            let plan = try #require(state.nightPlans.plan(for: night))
+            if plan.revisions.last?.cause.typeName == "bedtimeOverridden" { continue }
+            #expect(plan.bedtime.text == expected, "\(night.iso)")
+            followed += 1
+        }
+        #expect(followed >= 4)
     }
 
     @Test func aLaterGoalComesInTheFourthWeek() throws {

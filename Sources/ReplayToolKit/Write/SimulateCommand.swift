@@ -27,9 +27,9 @@ enum SimulateCommand {
             Every event is decided by the product's own commands against the state folded \
             so far, so the log passes 'replay-tool verify' and replays without a warning. \
             The same arguments always give the same bytes; a run of N nights is the start \
-            of a longer one with the same seed, profile, start and zone. About 40 events a \
-            night with the default profile (43 steady, 37 struggling), 60 % of them sleep \
-            samples and vitals; memory stays flat however many nights.
+            of a longer one with the same seed, profile, start and zone. About 38 events a \
+            night with the default profile (40 steady, 36 struggling), about 65 % of them \
+            sleep samples and vitals; memory stays flat however many nights.
 
             Profiles: steady: \(SimulationProfile.steady.summary). mixed (the default): \
             \(SimulationProfile.mixed.summary). struggling: \

@@ -24,11 +24,11 @@ public enum SimulationProfile: String, Sendable, Hashable, CaseIterable, CustomS
     public var summary: String {
         switch self {
         case .steady:
-            return "follows the plan, in bed within 15 minutes of the planned bedtime, most of the checklist done, an exit on about one night in five, few awakenings"
+            return "follows the plan, in bed within 15 minutes of the planned bedtime, most of the checklist done and, week by week, more of it before its reminder, an exit on about one night in five, few awakenings"
         case .mixed:
-            return "good weeks and rough weeks (60 % steady-like, 40 % struggling-like), a little later on Friday and Saturday"
+            return "good weeks and rough weeks (60 % steady-like, 40 % struggling-like), later to bed on Friday and Saturday nights, habits forming slowly"
         case .struggling:
-            return "in bed 20 minutes to 2 hours late, the checklist mostly missed, exits on most nights (often 3 or more), more awakenings and nights without data"
+            return "in bed 20 minutes to 2 hours late (later still on Friday and Saturday nights), the checklist mostly missed, exits on most nights (often 3 or more), more awakenings and nights without data, and every 120 nights a stretch of 16 short ones (under 6 hours)"
         }
     }
 

@@ -25,8 +25,8 @@ import Events
 /// random source. A run of N nights is a prefix of a longer run with the same seed,
 /// profile, start and zone.
 ///
-/// About 40 events a night with the default profile (about 43 with `steady`, 37 with
-/// `struggling`, which does less of the checklist), 60 % of them sleep samples and
+/// About 38 events a night with the default profile (about 40 with `steady`, 36 with
+/// `struggling`, which does less of the checklist), about 65 % of them sleep samples and
 /// vitals. A run's memory stays flat however many nights it has (`SimulationRun.state`).
 public struct LogSimulator: Sendable {
     /// What is simulated.

@@ -24,11 +24,13 @@ extension SimulationRun {
 
     /// The evening of `night`, read from its plan: maybe an early start, the checklist and
     /// its reminders, "I'm going to bed", and the exits, each step at its moment.
-    func evening(of night: LocalDate, plan: NightPlan, behaviour: NightBehaviour) throws(SimulationError) -> EveningOutcome {
+    func evening(of night: LocalDate, index: Int, plan: NightPlan, behaviour: NightBehaviour) throws(SimulationError) -> EveningOutcome {
         let bedtime = plan.bedtimeAt.millisecondsSince1970
         let windDown = plan.windDownStart.millisecondsSince1970
         let wake = plan.wakeTime.millisecondsSince1970
-        let inBed = bedtime + random.minutes(behaviour.lateness)
+        // Friday and Saturday nights run later.
+        let freeNight = night.weekday == 5 || night.weekday == 6
+        let inBed = bedtime + random.minutes(behaviour.lateness) + (freeNight ? random.minutes(behaviour.freeNightLater) : 0)
         var agenda = EveningAgenda()
         var opens = windDown
         if random.chance(behaviour.earlyStart) {
@@ -38,7 +40,7 @@ extension SimulationRun {
                 opens = start
             }
         }
-        scheduleChecklist(bedtime: bedtime, behaviour: behaviour, into: &agenda)
+        scheduleChecklist(bedtime: bedtime, behaviour: behaviour, habit: behaviour.habit(onNight: index), into: &agenda)
         if random.chance(0.3) {
             let action: NotificationAction = random.chance(0.5) ? .done : .dismissed
             agenda.add(.interact(template: "bedtime", action: action, source: .phone), at: bedtime + random.seconds(5...300))
@@ -109,9 +111,10 @@ extension SimulationRun {
 
     /// The nine checklist items of a night whose bedtime is `bedtime`: each done by chance,
     /// from its reminder ("done"), in the app, on the watch or a widget, or after reading
-    /// why; an item left undone may have its reminder dismissed; a done item is now and
-    /// then reopened and often done again.
-    private func scheduleChecklist(bedtime: Int64, behaviour: NightBehaviour, into agenda: inout EveningAgenda) {
+    /// why, or — as a habit forms (`habit`, the chance) — before its reminder fires; an item
+    /// left undone may have its reminder dismissed; a done item is now and then reopened and
+    /// often done again.
+    private func scheduleChecklist(bedtime: Int64, behaviour: NightBehaviour, habit: Double, into agenda: inout EveningAgenda) {
         for template in ReminderTemplate.checklist {
             guard let offset = template.offsetMinutes else { continue }
             let fires = bedtime + Int64(offset) * 60_000
@@ -123,7 +126,12 @@ extension SimulationRun {
             }
             let done: Int64
             let way = random.int(in: 0...99)
-            if way < 45 {
+            if random.chance(habit) {
+                // A habit: done ahead of the reminder.
+                done = fires - random.seconds(300...2400)
+                let source = random.element(of: [EventSource.phone, .watch, .widget]) ?? .phone
+                agenda.add(.complete(item: template.id, source: source), at: done)
+            } else if way < 45 {
                 done = fires + random.seconds(20...900)
                 let source: EventSource = random.chance(0.25) ? .watch : .phone
                 agenda.add(.interact(template: template.id, action: .done, source: source), at: done)
@@ -163,7 +171,7 @@ extension SimulationRun {
     /// morning check-in and sunlight reminder, and HealthKit's deliveries of the watch's
     /// samples, sometimes the phone's and the vitals. On a missing night nothing is
     /// delivered. Before a flight the deliveries wait until after landing, in the new zone.
-    func sleepAndMorning(of night: LocalDate, plan: NightPlan, behaviour: NightBehaviour, evening: EveningOutcome, flight: Flight?) throws(SimulationError) {
+    func sleepAndMorning(of night: LocalDate, index: Int, plan: NightPlan, behaviour: NightBehaviour, evening: EveningOutcome, flight: Flight?) throws(SimulationError) {
         let named = Night.date(night)
         let wake = plan.wakeTime.millisecondsSince1970
         let sleepZone = deviceZone
@@ -175,6 +183,10 @@ extension SimulationRun {
         let weekendMorning = night.weekday == 5 || night.weekday == 6
         var finalWake = wake + (weekendMorning ? random.minutes(behaviour.weekendSleepIn) : random.minutes(-25...10))
         if finalWake < onset + 3 * 3_600_000 { finalWake = onset + 3 * 3_600_000 + random.minutes(0...45) }
+        if behaviour.isShortNight(index) {
+            // A stretch of short nights: awake for good after 4 h 40 to 5 h 40.
+            finalWake = min(finalWake, onset + random.minutes(280...340))
+        }
         let outOfBed = finalWake + random.minutes(1...12)
 
         var items: [(moment: Int64, item: MorningItem)] = []

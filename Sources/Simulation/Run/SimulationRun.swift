@@ -188,8 +188,8 @@ public final class SimulationRun {
         if deviceZone != configuration.timeZone { summary.nightsAway += 1 }
         let flight = flightAfter(index)
         plan = try daytime(of: night, index: index, plan: plan, roughWeek: roughWeek)
-        let evening = try self.evening(of: night, plan: plan, behaviour: behaviour)
-        try sleepAndMorning(of: night, plan: plan, behaviour: behaviour, evening: evening, flight: flight)
+        let evening = try self.evening(of: night, index: index, plan: plan, behaviour: behaviour)
+        try sleepAndMorning(of: night, index: index, plan: plan, behaviour: behaviour, evening: evening, flight: flight)
     }
 
     /// The plan of `night` in the state folded so far.
