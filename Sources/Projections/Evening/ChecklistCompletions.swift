@@ -8,17 +8,36 @@ public struct ChecklistCompletions: Sendable, Hashable {
     /// bit i for `ReminderTemplate.checklist[i]`.
     private var doneByNight: [Night: UInt64] = [:]
     /// Every change of a real night's checklist, in fold order (that is, by `at`): when each
-    /// item was completed and reopened, for the coach (docs/rules.md §9).
-    private var changesByNight: [LocalDate: [Change]] = [:]
+    /// item was completed and reopened, for the coach (docs/rules.md §9). Each record packs
+    /// the item's position (bits 33–36), whether it completed the item (bit 32) and the
+    /// event's `at` as milliseconds from the night's noon UTC (the low 32 bits, signed:
+    /// a checklist event is within 2 days of its night).
+    private var history = NightRecords()
 
-    /// One completion or reopening of an item of a real night, as folded.
+    /// One change of a real night's checklist, unpacked.
     struct Change: Sendable, Hashable {
-        /// The item's position in `ReminderTemplate.checklist`.
-        var position: UInt8
-        /// The event's `at`, in ms since 1970.
+        var position: Int
         var moment: Int64
-        /// Whether it completed the item (else it reopened it).
         var completed: Bool
+    }
+
+    private static func noon(of night: LocalDate) -> Int64 {
+        Int64(night.daysSince1970) * 86_400_000 + 43_200_000
+    }
+
+    private static func record(position: Int, moment: Int64, completed: Bool, night: LocalDate) -> UInt64 {
+        let offset = Int32(clamping: moment - noon(of: night))
+        return UInt64(position & 0xF) << 33 | (completed ? 1 << 32 : 0) | UInt64(UInt32(bitPattern: offset))
+    }
+
+    /// The changes of the real night `night`, in fold order.
+    func changes(on night: LocalDate) -> [Change] {
+        history.records(on: night).map { record in
+            Change(
+                position: Int(record >> 33 & 0xF),
+                moment: Self.noon(of: night) + Int64(Int32(bitPattern: UInt32(truncatingIfNeeded: record))),
+                completed: record >> 32 & 1 == 1)
+        }
     }
 
     /// No item done.
@@ -34,7 +53,7 @@ public struct ChecklistCompletions: Sendable, Hashable {
     /// it was never completed.
     public func firstCompletion(of item: String, on night: LocalDate) -> Instant? {
         guard let position = Self.position(ofItem: item) else { return nil }
-        return changesByNight[night]?.first { Int($0.position) == position && $0.completed }
+        return changes(on: night).first { $0.position == position && $0.completed }
             .map { Instant(millisecondsSince1970: $0.moment, utcOffsetSeconds: 0) }
     }
 
@@ -42,8 +61,8 @@ public struct ChecklistCompletions: Sendable, Hashable {
     /// or before it completed them.
     public func done(on night: LocalDate, at instant: Instant) -> Set<String> {
         var done: Set<String> = []
-        for change in changesByNight[night] ?? [] where change.moment <= instant.millisecondsSince1970 {
-            let item = ReminderTemplate.checklist[Int(change.position)].id
+        for change in changes(on: night) where change.moment <= instant.millisecondsSince1970 && change.position < ReminderTemplate.checklist.count {
+            let item = ReminderTemplate.checklist[change.position].id
             if change.completed { done.insert(item) } else { done.remove(item) }
         }
         return done
@@ -114,7 +133,7 @@ public struct ChecklistCompletions: Sendable, Hashable {
         }
         let position = Self.position(ofItem: change.item) ?? 0
         if case .date(let date) = change.night {
-            changesByNight[date, default: []].append(Change(position: UInt8(position), moment: event.at.millisecondsSince1970, completed: completes))
+            history.append(Self.record(position: position, moment: event.at.millisecondsSince1970, completed: completes, night: date), on: date)
         }
         if completes {
             doneByNight[change.night, default: 0] |= Self.bit(position)
@@ -134,28 +153,13 @@ extension ChecklistCompletions: CheckpointCodable {
             writer.night(entry.key)
             writer.uint64(entry.value)
         }
-        writer.array(changesByNight.sorted { $0.key < $1.key }) { writer, entry in
-            writer.localDate(entry.key)
-            writer.array(entry.value) { writer, change in
-                writer.uint8(change.position)
-                writer.int64(change.moment)
-                writer.bool(change.completed)
-            }
-        }
+        writer.value(history)
     }
 
     package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
         doneByNight = try reader.dictionary("ChecklistCompletions", minimumElementSize: 9) { reader throws(CheckpointDecodingError) in
             (try reader.night("ChecklistCompletions.night"), try reader.uint64("ChecklistCompletions.done"))
         }
-        changesByNight = try reader.dictionary("ChecklistCompletions.changes", minimumElementSize: 2) { reader throws(CheckpointDecodingError) in
-            let night = try reader.localDate("ChecklistCompletions.changeNight")
-            let changes = try reader.array("ChecklistCompletions.change", minimumElementSize: 3) { reader throws(CheckpointDecodingError) in
-                Change(
-                    position: try reader.uint8("ChecklistCompletions.position"), moment: try reader.int64("ChecklistCompletions.moment"),
-                    completed: try reader.bool("ChecklistCompletions.completed"))
-            }
-            return (night, changes)
-        }
+        history = try reader.value(NightRecords.self)
     }
 }

@@ -21,9 +21,9 @@ public struct ReminderHabits: Sendable, Hashable {
     /// The changes of each checklist reminder (by its checklist position), in fold order
     /// (that is, by `at`).
     private var changes: [Int: [Change]] = [:]
-    /// The interactions with each checklist reminder on each real night: for position p,
-    /// the counts of why, done and dismissed at 3p, 3p + 1 and 3p + 2.
-    private var interactionsByNight: [LocalDate: [UInt16]] = [:]
+    /// The interactions with the checklist reminders on each real night, one record each:
+    /// the reminder's checklist position times 4, plus 0 for why, 1 for done, 2 for dismissed.
+    private var interactions = NightRecords()
 
     public init() {}
 
@@ -47,8 +47,16 @@ public struct ReminderHabits: Sendable, Hashable {
     /// How many times the person asked why, marked done and dismissed `template`'s
     /// notification on `night`.
     public func interactions(with template: String, on night: LocalDate) -> (why: Int, done: Int, dismissed: Int) {
-        guard let position = ChecklistCompletions.position(ofItem: template), let counts = interactionsByNight[night] else { return (0, 0, 0) }
-        return (Int(counts[3 * position]), Int(counts[3 * position + 1]), Int(counts[3 * position + 2]))
+        guard let position = ChecklistCompletions.position(ofItem: template) else { return (0, 0, 0) }
+        var counts = (why: 0, done: 0, dismissed: 0)
+        for record in interactions.records(on: night) where Int(record >> 2) == position {
+            switch record & 3 {
+            case 0: counts.why += 1
+            case 1: counts.done += 1
+            default: counts.dismissed += 1
+            }
+        }
+        return counts
     }
 
     /// Why retiring (`retiring` true) or restoring `template` at `instant` is refused, or
@@ -87,9 +95,7 @@ public struct ReminderHabits: Sendable, Hashable {
             case .done: offset = 1
             case .dismissed: offset = 2
             }
-            var counts = interactionsByNight[night] ?? Array(repeating: 0, count: 3 * ReminderTemplate.checklist.count)
-            counts[3 * position + offset] &+= 1
-            interactionsByNight[night] = counts
+            interactions.append(UInt64(position) << 2 | UInt64(offset), on: night)
             return .applied
         default:
             return .ignored
@@ -129,10 +135,7 @@ extension ReminderHabits: CheckpointCodable {
                 writer.bool(change.retired)
             }
         }
-        writer.array(interactionsByNight.sorted { $0.key < $1.key }) { writer, entry in
-            writer.localDate(entry.key)
-            writer.integers(entry.value)
-        }
+        writer.value(interactions)
     }
 
     package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
@@ -143,8 +146,6 @@ extension ReminderHabits: CheckpointCodable {
             }
             return (position, list)
         }
-        interactionsByNight = try reader.dictionary("ReminderHabits.interactions", minimumElementSize: 2) { reader throws(CheckpointDecodingError) in
-            (try reader.localDate("ReminderHabits.night"), try reader.integers("ReminderHabits.counts", as: UInt16.self))
-        }
+        interactions = try reader.value(NightRecords.self)
     }
 }

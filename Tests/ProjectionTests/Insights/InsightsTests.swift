@@ -221,3 +221,25 @@ extension PendingNotification {
         return nil
     }
 }
+
+/// The checklist's history and the interactions are kept per night in one sorted array
+/// (`NightRecords`): a change for an earlier night after later ones lands in its night, and a
+/// checkpoint round trip keeps every record.
+struct NightRecordsTests {
+    @Test func anEarlierNightsChangeAfterLaterOnesIsFoundInItsNight() throws {
+        var log = try InsightsTests.habits()
+        // The 13th's item, done on the 15th (within 2 days), after every later night's changes.
+        try log.add(.checklistItemCompleted(ChecklistItemChange(night: .date(try date("2026-11-13")), item: "read")), at: "2026-11-15T12:00:00+01:00")
+        try log.add(.notificationInteracted(NotificationInteracted(night: .date(try date("2026-11-13")), template: "read", action: .why)), at: "2026-11-15T12:01:00+01:00")
+        let runner = try log.runner()
+        let state = runner.state
+        #expect(state.checklists.firstCompletion(of: "read", on: try date("2026-11-13"))?.millisecondsSince1970 == (try instant("2026-11-15T12:00:00+01:00")).millisecondsSince1970)
+        #expect(state.checklists.done(on: try date("2026-11-13"), at: try instant("2026-11-15T12:00:00+01:00")).contains("read"))
+        #expect(!state.checklists.done(on: try date("2026-11-13"), at: try instant("2026-11-15T11:59:59+01:00")).contains("read"))
+        #expect(state.reminderHabits.interactions(with: "read", on: try date("2026-11-13")).why == 1)
+        #expect(state.reminderHabits.interactions(with: "stop_eating", on: try date("2026-11-14")).dismissed == 1)
+        let decoded = try ProjectionRunner<LogState>(checkpointPayload: runner.checkpointPayload(), position: .end)
+        #expect(decoded.state == state)
+        #expect(decoded.state.insights(at: try instant(InsightsTests.asOf)) == state.insights(at: try instant(InsightsTests.asOf)))
+    }
+}

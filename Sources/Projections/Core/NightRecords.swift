@@ -1,0 +1,64 @@
+import Events
+
+/// Small records of real nights in one flat array sorted by night (the records of one night in
+/// the order they were added): each a 64-bit word, the night in its top 22 bits and the
+/// record, packed by its owner, in the low 42. A checkpoint writes and reads the array in bulk,
+/// so years of nights cost one copy, not an allocation per night.
+struct NightRecords: Sendable, Hashable {
+    private(set) var words: [UInt64] = []
+
+    /// Bits of a record.
+    static let recordBits: UInt64 = 42
+    static let recordMask: UInt64 = (1 << recordBits) - 1
+    /// Nights are stored as days since 1970 plus this, so that every date of 0001–9999 is positive.
+    static let nightBias = 1 << 21
+
+    private static func nightKey(_ night: LocalDate) -> UInt64 {
+        UInt64(night.daysSince1970 + nightBias)
+    }
+
+    /// Adds `record` (its low 42 bits) to `night`, after the night's records so far.
+    mutating func append(_ record: UInt64, on night: LocalDate) {
+        let word = Self.nightKey(night) << Self.recordBits | (record & Self.recordMask)
+        if let last = words.last, last >> Self.recordBits > Self.nightKey(night) {
+            // An earlier night than the latest: after its records, before the later nights'.
+            words.insert(word, at: upperBound(of: Self.nightKey(night)))
+        } else {
+            words.append(word)
+        }
+    }
+
+    /// The records of `night`, in the order they were added.
+    func records(on night: LocalDate) -> [UInt64] {
+        let key = Self.nightKey(night)
+        let end = upperBound(of: key)
+        var start = end
+        while start > 0, words[start - 1] >> Self.recordBits == key { start -= 1 }
+        return words[start..<end].map { $0 & Self.recordMask }
+    }
+
+    /// The index after the last word of night `key`.
+    private func upperBound(of key: UInt64) -> Int {
+        var low = 0
+        var high = words.count
+        while low < high {
+            let middle = (low + high) / 2
+            if words[middle] >> Self.recordBits <= key { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+extension NightRecords: CheckpointCodable {
+    package func encode(to writer: inout CheckpointWriter) {
+        writer.integers(words)
+    }
+
+    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        let start = reader.offset
+        words = try reader.integers("NightRecords", as: UInt64.self)
+        for index in words.indices.dropFirst() where words[index - 1] >> Self.recordBits > words[index] >> Self.recordBits {
+            throw reader.failure("NightRecords", at: start, "its nights are out of order")
+        }
+    }
+}
