@@ -45,6 +45,21 @@ enum SVGBedtimeChart {
         return (lower, upper)
     }
 
+    /// The clock's grid lines and labels over `range` (minutes after noon): whole hours, at
+    /// most `marks` of them; shared with the mid-sleep chart.
+    static func clockGrid(range: (lower: Double, upper: Double), marks: Double, left: Double, right: Double, y: (Double) -> Double) -> String {
+        let span = range.upper - range.lower
+        let step = [60.0, 120, 180, 240, 360, 720].first { span / $0 <= marks } ?? 720
+        var svg = ""
+        var mark = range.lower
+        while mark <= range.upper + 0.5 {
+            svg += ReportPageMarkup.line(x1: left, y1: y(mark), x2: right, y2: y(mark), className: "grid")
+            svg += ReportPageMarkup.text(clock(minutesAfterNoon: mark), x: left - 8, y: y(mark) + 4, anchor: "end", className: "axis")
+            mark += step
+        }
+        return svg
+    }
+
     /// The chart of `report`.
     static func render(_ report: PeriodReport) -> String {
         let nights = report.nights
@@ -63,14 +78,7 @@ enum SVGBedtimeChart {
             title: "Planned and actual bedtime, night by night",
             description: description(report, planned: planned, actual: actual)
         )
-        let span = range.upper - range.lower
-        let step = [60.0, 120, 180, 240, 360, 720].first { span / $0 <= 8 } ?? 720
-        var mark = range.lower
-        while mark <= range.upper + 0.5 {
-            svg += ReportPageMarkup.line(x1: left, y1: y(mark), x2: plotRight, y2: y(mark), className: "grid")
-            svg += ReportPageMarkup.text(clock(minutesAfterNoon: mark), x: left - 8, y: y(mark) + 4, anchor: "end", className: "axis")
-            mark += step
-        }
+        svg += clockGrid(range: range, marks: 8, left: left, right: plotRight, y: y)
         svg += axis.labels(y: height - 10)
         // Lateness: a thin line from each night's plan to what happened.
         for index in nights.indices {

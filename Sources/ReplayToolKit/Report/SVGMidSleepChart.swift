@@ -35,14 +35,7 @@ enum SVGMidSleepChart {
             id: "midsleep-chart", className: "midsleep", width: width, height: height,
             title: "Mid-sleep of work and free nights, the last 4 weeks",
             description: description(insights))
-        let span = range.upper - range.lower
-        let step = [60.0, 120, 180, 240, 360, 720].first { span / $0 <= 6 } ?? 720
-        var mark = range.lower
-        while mark <= range.upper + 0.5 {
-            svg += ReportPageMarkup.line(x1: left, y1: y(mark), x2: plotRight, y2: y(mark), className: "grid")
-            svg += ReportPageMarkup.text(SVGBedtimeChart.clock(minutesAfterNoon: mark), x: left - 8, y: y(mark) + 4, anchor: "end", className: "axis")
-            mark += step
-        }
+        svg += SVGBedtimeChart.clockGrid(range: range, marks: 6, left: left, right: plotRight, y: y)
         svg += axis.labels(y: height - 10)
         if let work = clock.workMidSleep {
             svg += ReportPageMarkup.line(x1: left, y1: y(work), x2: plotRight, y2: y(work), className: "work-mean")
