@@ -10,8 +10,11 @@ import Events
 public struct Insights: Sendable, Hashable {
     /// The 28 nights ending with asOf's night, and how many of them count (a sleep record).
     public struct Window: Sendable, Hashable {
+        /// The first night of the window.
         public var from: LocalDate
+        /// The last night: asOf's night.
         public var to: LocalDate
+        /// The nights of the window with a sleep record (those that count).
         public var nights: Int
     }
 
@@ -33,8 +36,11 @@ public struct Insights: Sendable, Hashable {
 
     /// A goal that would get to the suggested bedtime.
     public struct SuggestedGoal: Sendable, Hashable {
+        /// The usual bedtime, rounded to 5 minutes.
         public var currentBedtime: TimeOfDay
+        /// The suggested target.
         public var targetBedtime: TimeOfDay
+        /// The fewest nights (3…30) the goal rules accept.
         public var days: Int
     }
 
@@ -53,14 +59,21 @@ public struct Insights: Sendable, Hashable {
 
     /// How one checklist reminder fared over its 14 most recent planned nights.
     public struct ReminderHabit: Sendable, Hashable {
+        /// The checklist reminder's template id.
         public var template: String
+        /// The planned nights counted (at most 14) whose reminder fired by asOf.
         public var nights: Int
+        /// Nights the item was done, its first completion before the reminder fired.
         public var doneBeforeReminder: Int
+        /// Nights the item was done, first completed at or after the reminder.
         public var doneAfter: Int
+        /// The notification's answers on those nights: why, done, dismissed.
         public var why: Int
         public var done: Int
         public var dismissed: Int
+        /// Nights with no answer and the item not done.
         public var ignored: Int
+        /// Whether the reminder is retired as of asOf.
         public var retired: Bool
         /// `doneBeforeReminder ≥ 10` and not retired.
         public var retireSuggested: Bool
@@ -70,9 +83,13 @@ public struct Insights: Sendable, Hashable {
 
         /// One night of a reminder's count.
         public struct NightDetail: Sendable, Hashable {
+            /// The night.
             public var night: LocalDate
+            /// When its reminder fired.
             public var fireAt: Instant
+            /// How the item fared.
             public var outcome: Outcome
+            /// The answers to the notification that night.
             public var interactions: (why: Int, done: Int, dismissed: Int)
 
             public static func == (left: NightDetail, right: NightDetail) -> Bool {
@@ -89,12 +106,20 @@ public struct Insights: Sendable, Hashable {
 
         /// How the item fared on a night.
         public enum Outcome: String, Sendable, Hashable {
-            case doneBeforeReminder, doneAfter, notDoneWithInteraction, ignored
+            /// Done, first completed before the reminder fired.
+            case doneBeforeReminder
+            /// Done, first completed at or after it.
+            case doneAfter
+            /// Not done, but the notification was answered.
+            case notDoneWithInteraction
+            /// Not done and not answered.
+            case ignored
         }
     }
 
     /// One side of the routine comparison.
     public struct RoutineGroup: Sendable, Hashable {
+        /// The nights of the group.
         public var nights: Int
         /// The mean asleep minutes (each night's whole minutes), rounded half up; `nil` without nights.
         public var asleepMinutes: Int?
@@ -104,7 +129,9 @@ public struct Insights: Sendable, Hashable {
 
     /// Nights that followed the routine (7 or more of the 9 items done by bedtime) and the others.
     public struct Routine: Sendable, Hashable {
+        /// Nights with 7 or more items done by bedtime.
         public var followed: RoutineGroup
+        /// The other nights with a plan and a record.
         public var notFollowed: RoutineGroup
     }
 
@@ -122,11 +149,15 @@ public struct Insights: Sendable, Hashable {
         public var asleepMinutes: Int
     }
 
+    /// The nights the figures are drawn from.
     public var window: Window
+    /// Mid-sleeps of work and free nights, social jetlag, chronotype.
     public var bodyClock: BodyClock
+    /// A bedtime to aim for.
     public var bedtime: Bedtime
     /// The nine checklist reminders, in offset order.
     public var reminders: [ReminderHabit]
+    /// Routine and sleep, compared.
     public var routine: Routine
     /// Each of the 14 latest nights with data in the window slept under 6 h, and there are at least 10.
     public var longShortStretch: Bool
