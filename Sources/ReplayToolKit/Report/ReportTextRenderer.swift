@@ -20,21 +20,34 @@ enum ReportTextRenderer {
         text += "\n" + paint.bold("Streaks") + "\n" + streaks(report)
         text += "\n" + paint.bold("Latest score") + "\n" + latestScore(report, paint: paint)
         text += "\n" + paint.bold("Exits") + "\n" + exits(report, paint: paint)
-        text += "\n" + paint.bold("Insights") + "  (the last 4 weeks, to \(report.insights.window.to.iso))\n" + insights(report)
+        text += "\n" + paint.bold("Insights") + "  (the last 4 weeks, to \(report.insights.window.to.iso))\n" + insights(report, paint: paint)
         if report.warningCount > 0 {
             text += "\n" + paint.tint("\(ReportFormat.count(report.warningCount, "event")) skipped with a warning; 'replay-tool show' lists them.", .rose) + "\n"
         }
         return text
     }
 
-    /// The coach's sentences, and the mid-sleep of work and free nights.
-    static func insights(_ report: PeriodReport) -> String {
+    /// The coach's sentences, and a chart of the mid-sleep of work and free nights: a row per
+    /// counted night, earlier to the left, with the means of each kind below.
+    static func insights(_ report: PeriodReport, paint: Painter) -> String {
         let insights = report.insights
         var text = ReportFormat.insightSentences(insights).map { $0 + "\n" }.joined()
         let counted = insights.countedNights
-        if !counted.isEmpty {
-            text += "mid-sleep: " + counted.map { "\($0.night.iso.suffix(5)) \($0.isFreeNight ? "free" : "work") \(Insights.clockText(minutesAfterNoon: $0.midSleep))" }.joined(separator: ", ") + "\n"
+        guard !counted.isEmpty else { return text + "no night with sleep data in the last 4 weeks\n" }
+        let range = SVGBedtimeChart.range(of: counted.map(\.midSleep))
+        let columns = 24
+        text += "mid-sleep, a row a night (\(SVGBedtimeChart.clock(minutesAfterNoon: range.lower)) on the left, \(SVGBedtimeChart.clock(minutesAfterNoon: range.upper)) on the right; ● work night, ○ free night):\n"
+        for night in counted {
+            let share = (night.midSleep - range.lower) / max(range.upper - range.lower, 1)
+            let column = min(max(Int((share * Double(columns - 1)).rounded()), 0), columns - 1)
+            var cells = Array(repeating: "·", count: columns)
+            cells[column] = night.isFreeNight ? paint.tint("○", .amber) : paint.tint("●", .indigo)
+            text += "  \(night.night.iso) \(ReportFormat.nightLabel(night.night).prefix(3)) \(night.isFreeNight ? "free" : "work")  " + cells.joined()
+                + "  \(Insights.clockText(minutesAfterNoon: night.midSleep))\n"
         }
+        let clock = insights.bodyClock
+        func mean(_ value: Double?) -> String { value.map { Insights.clockText(minutesAfterNoon: $0) } ?? "- (2 nights needed)" }
+        text += "  work nights \(clock.workNights), mean \(mean(clock.workMidSleep)); free nights \(clock.freeNights), mean \(mean(clock.freeMidSleep))\n"
         return text
     }
 
