@@ -38,6 +38,8 @@ import StrictJSON
 ///   ``LogState/streaks(at:)`` (docs/rules.md §5, §6); minutes rounded half up.
 /// - `scores`: per night with a sleep record, the tunable score with the settings in force,
 ///   its parts' points, Apple's estimated and logged totals (docs/rules.md §7).
+/// - `insights`: the coach's figures as of asOf (``LogState/insights(at:)``, docs/rules.md §9);
+///   `null` without an instant.
 ///
 /// A ``NightFilter`` (`show --from D --to D`) keeps only the nights in its range in `plans`,
 /// `sleep`, `exits.byNight` and `scores`, and leaves every other key as it is; only the
@@ -185,7 +187,7 @@ public enum JSONView {
         return .object(object)
     }
 
-    // MARK: Parts not built yet
+    // MARK: Sleep, debt, streaks, exits and scores
 
     /// `sleep`: one entry per night with samples or a manual log that `nights` keeps,
     /// oldest first; instants in the zone of the night's onset sample; minutes rounded half
