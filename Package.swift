@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "EventLogFile", targets: ["EventLogFile"]),
         .library(name: "Projections", targets: ["Projections"]),
         .library(name: "Commands", targets: ["Commands"]),
+        .library(name: "Localization", targets: ["Localization"]),
         .library(name: "Summaries", targets: ["Summaries"]),
         .library(name: "Views", targets: ["Views"]),
         .library(name: "Simulation", targets: ["Simulation"]),
@@ -37,19 +38,24 @@ let package = Package(
         .target(name: "Projections", dependencies: ["Events", "StrictJSON"]),
         // Decisions (commands → events) and the store a front end embeds.
         .target(name: "Commands", dependencies: ["Events", "EventLogFile", "Projections"]),
-        // The morning summary, sleep tips, voice and widget answers, and the message catalogue.
-        .target(name: "Summaries", dependencies: ["Events", "Projections"]),
+        // Every word in the person's language: ICU MessageFormat templates, CLDR plural rules,
+        // the shipped catalogues (English, German, Arabic), numbers, dates and times as ICU
+        // writes them, and bidi isolation for right-to-left text.
+        .target(name: "Localization", dependencies: ["Events", "Projections"]),
+        // The morning summary, sleep tips, voice answers, exit prompts and the coach's words:
+        // which messages to say.
+        .target(name: "Summaries", dependencies: ["Events", "Projections", "Localization"]),
         // What a front end renders, ready made: the JSON view (`show --json`), the watch
         // summary and the widget snapshot.
         .target(name: "Views", dependencies: ["StrictJSON", "Events", "Projections", "Summaries"]),
         // One import for a front end: re-exports the six library modules it uses.
-        .target(name: "MoreSleep", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Summaries", "Views"]),
+        .target(name: "MoreSleep", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Localization", "Summaries", "Views"]),
         // Import of an Apple Health export (export.xml), streamed, with content-derived ids.
         .target(name: "HealthImport", dependencies: ["Events", "EventLogFile", "Projections", "StrictJSON"]),
         // The command-line tool's logic, testable in process; `replay-tool` is its thin main.
         // Realistic synthetic logs (`replay-tool simulate`): a person following, or not, a plan.
         .target(name: "Simulation", dependencies: ["Events", "Projections", "Commands"]),
-        .target(name: "ReplayToolKit", dependencies: ["StrictJSON", "Events", "EventLogFile", "Projections", "Summaries", "Views", "Commands", "HealthImport", "Simulation"]),
+        .target(name: "ReplayToolKit", dependencies: ["StrictJSON", "Events", "EventLogFile", "Projections", "Localization", "Summaries", "Views", "Commands", "HealthImport", "Simulation"]),
         .executableTarget(name: "replay-tool", dependencies: ["ReplayToolKit"]),
         // `swift run -c release replay-bench`: replay, launch and append figures on simulated logs of 10k, 100k and 1M events.
         .executableTarget(name: "replay-bench", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Simulation", "ReplayToolKit"]),
@@ -71,8 +77,9 @@ let package = Package(
         .testTarget(name: "EventLogFileTests", dependencies: ["StrictJSON", "Events", "EventLogFile", "TestSupport", "replay-tool"]),
         .testTarget(name: "ProjectionTests", dependencies: ["StrictJSON", "Events", "Projections", "Views", "HealthImport", "TestSupport"]),
         .testTarget(name: "CommandsTests", dependencies: ["Events", "Projections", "Commands", "EventLogFile", "HealthImport", "TestSupport"]),
-        .testTarget(name: "ViewsTests", dependencies: ["Views", "Summaries", "Projections", "Events", "StrictJSON", "TestSupport"]),
-        .testTarget(name: "SummariesTests", dependencies: ["Summaries", "Events", "Projections", "TestSupport"]),
+        .testTarget(name: "ViewsTests", dependencies: ["Views", "Summaries", "Localization", "Projections", "Events", "StrictJSON", "TestSupport"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Events", "Projections", "TestSupport"]),
+        .testTarget(name: "SummariesTests", dependencies: ["Summaries", "Localization", "Events", "Projections", "TestSupport"]),
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "Events", "EventLogFile", "TestSupport"]),
         .testTarget(
             name: "SimulationTests",
@@ -80,7 +87,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReplayToolKitTests",
-            dependencies: ["ReplayToolKit", "replay-tool", "embedding-example", "StrictJSON", "Events", "EventLogFile", "TestSupport"]
+            dependencies: ["ReplayToolKit", "replay-tool", "embedding-example", "StrictJSON", "Events", "EventLogFile", "Localization", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -16,6 +16,7 @@
 @_exported import Commands
 @_exported import EventLogFile
 @_exported import Events
+@_exported import Localization
 @_exported import Projections
 @_exported import Summaries
 @_exported import Views

@@ -1,3 +1,4 @@
+import Localization
 import Events
 import Foundation
 import Projections
@@ -12,10 +13,12 @@ enum CatalogSamples {
     static func arguments() throws -> [String: MessageArgument] {
         [
             "score": .integer(78),
+            "hours": .integer(7),
+            "minutes": .integer(12),
             "deepMinutes": .integer(52),
             "deepTargetMinutes": .integer(70),
             "points": .integer(9),
-            "claim": .text("Heat disturbs sleep; a cool room (about 18 °C / 65 °F) suits most people."),
+            "claim": .message(Message(.scienceClaim("cool_room"))),
             "onset": .timeOfDay(try TimeOfDay(text: "23:50")),
             "asleep": .minutes(418),
             "date": .date(try LocalDate(iso: "2026-11-30")),
@@ -33,7 +36,7 @@ enum CatalogSamples {
             "target": .timeOfDay(try TimeOfDay(text: "23:15")),
             "current": .timeOfDay(try TimeOfDay(text: "00:10")),
             "days": .integer(3),
-            "item": .text("Stop eating now"),
+            "item": .message(Message(.reminderTitle("stop_eating"))),
             "doneBefore": .integer(11),
             "habitNights": .integer(14),
             "shortNights": .integer(14),
@@ -58,14 +61,15 @@ enum CatalogSamples {
     /// Every message of `catalog` rendered with samples, one `id: text` line each, in the
     /// order of ``MessageID/all``.
     static func renderedTable(_ catalog: MessageCatalog, locale: String) throws -> [(label: String, text: String)] {
-        let renderer = MessageRenderer(catalog: catalog, locale: Locale(identifier: locale))
+        let renderer = MessageRenderer(catalog: catalog, locale: MessageLocale(locale))
         return try MessageID.all.map { id in (id.rawValue, try renderer.render(try message(id, in: catalog))) }
     }
 
-    /// The German test table (`Tests/Fixtures/Summaries/messages-de.json`), loaded the way a
-    /// front end would load its own.
+    /// The shipped German table, loaded the way a front end loads its own table: from the
+    /// JSON of its strings.
     static func german() throws -> MessageCatalog {
-        let data = try Data(contentsOf: Golden.fixture("Summaries/messages-de.json"))
+        let strings = Dictionary(uniqueKeysWithValues: MessageCatalog.german.templates.map { ($0.key.rawValue, $0.value) })
+        let data = try JSONEncoder().encode(strings)
         return MessageCatalog(strings: try JSONDecoder().decode([String: String].self, from: data))
     }
 

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import Projections
 import Summaries
@@ -20,7 +21,7 @@ struct ExitPromptTests {
     ])
     func eachAttemptHasItsPromptInEnglish(attempt: Int, confirmed: Int, text: String) throws {
         let prompt = exit(attempt: attempt, confirmed: confirmed).prompt
-        #expect(try MessageRenderer(locale: Locale(identifier: "en_US")).render(prompt) == text)
+        #expect(try MessageRenderer(locale: MessageLocale("en_US")).render(prompt) == text)
         #expect(exit(attempt: attempt, confirmed: confirmed).englishPrompt == text)
     }
 
@@ -33,7 +34,7 @@ struct ExitPromptTests {
         var strings = Dictionary(uniqueKeysWithValues: MessageID.all.map { ($0.rawValue, "x") })
         strings["exit.prompt.count"] = "Du hast heute {count}-mal abgebrochen."
         let german = MessageCatalog(strings: strings)
-        let text = try MessageRenderer(catalog: german, locale: Locale(identifier: "de_DE")).render(exit(attempt: 6, confirmed: 5).prompt)
+        let text = try MessageRenderer(catalog: german, locale: MessageLocale("de_DE")).render(exit(attempt: 6, confirmed: 5).prompt)
         #expect(text == "Du hast heute 5-mal abgebrochen.")
     }
 }

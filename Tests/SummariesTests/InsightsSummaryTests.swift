@@ -1,3 +1,4 @@
+import Localization
 import Events
 import Foundation
 import Projections
@@ -7,7 +8,7 @@ import TestSupport
 
 /// The coach's weekly summary in words (docs/rules.md §9).
 struct InsightsSummaryTests {
-    static let english = MessageRenderer(locale: Locale(identifier: "en_US"))
+    static let english = MessageRenderer(locale: MessageLocale("en_US"))
 
     /// Two weeks from Monday 2026-11-30: work nights 23:30 → 07:00 asleep, the Friday and
     /// Saturday nights 01:00 → 09:30; or every night `asleep` minutes from 23:30. (The

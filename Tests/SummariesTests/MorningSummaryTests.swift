@@ -1,3 +1,4 @@
+import Localization
 import Events
 import Foundation
 import Projections
@@ -7,7 +8,7 @@ import TestSupport
 
 /// The morning summary (docs/rules.md §7.4) and its sleep tips.
 struct MorningSummaryTests {
-    static let english = MessageRenderer(locale: Locale(identifier: "en_US"))
+    static let english = MessageRenderer(locale: MessageLocale("en_US"))
 
     /// Night 2026-11-30 (planned bedtime 23:45), 418 minutes asleep from 23:50: staged
     /// (core 150, deep 52, REM 33, core 183) against a 70-minute deep target, or one
@@ -118,7 +119,7 @@ struct MorningSummaryTests {
         #expect(stopEating.studies.map(\.year) == [2020, 2011])
         #expect(stopEating.message.id == .tipWeak)
         #expect(try Self.english.render(stopEating.message) == "Eating within 3 h of bedtime is linked to more night waking. Evidence: weak.")
-        let german = MessageRenderer(catalog: try CatalogSamples.german(), locale: Locale(identifier: "de_DE"))
+        let german = MessageRenderer(catalog: try CatalogSamples.german(), locale: MessageLocale("de_DE"))
         #expect(try german.render(stopEating.message).hasSuffix("Evidenz: schwach."))
     }
 
@@ -141,7 +142,7 @@ struct MorningSummaryTests {
                 for message in summary.messages + summary.tips.map(\.message) {
                     #expect(MessageID.all.contains(message.id))
                 }
-                let german = MessageRenderer(catalog: try CatalogSamples.german(), locale: Locale(identifier: "de_DE"))
+                let german = MessageRenderer(catalog: try CatalogSamples.german(), locale: MessageLocale("de_DE"))
                 #expect(!(try summary.text(using: german)).isEmpty)
             }
         }

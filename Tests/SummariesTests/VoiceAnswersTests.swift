@@ -1,3 +1,4 @@
+import Localization
 import Events
 import Foundation
 import Projections
@@ -7,7 +8,7 @@ import TestSupport
 
 /// Answers for a voice assistant or a widget, over small logs.
 struct VoiceAnswersTests {
-    static let answers = VoiceAnswers(renderer: MessageRenderer(locale: Locale(identifier: "en_US")))
+    static let answers = VoiceAnswers(renderer: MessageRenderer(locale: MessageLocale("en_US")))
 
     /// 42 nights from 2026-11-30 (no goal, so bedtime is judged against the usual onset),
     /// each asleep from 23:30 in one unstaged sample: 420 minutes for the first three weeks,
@@ -72,7 +73,7 @@ struct VoiceAnswersTests {
     @Test func anAnswerReRendersInAnotherLanguageFromItsMessages() throws {
         let log = try Self.sixWeeks()
         let answer = try Self.answers.answer(.lastNight, state: try log.state(asOf: Self.morning), at: try instant(Self.morning))
-        let german = MessageRenderer(catalog: try CatalogSamples.german(), locale: Locale(identifier: "de_DE"))
+        let german = MessageRenderer(catalog: try CatalogSamples.german(), locale: MessageLocale("de_DE"))
         #expect(try german.render(answer.messages) == "Letzte Nacht bist du um 23:30 eingeschlafen und hast 6 Stunden und 30 Minuten geschlafen, mit einem Wert von 80.")
         let answers = VoiceAnswers(renderer: german)
         let weeks = try answers.answer(.recentWeeks, state: try log.state(asOf: Self.morning), at: try instant(Self.morning))
@@ -108,7 +109,7 @@ struct VoiceAnswersTests {
         DebtCase(asleep: [500, 480], ids: [.voiceDebtNone], text: "You have no sleep debt over the last 7 nights."),
         DebtCase(asleep: [360, 360, 510, 510, 540], ids: [.voiceDebtSome, .voiceDebtRecoveryNights],
                  text: "Your sleep debt over the last 7 nights is 2 hours. At the rate of your latest nights, it would clear in about 3 nights."),
-        DebtCase(asleep: [445, 445, 500, 500, 500], ids: [.voiceDebtSome, .voiceDebtRecoveryOneNight],
+        DebtCase(asleep: [445, 445, 500, 500, 500], ids: [.voiceDebtSome, .voiceDebtRecoveryNights],
                  text: "Your sleep debt over the last 7 nights is 10 minutes. At the rate of your latest nights, it would clear in about one night."),
     ])
     func sleepDebtAndItsRecovery(_ expected: DebtCase) throws {
@@ -124,7 +125,8 @@ struct VoiceAnswersTests {
     }
 
     @Test func aMissingTranslationIsATypedErrorNotACrash() throws {
-        let answers = VoiceAnswers(renderer: MessageRenderer(catalog: MessageCatalog(strings: [:]), locale: Locale(identifier: "en_US")))
+        let empty = MessageCatalog(strings: [:])
+        let answers = VoiceAnswers(renderer: MessageRenderer(catalog: empty, locale: MessageLocale("en_US"), fallback: empty))
         #expect(throws: MessageError.unknownMessage(.voiceNoNights)) {
             try answers.answer(.lastNight, state: try SummaryLog().state(), at: try instant(Self.morning))
         }

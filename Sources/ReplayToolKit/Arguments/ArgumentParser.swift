@@ -157,15 +157,19 @@ public struct ArgumentParser: Sendable {
                 throw UsageError(message: "Missing expected argument '\(option.synopsis)'", commandPath: path)
             }
         }
-        if positionalTexts.count > command.arguments.count {
+        let variadic = command.arguments.last?.isVariadic == true
+        if !variadic, positionalTexts.count > command.arguments.count {
             throw UsageError(
                 message: "Unexpected argument '\(positionalTexts[command.arguments.count])'",
                 commandPath: path
             )
         }
         var positionals: [String: String] = [:]
+        var trailing: [String] = []
         for (offset, argument) in command.arguments.enumerated() {
-            if offset < positionalTexts.count {
+            if argument.isVariadic {
+                trailing = Array(positionalTexts.dropFirst(offset))
+            } else if offset < positionalTexts.count {
                 positionals[argument.name] = positionalTexts[offset]
             } else if !argument.isOptional {
                 throw UsageError(message: "Missing expected argument '\(argument.displayName)'", commandPath: path)
@@ -174,6 +178,7 @@ public struct ArgumentParser: Sendable {
         return ParsedArguments(
             commandPath: path,
             positionals: positionals,
+            trailing: trailing,
             values: values,
             allValues: allValues,
             flags: flags

@@ -14,6 +14,9 @@ public struct ArgumentSpecification: Sendable, Hashable {
     /// Whether the argument may be left out. Optional arguments are shown as
     /// `[<name>]` in the usage line.
     public var isOptional: Bool
+    /// Whether the argument takes every positional left (zero or more); only the last
+    /// argument may. Shown as `[<name> ...]`.
+    public var isVariadic: Bool
 
     /// Creates an argument description.
     ///
@@ -21,12 +24,14 @@ public struct ArgumentSpecification: Sendable, Hashable {
     ///   - name: The argument's name, for example `log`.
     ///   - help: Sentences describing the argument.
     ///   - isOptional: Whether the argument may be left out.
-    public init(name: String, help: String, isOptional: Bool = false) {
+    ///   - isVariadic: Whether it takes every positional left (the last argument only).
+    public init(name: String, help: String, isOptional: Bool = false, isVariadic: Bool = false) {
         self.name = name
         self.help = help
-        self.isOptional = isOptional
+        self.isOptional = isOptional || isVariadic
+        self.isVariadic = isVariadic
     }
 
     /// The argument as shown in usage and help, for example `<log>`.
-    public var displayName: String { "<\(name)>" }
+    public var displayName: String { isVariadic ? "<\(name)> ..." : "<\(name)>" }
 }

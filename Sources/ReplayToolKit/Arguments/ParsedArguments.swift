@@ -13,6 +13,10 @@ public struct ParsedArguments: Sendable, Hashable {
     /// absent.
     public var positionals: [String: String]
 
+    /// The positionals the last, variadic argument took, in order (empty when the command
+    /// has none or none were given).
+    public var trailing: [String]
+
     /// The value of each value option given, keyed by long name without
     /// dashes, for example `["expect-seq": "12"]`. For a repeatable option
     /// this is the last value given; see ``allValues``.
@@ -30,6 +34,7 @@ public struct ParsedArguments: Sendable, Hashable {
     /// - Parameters:
     ///   - commandPath: The subcommand names leading to the selected command.
     ///   - positionals: The positional arguments, keyed by argument name.
+    ///   - trailing: The positionals of the last, variadic argument.
     ///   - values: The value options, keyed by long name.
     ///   - allValues: Every value of each value option; when `nil`, one
     ///     value per entry of `values`.
@@ -37,12 +42,14 @@ public struct ParsedArguments: Sendable, Hashable {
     public init(
         commandPath: [String],
         positionals: [String: String] = [:],
+        trailing: [String] = [],
         values: [String: String] = [:],
         allValues: [String: [String]]? = nil,
         flags: Set<String> = []
     ) {
         self.commandPath = commandPath
         self.positionals = positionals
+        self.trailing = trailing
         self.values = values
         self.allValues = allValues ?? values.mapValues { [$0] }
         self.flags = flags

@@ -1,6 +1,7 @@
 import Foundation
 import Summaries
 import Events
+import Localization
 import Projections
 
 /// The small formatting rules the text report and the page share, so both say the same
@@ -54,7 +55,7 @@ enum ReportFormat {
     /// The coach's weekly summary (`InsightsSummary`) as sentences, in British English so
     /// that clock times read as the rest of the report's (24-hour).
     static func insightSentences(_ insights: Insights) -> [String] {
-        let renderer = MessageRenderer(locale: Locale(identifier: "en_GB"))
+        let renderer = MessageRenderer(locale: MessageLocale("en-GB"))
         return InsightsSummary(insights).messages.map { message in
             (try? renderer.render(message)) ?? message.id.rawValue
         }

@@ -1,4 +1,4 @@
-import Foundation
+import Localization
 import Projections
 
 extension TonightExit {
@@ -16,9 +16,9 @@ extension TonightExit {
     }
 
     /// The prompt in the library's English table, as `replay-tool show` and the JSON view
-    /// print it (numbers in the POSIX locale, so the text never depends on the machine).
+    /// print it (English, so the text never depends on the machine).
     package var englishPrompt: String {
-        let renderer = MessageRenderer(catalog: .english, locale: Locale(identifier: "en_US_POSIX"))
+        let renderer = MessageRenderer(locale: .english)
         // The English table has every id and each placeholder (MessageCatalogTests pins it),
         // so rendering cannot fail; the id stands in should it ever.
         return (try? renderer.render(prompt)) ?? prompt.id.rawValue

@@ -1,4 +1,5 @@
 import Events
+import Localization
 import Projections
 
 /// The coach's weekly summary in words (docs/rules.md §9): the body clock and social
@@ -47,7 +48,7 @@ public struct InsightsSummary: Sendable, Hashable {
         }
         for habit in insights.reminders where habit.retireSuggested {
             messages.append(Message(.insightsRetireSuggested, [
-                "item": .text(ReminderTemplate.template(id: habit.template)?.title ?? habit.template),
+                "item": ReminderTemplate.template(id: habit.template) != nil ? .message(Message(.reminderTitle(habit.template))) : .text(habit.template),
                 "doneBefore": .integer(habit.doneBeforeReminder),
                 "habitNights": .integer(habit.nights),
             ]))

@@ -1,5 +1,6 @@
 import Events
 import Foundation
+import Localization
 import Projections
 
 extension LogState {

@@ -1,4 +1,5 @@
 import Events
+import Localization
 import Projections
 
 /// The morning summary of one night (docs/rules.md §7.4): a template, never generated text. The

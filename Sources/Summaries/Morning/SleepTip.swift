@@ -1,3 +1,4 @@
+import Localization
 import Projections
 
 /// One sleep tip: a checked claim from the science data, with its studies and evidence
@@ -27,9 +28,11 @@ public struct SleepTip: Sendable, Hashable {
     /// How strong the evidence is.
     public var grade: EvidenceGrade { reference.grade }
 
-    /// The tip's sentence: `tip.strong`, `tip.moderate` or `tip.weak` with `{claim}`.
+    /// The tip's sentence: `tip.strong`, `tip.moderate` or `tip.weak` with `{claim}`, the
+    /// claim being the catalogue's `science.<id>.claim` (its translation; in English the
+    /// claim exactly as the science data words it).
     public var message: Message {
-        Message(.tip(grade), ["claim": .text(claim)])
+        Message(.tip(grade), ["claim": .message(Message(.scienceClaim(id)))])
     }
 
     /// Creates the value from its parts.

@@ -1,3 +1,4 @@
+import Localization
 /// The answer to a ``VoiceQuestion``: whole sentences as messages, and their text rendered
 /// once for the renderer's locale. A front end that speaks another language renders
 /// ``messages`` again with its own table.

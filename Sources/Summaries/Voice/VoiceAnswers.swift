@@ -1,4 +1,5 @@
 import Events
+import Localization
 import Projections
 
 /// Answers for a voice assistant or a widget, read without replaying anything: each takes
@@ -99,10 +100,9 @@ public struct VoiceAnswers: Sendable, Hashable {
         guard minutes > 0 else { return [Message(.voiceDebtNone)] }
         var messages = [Message(.voiceDebtSome, ["debt": .minutes(minutes)])]
         switch debt.recoveryNights {
-        case .some(let nights) where nights <= 1:
-            messages.append(Message(.voiceDebtRecoveryOneNight))
         case .some(let nights):
-            messages.append(Message(.voiceDebtRecoveryNights, ["nights": .integer(nights)]))
+            // Under one night reads as "about one night".
+            messages.append(Message(.voiceDebtRecoveryNights, ["nights": .integer(max(1, nights))]))
         case .none:
             messages.append(Message(.voiceDebtRecoveryUnknown))
         }

@@ -5,11 +5,17 @@ import Events
 /// itself.
 ///
 /// In JSON an argument is an object with one key naming its kind:
-/// `{"integer":78}`, `{"minutes":418}`, `{"timeOfDay":"23:50"}`, `{"date":"2026-11-30"}`,
-/// `{"text":"…"}`.
-public enum MessageArgument: Sendable, Hashable, Codable {
-    /// A whole number, formatted with the locale's digits and grouping ("1,234", "1.234").
+/// `{"integer":78}`, `{"number":1.5}`, `{"minutes":418}`, `{"timeOfDay":"23:50"}`,
+/// `{"date":"2026-11-30"}`, `{"text":"…"}`, `{"message":{"id":…,"arguments":{…}}}`.
+///
+/// The template decides how an argument is shown (`{score, number}`, `{asleep, duration}`);
+/// ``type`` is the kind of value each case is (`replay-tool messages` lists them).
+public indirect enum MessageArgument: Sendable, Hashable, Codable {
+    /// A whole number, formatted with the locale's digits and grouping ("1,234", "1.234",
+    /// "١٬٢٣٤").
     case integer(Int)
+    /// A number that may have a fraction, shown with at most 3 fraction digits ("1.5").
+    case number(Double)
     /// A duration in whole minutes, formatted as hours and minutes in the locale's words
     /// ("7 hours, 12 minutes", "7 Stunden und 12 Minuten").
     case minutes(Int)
@@ -18,12 +24,14 @@ public enum MessageArgument: Sendable, Hashable, Codable {
     /// A calendar date, formatted with weekday, month and day in the locale's order
     /// ("Monday, November 30", "Montag, 30. November").
     case date(LocalDate)
-    /// Text shown as it is: checked data such as a science claim, never a sentence fragment
-    /// built in code.
+    /// Text shown as it is: a name the person typed, never a sentence fragment built in code.
     case text(String)
+    /// Another message, rendered in the same language and placed as text: a name the library
+    /// translates (a reminder's title, a science claim).
+    case message(Message)
 
     private enum CodingKeys: String, CodingKey {
-        case integer, minutes, timeOfDay, date, text
+        case integer, number, minutes, timeOfDay, date, text, message
     }
 
     public init(from decoder: any Decoder) throws {
@@ -31,12 +39,18 @@ public enum MessageArgument: Sendable, Hashable, Codable {
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: decoder.codingPath,
-                debugDescription: "A message argument is an object with exactly one of the keys integer, minutes, timeOfDay, date, text"
+                debugDescription: "A message argument is an object with exactly one of the keys integer, number, minutes, timeOfDay, date, text, message"
             ))
         }
         switch key {
         case .integer:
             self = .integer(try container.decode(Int.self, forKey: key))
+        case .number:
+            let value = try container.decode(Double.self, forKey: key)
+            guard value.isFinite else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "a number must be finite")
+            }
+            self = .number(value)
         case .minutes:
             self = .minutes(try container.decode(Int.self, forKey: key))
         case .timeOfDay:
@@ -55,6 +69,8 @@ public enum MessageArgument: Sendable, Hashable, Codable {
             }
         case .text:
             self = .text(try container.decode(String.self, forKey: key))
+        case .message:
+            self = .message(try container.decode(Message.self, forKey: key))
         }
     }
 
@@ -62,10 +78,35 @@ public enum MessageArgument: Sendable, Hashable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .integer(let value): try container.encode(value, forKey: .integer)
+        case .number(let value): try container.encode(value, forKey: .number)
         case .minutes(let value): try container.encode(value, forKey: .minutes)
         case .timeOfDay(let value): try container.encode(value.text, forKey: .timeOfDay)
         case .date(let value): try container.encode(value.iso, forKey: .date)
         case .text(let value): try container.encode(value, forKey: .text)
+        case .message(let value): try container.encode(value, forKey: .message)
+        }
+    }
+}
+
+extension MessageArgument {
+    /// The kind of value this is: integers and numbers are `number`, minutes `duration`,
+    /// times of day `time`, dates `date`, text `string`.
+    public var type: MessageArgumentType {
+        switch self {
+        case .integer, .number: return .number
+        case .minutes: return .duration
+        case .timeOfDay: return .time
+        case .date: return .date
+        case .text, .message: return .string
+        }
+    }
+
+    /// The number, for `number`, `plural` and `selectordinal`; `nil` for other kinds.
+    var decimal: DecimalText? {
+        switch self {
+        case .integer(let value): return DecimalText(value)
+        case .number(let value): return DecimalText(value)
+        default: return nil
         }
     }
 }

@@ -37,6 +37,15 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
 
     public var description: String { rawValue }
 
+    // MARK: Durations (how `{name, duration}` is spelt in each language)
+
+    /// Hours and minutes: `{hours}`, `{minutes}` (both at least 1).
+    public static let durationHoursMinutes: MessageID = "duration.hoursMinutes"
+    /// Whole hours: `{hours}`.
+    public static let durationHours: MessageID = "duration.hours"
+    /// Minutes under an hour (0 included): `{minutes}`.
+    public static let durationMinutes: MessageID = "duration.minutes"
+
     // MARK: The morning summary
 
     /// "Score {score}."
@@ -117,9 +126,7 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
     public static let voiceDebtNone: MessageID = "voice.debt.none"
     /// Sleep debt over the last 7 nights: `{debt}`.
     public static let voiceDebtSome: MessageID = "voice.debt.some"
-    /// At the recent rate the debt clears in about one night.
-    public static let voiceDebtRecoveryOneNight: MessageID = "voice.debt.recovery.oneNight"
-    /// At the recent rate the debt clears in about `{nights}` nights (2 or more).
+    /// At the recent rate the debt clears in about `{nights}` nights (1 or more).
     public static let voiceDebtRecoveryNights: MessageID = "voice.debt.recovery.nights"
     /// The latest nights were not longer than the need, so no estimate.
     public static let voiceDebtRecoveryUnknown: MessageID = "voice.debt.recovery.unknown"
@@ -158,8 +165,27 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
     /// Each of the last `{shortNights}` nights (10 to 14) under 6 hours: talk to a doctor if it goes on.
     public static let insightsLongShortStretch: MessageID = "insights.longShortStretch"
 
-    /// Every id the library uses, in a fixed order.
-    public static let all: [MessageID] = [
+    // MARK: Reminders and their science
+
+    /// The title of the reminder template `reminderID` ("Screens off").
+    public static func reminderTitle(_ reminderID: String) -> MessageID { MessageID(rawValue: "reminder.\(reminderID).title") }
+    /// The body of the reminder template `reminderID`.
+    public static func reminderBody(_ reminderID: String) -> MessageID { MessageID(rawValue: "reminder.\(reminderID).body") }
+    /// The claim of the primary science reference of the reminder template `key`, or of
+    /// the bedtime plan (``planClaimKey``) or the mindful exit (``mindfulExitClaimKey``).
+    public static func scienceClaim(_ key: String) -> MessageID { MessageID(rawValue: "science.\(key).claim") }
+    /// The key of the bedtime plan's claim (`science.plan.claim`).
+    public static let planClaimKey = "plan"
+    /// The key of the mindful exit's claim (`science.mindfulExit.claim`).
+    public static let mindfulExitClaimKey = "mindfulExit"
+
+    /// Every id the library uses, in a fixed order: the fixed ones, then each reminder's
+    /// title, body and claim, then the plan's and the mindful exit's claims.
+    public static let all: [MessageID] = fixed + ReminderTemplate.all.flatMap { [reminderTitle($0.id), reminderBody($0.id), scienceClaim($0.id)] }
+        + [scienceClaim(planClaimKey), scienceClaim(mindfulExitClaimKey)]
+
+    private static let fixed: [MessageID] = [
+        durationHoursMinutes, durationHours, durationMinutes,
         summaryScore, summaryDeep, summaryDeepUnstaged,
         summaryCostliestDuration, summaryCostliestDeep, summaryCostliestREM, summaryCostliestBedtime,
         summaryCostliestInterruptions, summaryCostliestNone,
@@ -167,7 +193,7 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
         voiceNoNights, voiceLastNight, voiceLatestNight, voiceNightsAgo, voiceNightsAgoNone,
         voiceWeeksNone, voiceWeeks, voiceWeeksUp, voiceWeeksDown, voiceWeeksSame, voiceWeeksNoEarlier,
         voiceDebtNoData, voiceDebtNone, voiceDebtSome,
-        voiceDebtRecoveryOneNight, voiceDebtRecoveryNights, voiceDebtRecoveryUnknown,
+        voiceDebtRecoveryNights, voiceDebtRecoveryUnknown,
         exitPromptBreaths, exitPromptBoxBreathing, exitPromptTomorrow, exitPromptCount,
         insightsBodyClock, insightsBodyClockNotEnough, insightsChronotype,
         insightsSuggestedGoal, insightsBedtimeAlready, insightsBedtimeNotEnough,

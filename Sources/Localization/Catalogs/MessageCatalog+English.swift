@@ -1,0 +1,79 @@
+import Projections
+
+extension MessageCatalog {
+    /// The library's own table, in English, in ICU MessageFormat. Sentences are whole;
+    /// counts go through `plural`; every argument is typed (`number`, `time`, `date`,
+    /// `duration`). None of them diagnoses, prescribes or promises a medical outcome (a test
+    /// scans them). The reminders' titles and bodies and their science claims are taken
+    /// from `ReminderTemplate` and `ScienceLibrary` (the JSON view shows the same English
+    /// texts), quoted so that no character of theirs is read as syntax.
+    public static let english = MessageCatalog(templates: englishTemplates.merging(englishReminderTemplates) { own, _ in own })
+
+    private static let englishTemplates: [MessageID: String] = [
+        .durationHoursMinutes: "{hours, plural, one {# hour} other {# hours}}, {minutes, plural, one {# minute} other {# minutes}}",
+        .durationHours: "{hours, plural, one {# hour} other {# hours}}",
+        .durationMinutes: "{minutes, plural, one {# minute} other {# minutes}}",
+
+        .summaryScore: "Score {score, number}.",
+        .summaryDeep: "Deep sleep {deepMinutes, number} of {deepTargetMinutes, number} min.",
+        .summaryDeepUnstaged: "No sleep stages were recorded for this night, so deep sleep is not shown.",
+        .summaryCostliestDuration: "Duration cost the most: {points, plural, one {# point} other {# points}}.",
+        .summaryCostliestDeep: "Deep sleep cost the most: {points, plural, one {# point} other {# points}}.",
+        .summaryCostliestREM: "REM sleep cost the most: {points, plural, one {# point} other {# points}}.",
+        .summaryCostliestBedtime: "Bedtime cost the most: {points, plural, one {# point} other {# points}}.",
+        .summaryCostliestInterruptions: "Interruptions cost the most: {points, plural, one {# point} other {# points}}.",
+        .summaryCostliestNone: "Every part scored close to full marks.",
+
+        .tipStrong: "{claim} Evidence: strong.",
+        .tipModerate: "{claim} Evidence: moderate.",
+        .tipWeak: "{claim} Evidence: weak.",
+
+        .voiceNoNights: "There is no sleep recorded yet.",
+        .voiceLastNight: "Last night you fell asleep at {onset, time, ::jmm} and slept {asleep, duration}, with a score of {score, number}.",
+        .voiceLatestNight: "The latest night with sleep recorded is the night of {date, date, ::EEEEMMMMd}: you fell asleep at {onset, time, ::jmm} and slept {asleep, duration}, with a score of {score, number}.",
+        .voiceNightsAgo: "On the night of {date, date, ::EEEEMMMMd}, you fell asleep at {onset, time, ::jmm} and slept {asleep, duration}, with a score of {score, number}.",
+        .voiceNightsAgoNone: "There is no sleep recorded for the night of {date, date, ::EEEEMMMMd}.",
+        .voiceWeeksNone: "There is no sleep recorded in the last three weeks.",
+        .voiceWeeks: "Over the last three weeks your average score was {score, number}, and you slept {asleep, duration} a night on average.",
+        .voiceWeeksUp: "That is up from an average of {previousScore, number} in the three weeks before, when you slept {previousAsleep, duration} a night.",
+        .voiceWeeksDown: "That is down from an average of {previousScore, number} in the three weeks before, when you slept {previousAsleep, duration} a night.",
+        .voiceWeeksSame: "Your average score was the same in the three weeks before, when you slept {previousAsleep, duration} a night.",
+        .voiceWeeksNoEarlier: "There is no sleep recorded in the three weeks before to compare with.",
+        .voiceDebtNoData: "There is no sleep recorded in the last 7 nights, so there is no sleep debt to tell.",
+        .voiceDebtNone: "You have no sleep debt over the last 7 nights.",
+        .voiceDebtSome: "Your sleep debt over the last 7 nights is {debt, duration}.",
+        .voiceDebtRecoveryNights: "At the rate of your latest nights, it would clear in about {nights, plural, one {one night} other {# nights}}.",
+        .voiceDebtRecoveryUnknown: "Your latest nights were not longer than your sleep need, so it is not shrinking yet.",
+
+        .exitPromptBreaths: "Take 3 deep breaths. Is this really worth losing sleep over?",
+        .exitPromptBoxBreathing: "Box breathing: in 4, hold 4, out 4, hold 4.",
+        .exitPromptTomorrow: "Think about how you'll feel tomorrow morning.",
+        .exitPromptCount: "{count, plural, one {You've opted out # time tonight.} other {You've opted out # times tonight.}} Your sleep debt is growing.",
+
+        .insightsBodyClock: "On work nights the middle of your sleep falls around {workMidSleep, time, ::jmm}, on free nights around {freeMidSleep, time, ::jmm}: {jetlag, duration} apart.",
+        .insightsBodyClockNotEnough: "Two work nights and two free nights with sleep recorded in the last four weeks are needed to describe your body clock.",
+        .insightsChronotype: "Allowing for catch-up sleep on free nights, the middle of your sleep falls around {chronotype, time, ::jmm}. This describes your rhythm; it is not a test result.",
+        .insightsSuggestedGoal: "You usually wake at {usualWake, time, ::jmm} on work nights. Going to bed at {target, time, ::jmm} would leave room for your sleep need; a goal from {current, time, ::jmm} to {target, time, ::jmm} over {days, plural, one {# night} other {# nights}} would get you there. Nothing changes unless you set it.",
+        .insightsBedtimeAlready: "You usually fall asleep around {usualBedtime, time, ::jmm} and wake at {usualWake, time, ::jmm} on work nights, which already leaves room for your sleep need.",
+        .insightsBedtimeNotEnough: "Five work nights with sleep recorded in the last four weeks are needed to suggest a bedtime.",
+        .insightsRetireSuggested: "You did “{item}” before its reminder on {doneBefore, number} of the last {habitNights, plural, one {# night} other {# nights}}. You could retire that reminder; the item stays on your checklist.",
+        .insightsRoutine: "On nights you followed your routine you slept {followedAsleep, duration} on average; on the other nights, {otherAsleep, duration}.",
+        .insightsRoutineScore: "Your average score was {followedScore, number} on nights you followed it and {otherScore, number} on the others.",
+        .insightsLongShortStretch: "You slept under 6 hours on each of your last {shortNights, plural, one {# night} other {# nights}} with sleep recorded. If this goes on, consider talking to a doctor.",
+    ]
+
+    /// Each reminder's title and body, and the claim of its primary science reference (and
+    /// of the bedtime plan's and the mindful exit's), as `ReminderTemplate` and
+    /// `ScienceLibrary` word them.
+    private static let englishReminderTemplates: [MessageID: String] = {
+        var templates: [MessageID: String] = [:]
+        for reminder in ReminderTemplate.all {
+            templates[.reminderTitle(reminder.id)] = MessagePattern.quoting(reminder.title)
+            templates[.reminderBody(reminder.id)] = MessagePattern.quoting(reminder.body)
+            templates[.scienceClaim(reminder.id)] = MessagePattern.quoting(reminder.science.claim)
+        }
+        templates[.scienceClaim(MessageID.planClaimKey)] = MessagePattern.quoting(ScienceLibrary.plan.claim)
+        templates[.scienceClaim(MessageID.mindfulExitClaimKey)] = MessagePattern.quoting(ScienceLibrary.mindfulExit.claim)
+        return templates
+    }()
+}
