@@ -148,10 +148,11 @@ struct ReportPageTests {
     @Test(arguments: Page.allCases)
     func thePageIsWellFormedXML(_ page: Page) throws {
         let html = ReportPageRenderer.render(try Self.report(page))
-        #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
+        #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en-GB\" dir=\"ltr\">"))
         let root = try PageOutline.parse(html)
         #expect(root.name == "html")
-        #expect(root.attributes["lang"] == "en")
+        #expect(root.attributes["lang"] == "en-GB")
+        #expect(root.attributes["dir"] == "ltr")
         #expect(root.all("h1").count == 1)
         #expect(root.all("main").count == 1)
         let title = try #require(root.all("title").first { $0.parent?.name == "head" })

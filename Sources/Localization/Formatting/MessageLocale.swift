@@ -81,7 +81,7 @@ public struct MessageLocale: Sendable, Hashable, CustomStringConvertible {
     /// Whether `tag` names a shipped language and, if it names a numbering system, one of
     /// `latn` and `arab` (what `replay-tool --locale` accepts).
     public static func isSupported(_ tag: String) -> Bool {
-        let subtags = tag.replacingUnderscores.lowercased().split(separator: "-").map(String.init)
+        let subtags = tag.replacingUnderscores.lowercased().split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         guard let first = subtags.first, shippedLanguages.contains(first) else { return false }
         guard subtags.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }) else { return false }
         if let unicode = subtags.firstIndex(of: "u"), let nu = subtags[unicode...].firstIndex(of: "nu") {

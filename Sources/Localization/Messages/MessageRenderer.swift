@@ -12,9 +12,10 @@ import Events
 ///   "11:50 PM" with U+202F before "PM", "23:50", "١١:٥٠ م"), as wall-clock values that never
 ///   shift with a zone;
 /// - durations (`{d, duration}`): whole minutes as hours and minutes, spelt by the table's
-///   own `duration.hoursMinutes`, `duration.hours` and `duration.minutes` messages, so
-///   each language words and pluralises them ("7 hours, 12 minutes", "1 hour",
-///   "0 minutes"; Arabic's six plural forms);
+///   own `duration.hoursMinutes`, `duration.hours` and `duration.minutes` messages (or,
+///   when the table lacks them, the locale's shipped table's), so each language words and
+///   pluralises them ("7 hours, 12 minutes", "1 hour", "0 minutes"; Arabic's six plural
+///   forms);
 /// - `plural` and `selectordinal` by CLDR's rules for the language (`PluralRules`), on the
 ///   number as shown.
 ///
@@ -179,6 +180,10 @@ public struct MessageRenderer: Sendable, Hashable {
         var inner = self
         // The duration as a whole is isolated where it is placed; its numbers need not be.
         inner.isolatesArguments = false
+        // A table without the duration messages spells durations as the locale's shipped table.
+        if inner.catalog.templates[message.id] == nil {
+            inner.catalog = .shipped(for: locale)
+        }
         return (try? inner.render(message)) ?? "\(hours):\(rest < 10 ? "0" : "")\(rest)"
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import Events
 import Projections
 
@@ -5,6 +6,10 @@ import Projections
 /// `LogState` and rendered as text (`ReportTextRenderer`) or as a page (`ReportPageRenderer`).
 /// Pure: the same state, period and instant give the same report.
 struct PeriodReport: Sendable, Hashable {
+    /// The words of the report: the language its sentences are rendered in (`--locale`;
+    /// British English unless told, so that clock times read as the tables' 24-hour ones).
+    var renderer = MessageRenderer(locale: MessageLocale("en-GB"))
+
     /// One night of the period.
     struct NightRow: Sendable, Hashable {
         /// The night (the date of its evening).

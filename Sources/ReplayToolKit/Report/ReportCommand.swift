@@ -1,3 +1,4 @@
+import Localization
 import EventLogFile
 import Events
 import Foundation
@@ -31,6 +32,7 @@ enum ReportCommand {
             .value("to", valueName: "date", help: "The last night of the period, YYYY-MM-DD."),
             .value("html", valueName: "file", help: "Also write the report as a self-contained HTML page to this file."),
             LogStateFold.atOption,
+            LocaleChoice.option(defaultTag: "en-GB"),
         ] + CheckpointChoice.options
     )
 
@@ -39,6 +41,7 @@ enum ReportCommand {
         let nights = try NightFilter(fromAndTo: arguments)
         let instant = try LogStateFold.instant(option: "at", in: arguments)
         let htmlPath = try htmlDestination(arguments, log: path)
+        let locale = try LocaleChoice.locale(arguments, defaultTag: "en-GB")
         if let htmlPath {
             // Before any output: a page that cannot be written is said at once, not after
             // the whole text.
@@ -55,7 +58,7 @@ enum ReportCommand {
             console.output("The log has no events: nothing to report\(noPage).\n")
             return .success
         }
-        let report: PeriodReport
+        var report: PeriodReport
         do {
             let warningCount = fold.runner.warnings.all.count - fold.tornTails.count
             guard let made = try PeriodReport.make(
@@ -65,6 +68,7 @@ enum ReportCommand {
                 return .success
             }
             report = made
+            report.renderer = MessageRenderer(locale: locale)
         } catch .noNight(let from, let to, let known) {
             let period = from == to ? "The night \(from.iso) is" : "The nights \(from.iso) to \(to.iso) are"
             let logNights = known.lowerBound == known.upperBound

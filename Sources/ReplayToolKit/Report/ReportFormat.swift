@@ -52,11 +52,9 @@ enum ReportFormat {
         value < 10 ? "0\(value)" : "\(value)"
     }
 
-    /// The coach's weekly summary (`InsightsSummary`) as sentences, in British English so
-    /// that clock times read as the rest of the report's (24-hour).
-    static func insightSentences(_ insights: Insights) -> [String] {
-        let renderer = MessageRenderer(locale: MessageLocale("en-GB"))
-        return InsightsSummary(insights).messages.map { message in
+    /// The coach's weekly summary (`InsightsSummary`) as sentences in the report's language.
+    static func insightSentences(_ insights: Insights, renderer: MessageRenderer) -> [String] {
+        InsightsSummary(insights).messages.map { message in
             (try? renderer.render(message)) ?? message.id.rawValue
         }
     }

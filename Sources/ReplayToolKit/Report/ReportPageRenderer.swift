@@ -17,7 +17,7 @@ enum ReportPageRenderer {
         let summary = ReportPageSummary(report)
         let period = ReportPageSummary.periodLabel(from: report.from, to: report.to)
         var html = "<!DOCTYPE html>\n"
-        html += "<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n"
+        html += "<html lang=\"\(report.renderer.locale.identifier)\" dir=\"\(report.renderer.locale.direction.rawValue)\">\n<head>\n<meta charset=\"utf-8\" />\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n"
         html += "<meta name=\"color-scheme\" content=\"dark light\" />\n"
         html += "<title>\(ReportPageMarkup.escape("Sleep report, " + period))</title>\n"
@@ -135,7 +135,7 @@ enum ReportPageRenderer {
     static func insightsSection(_ report: PeriodReport) -> String {
         let insights = report.insights
         var html = "<section class=\"card\" aria-labelledby=\"insights-heading\">\n<h2 id=\"insights-heading\">Insights: the last 4 weeks</h2>\n"
-        for sentence in ReportFormat.insightSentences(insights) {
+        for sentence in ReportFormat.insightSentences(insights, renderer: report.renderer) {
             html += "<p>\(ReportPageMarkup.escape(sentence))</p>\n"
         }
         html += chartFrame(SVGMidSleepChart.render(insights))

@@ -31,7 +31,7 @@ enum ReportTextRenderer {
     /// counted night, earlier to the left, with the means of each kind below.
     static func insights(_ report: PeriodReport, paint: Painter) -> String {
         let insights = report.insights
-        var text = ReportFormat.insightSentences(insights).map { $0 + "\n" }.joined()
+        var text = ReportFormat.insightSentences(insights, renderer: report.renderer).map { $0 + "\n" }.joined()
         let counted = insights.countedNights
         guard !counted.isEmpty else { return text + "no night with sleep data in the last 4 weeks\n" }
         let range = SVGBedtimeChart.range(of: counted.map(\.midSleep))

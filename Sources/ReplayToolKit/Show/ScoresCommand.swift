@@ -1,5 +1,7 @@
 import EventLogFile
 import Events
+import Localization
+import Summaries
 import Projections
 import Views
 
@@ -15,7 +17,9 @@ enum ScoresCommand {
             from Health and the error (estimate − logged). Then the mean score and, over \
             the nights with a logged score, the mean absolute error of the estimate and \
             the part that errs most. Nights are scored with the settings in force, or \
-            with --preset (sleepLab, balanced, deepFirst, consistencyFirst).
+            with --preset (sleepLab, balanced, deepFirst, consistencyFirst). Last, each \
+            night's morning summary (score, deep sleep, the part that cost the most, under \
+            the settings in force) in the language of --locale.
             """,
         arguments: [ReplayTool.logOrLogSetArgument],
         options: [
@@ -23,6 +27,7 @@ enum ScoresCommand {
             .value("to", valueName: "date", help: "The last night shown, YYYY-MM-DD."),
             .value("preset", valueName: "id", help: "Score with this preset instead of the settings in force."),
             LogStateFold.atOption,
+            LocaleChoice.option(defaultTag: "en"),
         ] + CheckpointChoice.options
     )
 
@@ -38,8 +43,25 @@ enum ScoresCommand {
             settings = preset.settings
         }
         let fold = try LogStateFold.foldForFigures(path: path, at: try LogStateFold.instant(option: "at", in: arguments), checkpoints: CheckpointChoice(arguments), console: console)
-        console.output(render(fold.runner.state, from: nights.from, to: nights.to, settings: settings))
+        let locale = try LocaleChoice.locale(arguments, defaultTag: "en")
+        var text = render(fold.runner.state, from: nights.from, to: nights.to, settings: settings)
+        text += summaries(fold.runner.state, from: nights.from, to: nights.to, renderer: MessageRenderer(locale: locale))
+        console.output(text)
         return .success
+    }
+
+    /// Each night's morning summary (the score, deep sleep and the part that cost the most,
+    /// under the settings in force) in the locale's words, a line a night.
+    static func summaries(_ state: LogState, from: LocalDate?, to: LocalDate?, renderer: MessageRenderer) -> String {
+        let nights = state.sleep.nightsWithData.filter(NightFilter(from: from, to: to).contains)
+        let lines = nights.compactMap { night -> String? in
+            guard let summary = MorningSummary(night: night, state: state, tipLimit: 0) else { return nil }
+            // Every shipped table has every message (a test pins it): the id stands in should one fail.
+            let text = (try? summary.text(using: renderer)) ?? summary.messages.map(\.id.rawValue).joined(separator: " ")
+            return night.iso + "  " + text + "\n"
+        }
+        guard !lines.isEmpty else { return "" }
+        return "morning summaries (\(renderer.locale.identifier)):\n" + lines.joined()
     }
 
     static func render(_ state: LogState, from: LocalDate?, to: LocalDate?, settings: ScoreSettings?) -> String {

@@ -1,5 +1,6 @@
 import EventLogFile
 import Events
+import Localization
 import Projections
 import Summaries
 import Views
@@ -36,6 +37,7 @@ enum ShowCommand {
             .value("from", valueName: "date", help: "Keep only nights from this one on (YYYY-MM-DD) in the plans, sleep, exits by night and scores."),
             .value("to", valueName: "date", help: "Keep only nights up to this one (YYYY-MM-DD, not before --from) in the plans, sleep, exits by night and scores."),
             .flag("json", help: "Print the JSON view (docs/json-view.md) instead of text."),
+            LocaleChoice.option(defaultTag: "en"),
         ] + CheckpointChoice.options
     )
 
@@ -44,12 +46,16 @@ enum ShowCommand {
         let instant = try LogStateFold.instant(option: "at", in: arguments)
         let untilSeq = try arguments.integer("until-seq", in: 1...Int.max)
         let nights = try NightFilter(fromAndTo: arguments)
+        if arguments.flag("json"), arguments.value("locale") != nil {
+            throw UsageError(message: "--locale is for the text form: the JSON view's words are English, for any front end to translate (docs/json-view.md)", commandPath: arguments.commandPath)
+        }
+        let renderer = MessageRenderer(locale: try LocaleChoice.locale(arguments, defaultTag: "en"))
         let fold = try LogStateFold.fold(path: path, at: instant, untilSeq: untilSeq, checkpoints: CheckpointChoice(arguments), console: console)
         let state = fold.runner.state
         if arguments.flag("json") {
             console.output(JSONView.text(state: state, warnings: fold.runner.warnings, asOf: fold.asOf, nights: nights))
         } else {
-            console.output(render(state: state, warnings: fold.runner.warnings, asOf: fold.asOf, nights: nights))
+            console.output(render(state: state, warnings: fold.runner.warnings, asOf: fold.asOf, nights: nights, renderer: renderer))
         }
         return .success
     }
@@ -63,7 +69,7 @@ enum ShowCommand {
     /// a range each of those four lists shows a bounded window around asOf's night
     /// (``ShowListWindow``) and a line for the nights it leaves out, so the text stays short
     /// however long the log or however far the instant (the JSON view lists everything).
-    static func render(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter = .all) -> String {
+    static func render(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter = .all, renderer: MessageRenderer = MessageRenderer()) -> String {
         var text = ""
         guard let asOf else {
             text += "as of: no instant (the log holds no events; give --at)\n"
@@ -77,7 +83,7 @@ enum ShowCommand {
         let asOfNight = state.nightPlans.night(holding: asOf)
         text += "as of \(shownAsOf)\(latestZone.map { " in \($0)" } ?? ""), night \(asOfNight.iso)\n"
         text += rangeLine(nights) + "\n"
-        text += renderTonight(state.tonight(at: asOf), state: state)
+        text += renderTonight(state.tonight(at: asOf), state: state, renderer: renderer)
         text += "\n"
         text += renderPlans(state: state, at: asOf, asOfNight: asOfNight, nights: nights)
         text += "\n"
@@ -146,12 +152,12 @@ enum ShowCommand {
         return title + window.earlierLine + TextTable.render(rows, indentation: "  ") + window.laterLine
     }
 
-    static func renderTonight(_ tonight: Tonight?, state: LogState) -> String {
+    static func renderTonight(_ tonight: Tonight?, state: LogState, renderer: MessageRenderer = MessageRenderer()) -> String {
         guard let tonight else { return "tonight: none (no night's window holds this instant)\n" }
         let zone = ZoneText(tonight.plan.timeZone)
         var text = "tonight: night \(tonight.night.text), bedtime \(tonight.plan.bedtime.text) in \(tonight.plan.timeZone)\n"
         text += "  phase: \(tonight.phase.rawValue)\n"
-        if let exit = tonight.exit { text += "  exit: \(renderExit(exit))\n" }
+        if let exit = tonight.exit { text += "  exit: \(renderExit(exit, renderer: renderer))\n" }
         text += "  minutes to bed: \(tonight.minutesToBed)\n"
         text += "  ring: \(tonight.ring.rawValue), progress \(JSONViewDecimal.text(tonight.progress, fractionDigits: 4) ?? "?")\n"
         text += "  checklist:\n"
@@ -171,11 +177,14 @@ enum ShowCommand {
         return text
     }
 
-    /// Tonight's exit: `attempt 2, waiting 2:30 left — "Box breathing: …"` while waiting,
-    /// `attempt 1, free window 7:12 left` during the free window.
-    static func renderExit(_ exit: TonightExit) -> String {
+    /// Tonight's exit: `attempt 2, waiting 2:30 left — "Box breathing: …"` while waiting (the
+    /// prompt in the renderer's language), `attempt 1, free window 7:12 left` during the free
+    /// window.
+    static func renderExit(_ exit: TonightExit, renderer: MessageRenderer = MessageRenderer()) -> String {
         if let wait = exit.waitRemainingSeconds {
-            return "attempt \(exit.attempt), waiting \(clock(wait)) left — \"\(exit.englishPrompt)\""
+            // Every shipped table has every prompt (a test pins it); English stands in otherwise.
+            let prompt = (try? renderer.render(exit.prompt)) ?? exit.englishPrompt
+            return "attempt \(exit.attempt), waiting \(clock(wait)) left — \"\(prompt)\""
         }
         return "attempt \(exit.attempt), free window \(clock(exit.freeWindowRemainingSeconds ?? 0)) left"
     }
