@@ -1,3 +1,4 @@
+import Foundation
 import Localization
 import Testing
 
@@ -74,6 +75,21 @@ struct MessageLocaleTests {
                 }
             }
             check(pattern.nodes)
+        }
+    }
+}
+
+/// The README's and docs/localization.md's examples, as they are shown.
+struct LocalizationExampleTests {
+    @Test func theReadmeExampleRendersAsShown() throws {
+        let renderer = MessageRenderer(locale: MessageLocale("de"))
+        #expect(try renderer.render(Message(.voiceDebtSome, ["debt": .minutes(62)])) == "Dein Schlafdefizit der letzten 7 Nächte beträgt 1 Stunde und 2 Minuten.")
+        let arabic = MessageRenderer(locale: MessageLocale("ar"))
+        let nights = try [0, 1, 2, 3, 11, 100].map { count in
+            try arabic.render(Message(.voiceDebtRecoveryNights, ["nights": .integer(count)]))
+        }
+        for (text, form) in zip(nights, ["٠ ليلة", "ليلة واحدة", "ليلتين", "٣ ليالٍ", "١١ ليلة", "١٠٠ ليلة"]) {
+            #expect(text.replacingOccurrences(of: "\u{2068}", with: "").replacingOccurrences(of: "\u{2069}", with: "").contains(form), "\(text)")
         }
     }
 }

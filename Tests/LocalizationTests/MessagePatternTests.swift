@@ -22,11 +22,12 @@ struct MessagePatternTests {
         ("'{it''s}'", "{it's}"),
         ("# and '#'", "# and '#'"),
         ("{n, plural, other {'#' is #}}", "# is 5"),
-        ("'|'", "|"),
+        ("'|'", "'|'"),
+        ("{n, plural, other {{k, select, other {# and #}}}}", "# and #"),
         ("'{unclosed", "{unclosed"),
     ])
     func apostrophesQuoteOnlyBeforeSyntax(_ template: String, _ expected: String) throws {
-        #expect(try Self.render(template, ["n": .integer(5)]) == expected)
+        #expect(try Self.render(template, ["n": .integer(5), "k": .text("other")]) == expected)
     }
 
     // MARK: plural, selectordinal, select
@@ -71,7 +72,7 @@ struct MessagePatternTests {
     // MARK: Typed arguments
 
     @Test func numbersRoundHalfToEvenAndGroup() throws {
-        #expect(try Self.render("{n, number}", ["n": .number(2.0005)]) == "2", "2.0005 is below 2.0005 as a double: 2.000499… → 2")
+        #expect(try Self.render("{n, number}", ["n": .number(2.0005)]) == "2", "from the shortest digits, 2.0005: a tie, to the even 2.000")
         #expect(try Self.render("{n, number}", ["n": .number(0.0125)]) == "0.012", "a tie rounds to the even digit")
         #expect(try Self.render("{n, number}", ["n": .number(0.0135)]) == "0.014")
         #expect(try Self.render("{n, number}", ["n": .number(999.9999)]) == "1,000")

@@ -95,12 +95,13 @@ public struct MessageLocale: Sendable, Hashable, CustomStringConvertible {
 
     /// The cardinal plural rules of ``language``.
     public var cardinalRules: PluralRules {
-        PluralRules.cardinal(language: language) ?? PluralRules.cardinal(language: "en")!
+        PluralRules.cardinal(language: language) ?? PluralRules.englishCardinalFallback
     }
 
     /// The ordinal plural rules of ``language``.
     public var ordinalRules: PluralRules {
-        PluralRules.ordinal(language: language) ?? PluralRules.ordinal(language: "en")!
+        // Without ordinal rules every number is `other`, as for most languages.
+        PluralRules.ordinal(language: language) ?? PluralRules(conditions: [])
     }
 
     public var description: String { identifier }

@@ -23,8 +23,8 @@ extension MessagePattern {
         func note(_ name: String, _ type: MessageArgumentType, isTyped: Bool) throws(MessagePatternError) {
             if types[name] == nil { order.append(name) }
             if isTyped {
-                if typed.contains(name), types[name] != type {
-                    throw MessagePatternError(offset: 0, reason: "the argument \(name) is used as a \(types[name]!.rawValue) and as a \(type.rawValue)")
+                if typed.contains(name), let earlier = types[name], earlier != type {
+                    throw MessagePatternError(offset: 0, reason: "the argument \(name) is used as a \(earlier.rawValue) and as a \(type.rawValue)")
                 }
                 typed.insert(name)
                 types[name] = type
@@ -55,6 +55,6 @@ extension MessagePattern {
             }
         }
         try walk(nodes)
-        return order.map { ($0, types[$0]!) }
+        return order.map { ($0, types[$0] ?? .string) }
     }
 }

@@ -46,7 +46,7 @@ struct MessagePatternParser {
                 if next == "'" {
                     text.append("'")
                     index += 2
-                } else if let next, next == "{" || next == "}" || next == "|" || (inPlural && next == "#") {
+                } else if let next, next == "{" || next == "}" || (inPlural && next == "#") {
                     // A quoted literal up to the next single apostrophe ('' inside is one).
                     let start = index
                     index += 1
@@ -276,14 +276,14 @@ extension String {
 }
 
 extension MessagePattern {
-    /// `text` as a template that shows it exactly: each apostrophe doubled, and `{`, `}`
-    /// and `#` quoted.
+    /// `text` as a template that shows it exactly, in a message or a plural branch: each
+    /// apostrophe doubled, and `{`, `}` and `#` quoted.
     public static func quoting(_ text: String) -> String {
         var output = ""
         for character in text {
             switch character {
             case "'": output += "''"
-            case "{", "}", "#", "|": output += "'\(character)'"
+            case "{", "}", "#": output += "'\(character)'"
             default: output.append(character)
             }
         }

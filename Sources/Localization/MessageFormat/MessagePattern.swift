@@ -14,8 +14,8 @@
 ///   any keyword; `#` in a branch is the number less the offset;
 /// - `{name, select, key {…} other {…}}`: the branch for a string;
 /// - apostrophes as ICU's default mode reads them: `''` is one apostrophe, `'` before
-///   `{`, `}`, `|` (or `#` in a plural branch) quotes up to the next single `'`, and any other
-///   `'` is itself.
+///   `{` or `}` (or `#` directly in a plural branch) quotes up to the next single `'`, and
+///   any other `'` is itself (`'|'` too: ICU quotes `|` only in `choice`, which is not read).
 public struct MessagePattern: Sendable, Hashable {
     /// One part of a message.
     public indirect enum Node: Sendable, Hashable {

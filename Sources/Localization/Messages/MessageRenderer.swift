@@ -49,8 +49,9 @@ public struct MessageRenderer: Sendable, Hashable {
 
     /// `message` as text.
     public func render(_ message: Message) throws(MessageError) -> String {
-        if catalog.templates[message.id] == nil, fallback.templates[message.id] != nil, locale.language != "en" || catalog != fallback {
-            var english = MessageRenderer(catalog: fallback, locale: .english, fallback: fallback)
+        if catalog.templates[message.id] == nil, fallback.templates[message.id] != nil {
+            // In English: the locale's own formats when it is an English one (en-GB), else en.
+            var english = MessageRenderer(catalog: fallback, locale: locale.language == "en" ? locale : .english, fallback: fallback)
             english.isolatesArguments = false
             return try english.render(message)
         }

@@ -35,6 +35,11 @@ public struct PluralCondition: Sendable, Hashable {
     /// Alternatives (`or`), each a list of relations that must all hold (`and`).
     public let alternatives: [[Relation]]
 
+    /// A condition from its alternatives.
+    init(alternatives: [[Relation]]) {
+        self.alternatives = alternatives
+    }
+
     /// Whether the condition holds for `operands`.
     public func holds(for operands: PluralOperands) -> Bool {
         alternatives.isEmpty || alternatives.contains { relations in relations.allSatisfy { $0.holds(for: operands) } }

@@ -56,6 +56,13 @@ extension PluralRules {
         return rules
     }
 
+    /// English's cardinal rule built without parsing (`one`: i = 1 and v = 0), for a language
+    /// whose rules are missing: what the English table's plurals are written for.
+    static let englishCardinalFallback = PluralRules(conditions: [(.one, PluralCondition(alternatives: [[
+        PluralCondition.Relation(operand: .i, modulus: nil, comparison: .isIn, ranges: [1...1]),
+        PluralCondition.Relation(operand: .v, modulus: nil, comparison: .isIn, ranges: [0...0]),
+    ]]))])
+
     /// The cardinal rules of `language` (`en`, `de`, `ar`), or `nil` when not shipped.
     public static func cardinal(language: String) -> PluralRules? { cardinalRules[language] }
 

@@ -29,6 +29,11 @@ public struct PluralRules: Sendable, Hashable {
         self.conditions = conditions
     }
 
+    /// Rules from parsed conditions, in CLDR's category order.
+    init(conditions: [(category: PluralCategory, condition: PluralCondition)]) {
+        self.conditions = conditions
+    }
+
     /// The category of `operands`: the first whose condition holds, else `other`.
     public func category(for operands: PluralOperands) -> PluralCategory {
         for entry in conditions where entry.condition.holds(for: operands) { return entry.category }

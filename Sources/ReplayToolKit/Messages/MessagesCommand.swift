@@ -31,7 +31,7 @@ enum MessagesCommand {
         ],
         options: [
             LocaleChoice.option(defaultTag: "en"),
-            .flag("json", help: "List as JSON (docs/messages.md)."),
+            .flag("json", help: "List as JSON (docs/localization.md)."),
             .flag("no-isolation", help: "With render: no bidi isolation marks around arguments."),
         ]
     )
