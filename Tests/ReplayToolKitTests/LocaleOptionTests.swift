@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import ReplayToolKit
 import Testing
 import TestSupport
@@ -52,7 +53,7 @@ struct LocaleOptionTests {
         #expect(run.code == .success)
         let entries = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]]
         let list = try #require(entries)
-        #expect(list.count == 80)
+        #expect(list.count == MessageID.all.count, "every message the library uses")
         let recovery = try #require(list.first { $0["id"] as? String == "voice.debt.recovery.nights" })
         #expect((recovery["template"] as? String)?.contains("zero {") == true)
         let arguments = try #require(recovery["arguments"] as? [[String: String]])

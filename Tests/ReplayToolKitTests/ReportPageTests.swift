@@ -181,7 +181,7 @@ struct ReportPageTests {
                 #expect(!segments.isEmpty, "\(row.night.iso) has a segment")
             }
             let description = try #require(chart.children.first { $0.name == "desc" })
-            #expect(description.text.hasPrefix(row.sentence), "the night's sentence is the chart's description")
+            #expect(description.text.hasPrefix(row.sentence(report.renderer)), "the night's sentence is the chart's description")
         }
     }
 
@@ -335,7 +335,7 @@ struct ReportPageTests {
             night: score.night, parts: score.parts, weights: score.weights, unroundedTotal: Double(total),
             deepTargetMinutes: score.deepTargetMinutes, bedtimeReference: score.bedtimeReference
         )
-        let ring = try PageOutline.parse(try #require(SVGScoreRing.render(row, preset: "balanced")))
+        let ring = try PageOutline.parse(try #require(SVGScoreRing.render(row, preset: "balanced", report.renderer)))
         let arc = ring.all("circle").first { $0.classes.contains("ring-arc") }
         #expect(arc?.classes.last == arcClass)
         #expect(ring.all("text").first?.text == "\(total)")
@@ -440,7 +440,7 @@ struct ReportPageTests {
         let report = try Self.report(.fortnight)
         let row = try #require(report.nights.first { $0.record?.timeZone == "America/New_York" })
         let record = try #require(row.record)
-        let chart = try PageOutline.parse(try #require(SVGHypnogram.render(row)))
+        let chart = try PageOutline.parse(try #require(SVGHypnogram.render(row, report.renderer)))
         let labels = chart.all("text").map(\.text)
         #expect(labels.contains(ReportFormat.clock(record.onset)) && labels.contains(ReportFormat.clock(record.finalWake)))
         let hours = labels.filter { $0.count == 5 && $0.hasSuffix(":00") }

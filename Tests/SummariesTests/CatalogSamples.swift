@@ -15,6 +15,7 @@ enum CatalogSamples {
             "score": .integer(78),
             "hours": .integer(7),
             "minutes": .integer(12),
+            "tier": .text("blockFirst"),
             "deepMinutes": .integer(52),
             "deepTargetMinutes": .integer(70),
             "points": .integer(9),
@@ -44,6 +45,51 @@ enum CatalogSamples {
             "otherAsleep": .minutes(402),
             "followedScore": .integer(84),
             "otherScore": .integer(71),
+        ].merging(try reportArguments()) { own, _ in own }
+    }
+
+    /// A sample value for each placeholder of the report's messages (`report.*`): names of
+    /// nights, durations and the like are the report's own messages, so each table renders
+    /// them in its language.
+    static func reportArguments() throws -> [String: MessageArgument] {
+        let monday = Message(.reportWeekday(1))
+        let sunday = Message(.reportWeekday(7))
+        func night(_ weekday: Message, _ day: Int, _ month: Int) -> MessageArgument {
+            .message(Message(.reportNightLabel, ["weekday": .message(weekday), "day": .integer(day), "month": .message(Message(.reportMonth(month)))]))
+        }
+        func short(_ hours: Int, _ minutes: Int) -> MessageArgument {
+            .message(Message(.reportDurationShort, ["hours": .integer(hours), "minutes": .integer(minutes)]))
+        }
+        func spoken(_ hours: Int, _ minutes: Int) -> MessageArgument {
+            .message(Message(.reportDurationHoursMinutes, ["hours": .integer(hours), "minutes": .integer(minutes)]))
+        }
+        let good = Message(.reportBandGood)
+        return [
+            "weekday": .message(monday), "day": .integer(30), "month": .message(Message(.reportMonth(11))), "year": .text("2026"),
+            "night": night(monday, 30, 11), "firstNight": night(monday, 30, 11), "lastNight": night(sunday, 6, 12), "peakNight": night(sunday, 6, 12),
+            "from": .text("2026-11-30"), "to": .text("2026-12-06"), "asOf": .text("2026-12-07T06:52:00+01:00"), "offset": .text("UTC+01:00"),
+            "period": .message(Message(.reportNightRange, ["from": night(monday, 30, 11), "to": night(sunday, 6, 12)])),
+            "slept": spoken(7, 26), "deep": spoken(1, 5), "rem": spoken(1, 30), "length": spoken(1, 5),
+            "average": short(7, 10), "last7": short(5, 53), "last14": short(5, 53), "weighted": short(11, 41),
+            "first": short(0, 34), "last": short(5, 53), "peak": short(5, 53),
+            "withData": .integer(7), "used": .integer(2), "cancelled": .integer(1), "confirmed": .integer(2), "waiting": .integer(0),
+            "streak": .integer(0), "bestStreak": .integer(1), "apple": .integer(91), "workNights": .integer(5), "freeNights": .integer(2),
+            "awakeBar": .text("█"), "remBar": .text("▆"), "coreBar": .text("▄"), "asleepBar": .text("▃"), "deepBar": .text("▁"),
+            "bars": .text("▂▃▄▅▇▇█"),
+            "band": .message(good), "preset": .text("balanced"),
+            "result": .message(Message(.reportTextScoreResult, ["score": .integer(90), "band": .message(good)])),
+            "durationPoints": .text("28.7/35"), "deepPoints": .text("25.0/25"), "remPoints": .text("9.2/10"),
+            "bedtimePoints": .text("18.1/20"), "interruptionsPoints": .text("8.8/10"),
+            "earned": .text("28.7"), "weight": .text("35"), "part": .message(Message(.reportPartDuration)),
+            "stage": .message(Message(.reportStageDeep)),
+            "earliest": .timeOfDay(try TimeOfDay(text: "22:30")), "latest": .timeOfDay(try TimeOfDay(text: "23:45")),
+            "clock": .timeOfDay(try TimeOfDay(text: "06:52")), "wake": .timeOfDay(try TimeOfDay(text: "07:35")),
+            "workMean": .timeOfDay(try TimeOfDay(text: "03:20")), "freeMean": .message(Message(.reportTextInsightsMeanMissing)),
+            "work": .message(Message(.reportChartMidSleepWork, ["count": .integer(5), "clock": .timeOfDay(try TimeOfDay(text: "03:20"))])),
+            "free": .message(Message(.reportChartMidSleepFreeNone, ["count": .integer(1)])),
+            "zone": .text("Europe/Berlin"), "source": .text("Apple Watch"), "value": .text("90"),
+            "head": night(monday, 30, 11), "tail": night(sunday, 6, 12),
+            "list": .message(Message(.reportListComma, ["head": night(monday, 30, 11), "tail": night(sunday, 6, 12)])),
         ]
     }
 

@@ -1,8 +1,11 @@
 extension MessageCatalog {
     /// The library's table in Arabic (`ar`), in ICU MessageFormat, with Arabic's six plural
     /// forms wherever a count appears: every message of ``english`` (a test reports the
-    /// coverage and that every template has the same arguments).
-    public static let arabic = MessageCatalog(templates: [
+    /// coverage and that every template has the same arguments). The report's words are in
+    /// `MessageCatalog+ArabicReport.swift`.
+    public static let arabic = MessageCatalog(templates: arabicTemplates.merging(arabicReportTemplates) { own, _ in own })
+
+    private static let arabicTemplates: [MessageID: String] = [
         .durationHoursMinutes: "{hours, plural, zero {# ساعة} one {ساعة واحدة} two {ساعتان} few {# ساعات} many {# ساعة} other {# ساعة}} و{minutes, plural, zero {# دقيقة} one {دقيقة واحدة} two {دقيقتان} few {# دقائق} many {# دقيقة} other {# دقيقة}}",
         .durationHours: "{hours, plural, zero {# ساعة} one {ساعة واحدة} two {ساعتان} few {# ساعات} many {# ساعة} other {# ساعة}}",
         .durationMinutes: "{minutes, plural, zero {# دقيقة} one {دقيقة واحدة} two {دقيقتان} few {# دقائق} many {# دقيقة} other {# دقيقة}}",
@@ -54,6 +57,11 @@ extension MessageCatalog {
         .insightsRoutineScore: "كان متوسط درجتك {followedScore, number} في الليالي التي اتبعته فيها، و{otherScore, number} في الليالي الأخرى.",
         .insightsLongShortStretch: "نمت أقل من ست ساعات في كل ليلة من آخر {shortNights, plural, zero {# ليلة سُجِّل فيها نوم} one {ليلة واحدة سُجِّل فيها نوم} two {ليلتين سُجِّل فيهما نوم} few {# ليالٍ سُجِّل فيها نوم} many {# ليلة سُجِّل فيها نوم} other {# ليلة سُجِّل فيها نوم}}. إذا استمر ذلك، ففكّر في التحدث إلى طبيب.",
 
+        .notificationBlockWarningTitle: "ستُقفَل التطبيقات قريبًا",
+        .notificationBlockWarningBody: "{tier, select, blockFirst {التطبيقات التي تحجبها أولًا} other {التطبيقات التي تحجبها قبل النوم}} ستُقفَل خلال {minutes, plural, zero {# دقيقة} one {دقيقة واحدة} two {دقيقتين} few {# دقائق} many {# دقيقة} other {# دقيقة}}.",
+        .notificationFreeWindowEndingTitle: "وقتك الحر ينتهي قريبًا",
+        .notificationFreeWindowEndingBody: "نافذتك الحرة على وشك الانتهاء، وبعدها يستمر وقت الاسترخاء.",
+
         "reminder.last_meal.title": "وقت الوجبة الأخيرة يوشك أن ينتهي",
         "reminder.last_meal.body": "تناول آخر وجبة لك خلال الساعة القادمة. في استطلاع واسع، اقترن الأكل خلال الساعات الثلاث السابقة للنوم بكثرة الاستيقاظ ليلًا.",
         "science.last_meal.claim": "يرتبط الأكل خلال الساعات الثلاث السابقة للنوم بكثرة الاستيقاظ ليلًا.",
@@ -100,5 +108,5 @@ extension MessageCatalog {
 
         "science.plan.claim": "قدّم موعد نومك بخطوات صغيرة: التبكير ساعة واحدة يوميًا أبقى النوم والساعة البيولوجية متوافقين، أما التبكير ساعتين يوميًا فكان أسرع من اللازم.",
         "science.mindfulExit.claim": "وقفة قصيرة مع طريقة سهلة للتراجع تقلّل فتح التطبيقات بدافع الاندفاع.",
-    ])
+    ]
 }

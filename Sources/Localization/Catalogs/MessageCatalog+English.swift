@@ -6,8 +6,10 @@ extension MessageCatalog {
     /// `duration`). None of them diagnoses, prescribes or promises a medical outcome (a test
     /// scans them). The reminders' titles and bodies and their science claims are taken
     /// from `ReminderTemplate` and `ScienceLibrary` (the JSON view shows the same English
-    /// texts), quoted so that no character of theirs is read as syntax.
-    public static let english = MessageCatalog(templates: englishTemplates.merging(englishReminderTemplates) { own, _ in own })
+    /// texts), quoted so that no character of theirs is read as syntax. The report's words are
+    /// in `MessageCatalog+EnglishReport.swift`.
+    public static let english = MessageCatalog(templates: englishTemplates.merging(englishReminderTemplates) { own, _ in own }
+        .merging(englishReportTemplates) { own, _ in own })
 
     private static let englishTemplates: [MessageID: String] = [
         .durationHoursMinutes: "{hours, plural, one {# hour} other {# hours}}, {minutes, plural, one {# minute} other {# minutes}}",
@@ -60,6 +62,11 @@ extension MessageCatalog {
         .insightsRoutine: "On nights you followed your routine you slept {followedAsleep, duration} on average; on the other nights, {otherAsleep, duration}.",
         .insightsRoutineScore: "Your average score was {followedScore, number} on nights you followed it and {otherScore, number} on the others.",
         .insightsLongShortStretch: "You slept under 6 hours on each of your last {shortNights, plural, one {# night} other {# nights}} with sleep recorded. If this goes on, consider talking to a doctor.",
+
+        .notificationBlockWarningTitle: "Apps lock soon",
+        .notificationBlockWarningBody: "{tier, select, blockFirst {The apps you block first} other {The apps you block before bed}} lock in {minutes, plural, one {# minute} other {# minutes}}.",
+        .notificationFreeWindowEndingTitle: "Your free time ends soon",
+        .notificationFreeWindowEndingBody: "Your free window is about to end; wind-down carries on after it.",
     ]
 
     /// Each reminder's title and body, and the claim of its primary science reference (and

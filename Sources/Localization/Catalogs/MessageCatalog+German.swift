@@ -1,8 +1,10 @@
 extension MessageCatalog {
     /// The library's table in German (`de`), in ICU MessageFormat: every message of
     /// ``english`` (a test reports the coverage and that every template has the same
-    /// arguments).
-    public static let german = MessageCatalog(templates: [
+    /// arguments). The report's words are in `MessageCatalog+GermanReport.swift`.
+    public static let german = MessageCatalog(templates: germanTemplates.merging(germanReportTemplates) { own, _ in own })
+
+    private static let germanTemplates: [MessageID: String] = [
         .durationHoursMinutes: "{hours, plural, one {# Stunde} other {# Stunden}} und {minutes, plural, one {# Minute} other {# Minuten}}",
         .durationHours: "{hours, plural, one {# Stunde} other {# Stunden}}",
         .durationMinutes: "{minutes, plural, one {# Minute} other {# Minuten}}",
@@ -54,6 +56,11 @@ extension MessageCatalog {
         .insightsRoutineScore: "Dein Wert lag im Schnitt bei {followedScore, number} in Nächten, in denen du ihr gefolgt bist, und bei {otherScore, number} in den anderen.",
         .insightsLongShortStretch: "Du hast {shortNights, plural, one {in deiner letzten Nacht} other {in jeder deiner letzten # Nächte}} mit aufgezeichnetem Schlaf weniger als 6 Stunden geschlafen. Wenn das so weitergeht, überleg dir, mit einer Ärztin oder einem Arzt darüber zu sprechen.",
 
+        .notificationBlockWarningTitle: "Apps werden bald gesperrt",
+        .notificationBlockWarningBody: "{tier, select, blockFirst {Die Apps, die du zuerst sperrst,} other {Die Apps, die du vor dem Schlafengehen sperrst,}} werden in {minutes, plural, one {# Minute} other {# Minuten}} gesperrt.",
+        .notificationFreeWindowEndingTitle: "Deine freie Zeit endet bald",
+        .notificationFreeWindowEndingBody: "Dein freies Zeitfenster endet gleich; danach geht die Abendruhe weiter.",
+
         "reminder.last_meal.title": "Das Zeitfenster für die letzte Mahlzeit schließt bald",
         "reminder.last_meal.body": "Iss deine letzte Mahlzeit in der nächsten Stunde. In einer großen Umfrage ging Essen in den 3 Stunden vor dem Schlafengehen mit häufigerem Aufwachen in der Nacht einher.",
         "science.last_meal.claim": "Essen in den 3 Stunden vor dem Schlafengehen hängt mit häufigerem Aufwachen in der Nacht zusammen.",
@@ -100,5 +107,5 @@ extension MessageCatalog {
 
         "science.plan.claim": "Verschiebe die Schlafenszeit in kleinen Schritten: 1 Stunde pro Tag früher hielt Schlaf und innere Uhr im Einklang, 2 Stunden pro Tag waren zu schnell.",
         "science.mindfulExit.claim": "Eine Pause mit einer einfachen Möglichkeit, es sich anders zu überlegen, verringert impulsives Öffnen von Apps.",
-    ])
+    ]
 }

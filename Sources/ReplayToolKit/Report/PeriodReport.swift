@@ -6,8 +6,10 @@ import Projections
 /// `LogState` and rendered as text (`ReportTextRenderer`) or as a page (`ReportPageRenderer`).
 /// Pure: the same state, period and instant give the same report.
 struct PeriodReport: Sendable, Hashable {
-    /// The words of the report: the language its sentences are rendered in (`--locale`;
-    /// British English unless told, so that clock times read as the tables' 24-hour ones).
+    /// The words of the report: the language every label and sentence of the text report
+    /// and the page is rendered in (`--locale`; British English unless told, so that clock
+    /// times in sentences read as the tables' 24-hour ones), and the direction the page and
+    /// its charts run in.
     var renderer = MessageRenderer(locale: MessageLocale("en-GB"))
 
     /// One night of the period.
@@ -49,20 +51,24 @@ struct PeriodReport: Sendable, Hashable {
         var cancelledExits: Int { exits.filter { $0.cancelledAt != nil }.count }
 
         /// The night in one sentence, for a screen reader and the text report: "Slept 7 hours
-        /// 36 minutes, 3 interruptions, 71 minutes deep sleep."
-        var sentence: String {
+        /// 36 minutes, 3 interruptions, 71 minutes deep sleep." (in the renderer's language).
+        func sentence(_ renderer: MessageRenderer) -> String {
             guard let record else {
-                return plannedBedtime == nil ? "No plan and no sleep data." : "No sleep data."
+                return renderer.text(plannedBedtime == nil ? .reportNightNoPlanNoData : .reportNightNoData)
             }
-            var parts = ["Slept \(ReportFormat.spokenDuration(record.asleepMilliseconds))"]
-            parts.append(ReportFormat.count(record.interruptions, "interruption"))
-            if let deep = record.deepMilliseconds {
-                parts.append("\(ReportFormat.spokenDuration(deep)) deep sleep")
+            var arguments: [String: MessageArgument] = [
+                "slept": .message(ReportFormat.spokenDuration(record.asleepMilliseconds)),
+                "count": .integer(record.interruptions),
+            ]
+            if let deep = record.deepMilliseconds { arguments["deep"] = .message(ReportFormat.spokenDuration(deep)) }
+            if let rem = record.remMilliseconds { arguments["rem"] = .message(ReportFormat.spokenDuration(rem)) }
+            let id: MessageID = switch (record.deepMilliseconds, record.remMilliseconds) {
+            case (.some, .some): .reportNightSentenceStages
+            case (.some, nil): .reportNightSentenceDeep
+            case (nil, .some): .reportNightSentenceREM
+            case (nil, nil): .reportNightSentence
             }
-            if let rem = record.remMilliseconds {
-                parts.append("\(ReportFormat.spokenDuration(rem)) REM")
-            }
-            return parts.joined(separator: ", ") + "."
+            return renderer.text(id, arguments)
         }
     }
 

@@ -30,11 +30,13 @@ enum ReportPageMarkup {
 
     /// The opening of an inline chart: `<svg>` with a view box, `role="img"`, and a
     /// `<title>` and `<desc>` it is labelled and described by (their ids are `id-title` and
-    /// `id-desc`). Close it with `</svg>`.
-    static func openChart(id: String, className: String, width: Double, height: Double, title: String, description: String) -> String {
+    /// `id-desc`); a chart mirrored for a right-to-left language (`SVGDirection`) also says
+    /// `direction="rtl"`. Close it with `</svg>`.
+    static func openChart(id: String, className: String, width: Double, height: Double, title: String, description: String, rightToLeft: Bool = false) -> String {
         let w = SVGNumber.format(width)
         let h = SVGNumber.format(height)
         return "<svg id=\"\(escape(id))\" class=\"chart \(escape(className))\" viewBox=\"0 0 \(w) \(h)\" width=\"\(w)\" height=\"\(h)\""
+            + (rightToLeft ? " direction=\"rtl\"" : "")
             + " role=\"img\" aria-labelledby=\"\(escape(id))-title\" aria-describedby=\"\(escape(id))-desc\">"
             + "<title id=\"\(escape(id))-title\">\(escape(title))</title>"
             + "<desc id=\"\(escape(id))-desc\">\(escape(description))</desc>"

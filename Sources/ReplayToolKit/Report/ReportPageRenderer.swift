@@ -1,4 +1,5 @@
 import Events
+import Localization
 import Projections
 
 /// The page of `replay-tool report --html`: one self-contained HTML document (inline CSS
@@ -11,16 +12,22 @@ import Projections
 /// the table holds every value the charts draw. Every piece of text from the log is
 /// escaped, the markup is also well-formed XML, and the output depends on the report only:
 /// the same report gives the same bytes.
+///
+/// Every word is in the report's language (`PeriodReport.renderer`), and `<html>` carries
+/// its `lang` and `dir`: in a right-to-left language the layout mirrors (the style sheet
+/// uses logical properties only) and so do the charts (`SVGDirection`), time and nights
+/// running from right to left.
 enum ReportPageRenderer {
     /// The page of `report`.
     static func render(_ report: PeriodReport) -> String {
+        let words = report.renderer
         let summary = ReportPageSummary(report)
-        let period = ReportPageSummary.periodLabel(from: report.from, to: report.to)
+        let period = ReportPageSummary.periodLabel(from: report.from, to: report.to, words)
         var html = "<!DOCTYPE html>\n"
-        html += "<html lang=\"\(report.renderer.locale.identifier)\" dir=\"\(report.renderer.locale.direction.rawValue)\">\n<head>\n<meta charset=\"utf-8\" />\n"
+        html += "<html lang=\"\(ReportPageMarkup.escape(words.locale.identifier))\" dir=\"\(words.locale.direction.rawValue)\">\n<head>\n<meta charset=\"utf-8\" />\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n"
         html += "<meta name=\"color-scheme\" content=\"dark light\" />\n"
-        html += "<title>\(ReportPageMarkup.escape("Sleep report, " + period))</title>\n"
+        html += "<title>\(ReportPageMarkup.escape(words.text(.reportPageTitle, ["period": .message(period)])))</title>\n"
         html += "<style>\n\(ReportPageStyle.css)</style>\n</head>\n<body>\n<div class=\"page\">\n"
         html += header(report, summary: summary, period: period)
         html += "<main>\n"
@@ -41,25 +48,32 @@ enum ReportPageRenderer {
     // MARK: - Header
 
     /// The title, the period and the summary figures.
-    static func header(_ report: PeriodReport, summary: ReportPageSummary, period: String) -> String {
+    static func header(_ report: PeriodReport, summary: ReportPageSummary, period: Message) -> String {
+        let words = report.renderer
         var html = "<header class=\"hero\">\n<p class=\"eyebrow\">MoreSleep</p>\n"
-        html += "<h1>Sleep report: \(ReportPageMarkup.escape(period))</h1>\n"
+        html += "<h1>\(ReportPageMarkup.escape(words.text(.reportPageHeading, ["period": .message(period)])))</h1>\n"
         let asOf = report.asOf.localDateTime
-        html += "<p class=\"subtitle\">\(ReportFormat.count(summary.nightCount, "night")), as of "
-            + ReportPageMarkup.escape("\(ReportPageSummary.dateLabel(asOf.date)), \(ReportFormat.clock(report.asOf)) (\(ReportPageSummary.offsetLabel(report.asOf)))")
-            + "</p>\n"
+        html += "<p class=\"subtitle\">" + ReportPageMarkup.escape(words.text(.reportPageSubtitle, [
+            "nights": .integer(summary.nightCount), "night": .message(ReportFormat.dateLabel(asOf.date, words)),
+            "clock": ReportFormat.timeOfDay(report.asOf), "offset": .text(ReportPageSummary.offsetLabel(report.asOf)),
+        ])) + "</p>\n"
         html += "<dl class=\"stats\">\n"
-        html += stat("Nights with data", "\(summary.nightsWithData) of \(summary.nightCount)")
-        html += stat("Average asleep", summary.averageAsleepMilliseconds.map(ReportFormat.shortDuration) ?? none,
-                     note: summary.nightsWithData == 0 ? "no sleep data" : "over \(ReportFormat.count(summary.nightsWithData, "night"))")
-        html += stat("7-night debt", ReportFormat.shortDuration(minutes: summary.debtMinutes),
-                     note: "to \(ReportFormat.nightLabel(report.to))")
-        html += stat("Streak", ReportFormat.count(summary.currentStreak, "night"), note: "best \(ReportFormat.count(summary.bestStreak, "night"))")
+        html += stat(words.text(.reportPageStatNightsWithData),
+                     words.text(.reportPageStatNightsWithDataValue, ["withData": .integer(summary.nightsWithData), "nights": .integer(summary.nightCount)]))
+        html += stat(words.text(.reportPageStatAverageAsleep), summary.averageAsleepMilliseconds.map(ReportFormat.shortDuration) ?? none,
+                     note: summary.nightsWithData == 0 ? words.text(.reportPageStatNoSleepData) : words.text(.reportPageStatOver, ["nights": .integer(summary.nightsWithData)]))
+        html += stat(words.text(.reportPageStatDebt), ReportFormat.shortDuration(minutes: summary.debtMinutes),
+                     note: words.text(.reportPageStatDebtNote, ["night": .message(ReportFormat.nightLabel(report.to))]))
+        html += stat(words.text(.reportPageStatStreak), ReportFormat.nights(summary.currentStreak, words),
+                     note: words.text(.reportPageStatStreakNote, ["bestStreak": .integer(summary.bestStreak)]))
         if let latest = summary.latestScored, let score = latest.score {
-            html += stat("Latest score", "\(score.total)", note: "\(ReportPageSummary.bandName(score.band)), \(ReportFormat.nightLabel(latest.night))",
+            html += stat(words.text(.reportHeadingScore), "\(score.total)",
+                         note: words.text(.reportPageStatScoreNote, [
+                             "band": .message(Message(MessageID.reportBand(score.band))), "night": .message(ReportFormat.nightLabel(latest.night)),
+                         ]),
                          valueClass: "band-\(score.band.rawValue)")
         } else {
-            html += stat("Latest score", none, note: "no scored night")
+            html += stat(words.text(.reportHeadingScore), none, note: words.text(.reportPageStatScoreNone))
         }
         html += "</dl>\n</header>\n"
         return html
@@ -78,73 +92,89 @@ enum ReportPageRenderer {
 
     /// The latest scored night's ring and its points per part.
     static func scoreSection(_ report: PeriodReport) -> String {
-        var html = "<section class=\"card\" aria-labelledby=\"score-heading\">\n<h2 id=\"score-heading\">Latest score</h2>\n"
-        guard let row = report.latestScored, let score = row.score, let ring = SVGScoreRing.render(row, preset: report.scorePreset) else {
-            return html + "<p class=\"note\">No night of this period has a score.</p>\n</section>\n"
+        let words = report.renderer
+        var html = "<section class=\"card\" aria-labelledby=\"score-heading\">\n<h2 id=\"score-heading\">\(ReportPageMarkup.escape(words.text(.reportHeadingScore)))</h2>\n"
+        guard let row = report.latestScored, let score = row.score, let ring = SVGScoreRing.render(row, preset: report.scorePreset, words) else {
+            return html + "<p class=\"note\">\(ReportPageMarkup.escape(words.text(.reportPageScoreNone)))</p>\n</section>\n"
         }
         html += "<div class=\"score-body\">\n\(ring)\n"
-        var caption = ReportPageSummary.dateLabel(row.night)
-        if let apple = row.appleEstimate { caption += " · Apple's estimate \(apple)" }
+        let caption = row.appleEstimate.map { apple in
+            words.text(.reportPageScoreCaptionApple, ["night": .message(ReportFormat.dateLabel(row.night, words)), "apple": .integer(apple)])
+        } ?? ReportPageSummary.dateLabel(row.night, words)
         html += "<p class=\"score-caption\">\(ReportPageMarkup.escape(caption))</p>\n"
-        html += "<table class=\"parts\"><caption class=\"sr-only\">Points per part</caption>"
-        html += "<thead class=\"sr-only\"><tr><th scope=\"col\">Part</th><th scope=\"col\">Share</th><th scope=\"col\">Points</th></tr></thead><tbody>"
+        html += "<table class=\"parts\"><caption class=\"sr-only\">\(ReportPageMarkup.escape(words.text(.reportPageScoreTable)))</caption>"
+        html += "<thead class=\"sr-only\"><tr>" + [MessageID.reportPageScoreColumnPart, .reportPageScoreColumnShare, .reportPageScoreColumnPoints]
+            .map { "<th scope=\"col\">\(ReportPageMarkup.escape(words.text($0)))</th>" }.joined() + "</tr></thead><tbody>"
         for part in ScorePart.allCases {
             guard let weight = score.weights[part] else { continue }
             let points = score.points(part)
             let share = weight > 0 ? SVGNumber.clamp((points ?? 0) / weight * 100, 0, 100) : 0
-            html += "<tr><th scope=\"row\">\(ReportPageMarkup.escape(ReportPageSummary.partName(part)))</th>"
+            html += "<tr><th scope=\"row\">\(ReportPageMarkup.escape(ReportPageSummary.partName(part, words)))</th>"
             html += "<td class=\"bar-cell\"><span class=\"meter\"><span style=\"width: \(SVGNumber.format(share, places: 1))%\"></span></span></td>"
             let pointsText = points.map { SVGNumber.fixed($0, places: 1) } ?? none
             html += "<td>\(pointsText) / \(SVGNumber.format(weight, places: 1))</td></tr>"
         }
         html += "</tbody></table>\n"
         if let preset = report.scorePreset {
-            html += "<p class=\"note\">Scored with the \(ReportPageMarkup.escape(preset)) settings.</p>\n"
+            html += "<p class=\"note\">\(ReportPageMarkup.escape(words.text(.reportPageScorePreset, ["preset": .text(preset)])))</p>\n"
         }
         return html + "</div>\n</section>\n"
     }
 
     /// Planned against actual bedtime.
     static func bedtimeSection(_ report: PeriodReport) -> String {
-        var html = "<section class=\"card\" aria-labelledby=\"bedtime-heading\">\n<h2 id=\"bedtime-heading\">Bedtime: planned and actual</h2>\n"
+        let words = report.renderer
+        var html = "<section class=\"card\" aria-labelledby=\"bedtime-heading\">\n<h2 id=\"bedtime-heading\">\(ReportPageMarkup.escape(words.text(.reportPageBedtimeHeading)))</h2>\n"
         html += chartFrame(SVGBedtimeChart.render(report))
-        html += legend([("key-planned", "Planned"), ("key-actual", "Actual (logged, else sleep onset)"), ("key-late", "Difference")])
+        html += legend([
+            ("key-planned", words.text(.reportPageBedtimePlanned)), ("key-actual", words.text(.reportPageBedtimeActual)),
+            ("key-late", words.text(.reportPageBedtimeDifference)),
+        ])
         return html + "</section>\n"
     }
 
     /// The sleep debt night by night.
     static func debtSection(_ report: PeriodReport) -> String {
-        var html = "<section class=\"card\" aria-labelledby=\"debt-heading\">\n<h2 id=\"debt-heading\">Sleep debt</h2>\n"
+        let words = report.renderer
+        var html = "<section class=\"card\" aria-labelledby=\"debt-heading\">\n<h2 id=\"debt-heading\">\(ReportPageMarkup.escape(words.text(.reportHeadingDebt)))</h2>\n"
         html += chartFrame(SVGDebtChart.render(report))
-        var keys = [(key: "key-debt", label: "7-night debt as of the night")]
-        if report.nights.contains(where: { $0.record == nil }) { keys.append(("key-nodata", "Night without sleep data")) }
+        var keys = [(key: "key-debt", label: words.text(.reportPageDebtKey))]
+        if report.nights.contains(where: { $0.record == nil }) { keys.append(("key-nodata", words.text(.reportPageDebtNoData))) }
         html += legend(keys)
         return html + "</section>\n"
     }
 
     /// The exits night by night.
     static func exitSection(_ report: PeriodReport) -> String {
-        var html = "<section class=\"card\" aria-labelledby=\"exit-heading\">\n<h2 id=\"exit-heading\">Exits</h2>\n"
+        let words = report.renderer
+        var html = "<section class=\"card\" aria-labelledby=\"exit-heading\">\n<h2 id=\"exit-heading\">\(ReportPageMarkup.escape(words.text(.reportHeadingExits)))</h2>\n"
         html += chartFrame(SVGExitChart.render(report))
-        html += legend([("key-confirmed", "Confirmed (free window used)"), ("key-cancelled", "Cancelled during the pause")])
+        html += legend([("key-confirmed", words.text(.reportPageExitsConfirmed)), ("key-cancelled", words.text(.reportPageExitsCancelled))])
         return html + "</section>\n"
     }
 
     /// The coach: the weekly summary's sentences, the mid-sleep of work and free nights,
     /// and a table of the counted nights.
     static func insightsSection(_ report: PeriodReport) -> String {
+        let words = report.renderer
         let insights = report.insights
-        var html = "<section class=\"card\" aria-labelledby=\"insights-heading\">\n<h2 id=\"insights-heading\">Insights: the last 4 weeks</h2>\n"
-        for sentence in ReportFormat.insightSentences(insights, renderer: report.renderer) {
+        var html = "<section class=\"card\" aria-labelledby=\"insights-heading\">\n<h2 id=\"insights-heading\">\(ReportPageMarkup.escape(words.text(.reportPageInsightsHeading)))</h2>\n"
+        for sentence in ReportFormat.insightSentences(insights, renderer: words) {
             html += "<p>\(ReportPageMarkup.escape(sentence))</p>\n"
         }
-        html += chartFrame(SVGMidSleepChart.render(insights))
-        html += legend([("key-work", "Work night (the next day is a weekday)"), ("key-free", "Free night (Friday and Saturday)")])
+        html += chartFrame(SVGMidSleepChart.render(insights, words))
+        html += legend([("key-work", words.text(.reportPageInsightsWork)), ("key-free", words.text(.reportPageInsightsFree))])
         if !insights.countedNights.isEmpty {
-            html += "<div class=\"table-wrap\" role=\"region\" aria-label=\"Counted nights\" tabindex=\"0\">\n<table class=\"figures counted\"><caption>Counted nights</caption>\n<thead><tr><th scope=\"col\">Night</th><th scope=\"col\">Kind</th><th scope=\"col\">Onset</th><th scope=\"col\">Final wake</th><th scope=\"col\">Mid-sleep</th><th scope=\"col\">Asleep</th></tr></thead>\n<tbody>\n"
+            let title = ReportPageMarkup.escape(words.text(.reportPageInsightsTable))
+            let headers: [MessageID] = [
+                .reportPageColumnNight, .reportPageInsightsColumnKind, .reportPageInsightsColumnOnset, .reportPageInsightsColumnWake,
+                .reportPageInsightsColumnMidSleep, .reportPageColumnAsleep,
+            ]
+            html += "<div class=\"table-wrap\" role=\"region\" aria-label=\"\(title)\" tabindex=\"0\">\n<table class=\"figures counted\"><caption>\(title)</caption>\n<thead><tr>"
+                + headers.map { "<th scope=\"col\">\(ReportPageMarkup.escape(words.text($0)))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
             for night in insights.countedNights {
                 let cells = [
-                    night.isFreeNight ? "free" : "work", Insights.clockText(minutesAfterNoon: night.onset),
+                    words.text(night.isFreeNight ? .reportNightKindFree : .reportNightKindWork), Insights.clockText(minutesAfterNoon: night.onset),
                     Insights.clockText(minutesAfterNoon: night.finalWake), Insights.clockText(minutesAfterNoon: night.midSleep),
                     ReportFormat.shortDuration(minutes: Double(night.asleepMinutes)),
                 ]
@@ -170,61 +200,88 @@ enum ReportPageRenderer {
 
     /// A hypnogram per night with sleep data, and the nights without.
     static func nightsSection(_ report: PeriodReport) -> String {
-        var html = "<section aria-labelledby=\"nights-heading\">\n<div class=\"section-head\"><h2 id=\"nights-heading\">Night by night</h2>"
+        let words = report.renderer
+        var html = "<section aria-labelledby=\"nights-heading\">\n<div class=\"section-head\"><h2 id=\"nights-heading\">\(ReportPageMarkup.escape(words.text(.reportPageNightsHeading)))</h2>"
         let levels: [Hypnogram.Level] = [.awake, .rem, .core, .deep, .asleep]
-        html += legend(levels.map { ("key-\($0.rawValue)", $0 == .asleep ? "Asleep (no stage)" : SVGHypnogram.label($0)) })
+        html += legend(levels.map { ("key-\($0.rawValue)", $0 == .asleep ? words.text(.reportStageAsleepUnstaged) : SVGHypnogram.label($0, words)) })
         html += "</div>\n<div class=\"nights\">\n"
         let withData = report.nights.filter { $0.hypnogram != nil }
         for row in withData {
-            guard let chart = SVGHypnogram.render(row) else { continue }
+            guard let chart = SVGHypnogram.render(row, words) else { continue }
             html += "<article class=\"card night\" aria-labelledby=\"night-\(row.night.iso)\">\n<div class=\"night-head\">"
-            html += "<h3 id=\"night-\(row.night.iso)\">\(ReportPageMarkup.escape(ReportPageSummary.dateLabel(row.night)))</h3>"
+            html += "<h3 id=\"night-\(row.night.iso)\">\(ReportPageMarkup.escape(ReportPageSummary.dateLabel(row.night, words)))</h3>"
             if let score = row.score {
-                html += "<span class=\"badge\">score <strong class=\"band-\(score.band.rawValue)\">\(score.total)</strong></span>"
+                html += "<span class=\"badge\">\(badge(score, words))</span>"
             }
             html += "</div>\n" + chartFrame(chart)
-            html += "<p class=\"sentence\">\(ReportPageMarkup.escape(row.sentence))</p>\n"
-            html += "<p class=\"meta\">\(ReportPageMarkup.escape(meta(row)))</p>\n</article>\n"
+            html += "<p class=\"sentence\">\(ReportPageMarkup.escape(row.sentence(words)))</p>\n"
+            html += "<p class=\"meta\">\(ReportPageMarkup.escape(meta(row, words)))</p>\n</article>\n"
         }
         html += "</div>\n"
         if withData.isEmpty {
-            html += "<p class=\"missing\">No night of this period has sleep data.</p>\n"
+            html += "<p class=\"missing\">\(ReportPageMarkup.escape(words.text(.reportPageNightsNone)))</p>\n"
         } else {
             let without = report.nights.filter { $0.hypnogram == nil }
             if !without.isEmpty {
                 let list = without.map { row in
-                    ReportFormat.nightLabel(row.night) + (row.plannedBedtime.map { " (planned \(ReportFormat.clock($0)))" } ?? "")
+                    row.plannedBedtime.map { planned in
+                        Message(.reportPageNightsMissingPlanned, ["night": .message(ReportFormat.nightLabel(row.night)), "clock": ReportFormat.timeOfDay(planned)])
+                    } ?? ReportFormat.nightLabel(row.night)
                 }
-                html += "<p class=\"missing\">Without sleep data: \(ReportPageMarkup.escape(list.joined(separator: ", "))).</p>\n"
+                html += "<p class=\"missing\">\(ReportPageMarkup.escape(words.text(.reportPageNightsMissing, ["list": ReportFormat.list(list)])))</p>\n"
             }
         }
         return html + "</section>\n"
     }
 
+    /// A night's score badge, "score <strong>90</strong>", its number in its band's colour.
+    static func badge(_ score: NightScore, _ words: MessageRenderer) -> String {
+        // The words are escaped; then the number's markup takes the place of a placeholder.
+        let placeholder = "\u{E000}"
+        let strong = "<strong class=\"band-\(score.band.rawValue)\">\(ReportPageMarkup.escape(words.format(.integer(score.total))))</strong>"
+        return ReportPageMarkup.escape(words.text(.reportPageNightScore, ["value": .text(placeholder)]))
+            .replacingOccurrences(of: placeholder, with: strong)
+    }
+
     /// A night's when, where and from what: "00:06 to 07:35, Europe/Berlin time, stages from Apple Watch".
-    static func meta(_ row: PeriodReport.NightRow) -> String {
+    static func meta(_ row: PeriodReport.NightRow, _ words: MessageRenderer) -> String {
         guard let record = row.record else { return "" }
-        var parts = ["\(ReportFormat.clock(record.onset)) to \(ReportFormat.clock(record.finalWake))", "\(record.timeZone) time"]
+        var arguments: [String: MessageArgument] = [
+            "onset": ReportFormat.timeOfDay(record.onset), "wake": ReportFormat.timeOfDay(record.finalWake), "zone": .text(record.timeZone),
+        ]
         switch record.source {
-        case .manual: parts.append("logged by hand")
-        case .samples: parts.append(record.stagedSource.map { "stages from \($0)" } ?? "no stages")
+        case .manual:
+            return words.text(.reportPageNightMetaManual, arguments)
+        case .samples:
+            guard let source = record.stagedSource else { return words.text(.reportPageNightMetaUnstaged, arguments) }
+            arguments["source"] = .text(source)
+            return words.text(.reportPageNightMetaStaged, arguments)
         }
-        return parts.joined(separator: ", ")
     }
 
     // MARK: - Table
 
     /// Every figure of every night: the text equivalent of the charts.
     static func figuresSection(_ report: PeriodReport) -> String {
-        var html = "<section class=\"card figures-card\" aria-labelledby=\"figures-heading\">\n<h2 id=\"figures-heading\">All figures</h2>\n"
+        let words = report.renderer
+        var html = "<section class=\"card figures-card\" aria-labelledby=\"figures-heading\">\n<h2 id=\"figures-heading\">\(ReportPageMarkup.escape(words.text(.reportPageFiguresHeading)))</h2>\n"
         html += "<div class=\"table-wrap\" role=\"region\" aria-labelledby=\"figures-heading\" tabindex=\"0\">\n<table class=\"figures\">\n"
-        html += "<caption>Each night of the period; bedtimes in the night's local time, late = actual − planned.</caption>\n<thead><tr>"
-        let headers = ["Night", "Planned", "Actual", "Late (min)", "Asleep", "Deep", "REM", "Core", "Awake", "Interruptions", "Score", "Apple est.", "Exits confirmed", "Exits cancelled", "7\u{2011}night debt"]
-        html += headers.map { "<th scope=\"col\">\(ReportPageMarkup.escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+        html += "<caption>\(ReportPageMarkup.escape(words.text(.reportPageFiguresCaption)))</caption>\n<thead><tr>"
+        let headers: [MessageID] = [
+            .reportPageColumnNight, .reportPageColumnPlanned, .reportPageColumnActual, .reportPageColumnLate, .reportPageColumnAsleep,
+            .reportStageDeep, .reportStageREM, .reportStageCore, .reportStageAwake, .reportPageColumnInterruptions, .reportPageColumnScore,
+            .reportPageColumnApple, .reportPageColumnExitsConfirmed, .reportPageColumnExitsCancelled, .reportPageColumnDebt,
+        ]
+        html += headers.map { "<th scope=\"col\">\(ReportPageMarkup.escape(words.text($0)))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
         for row in report.nights {
             let record = row.record
             func duration(_ milliseconds: Int64?) -> String { milliseconds.map(ReportFormat.shortDuration) ?? none }
-            let late = row.bedtimeLateMinutes.map { $0 > 0 ? "+\($0)" : $0 < 0 ? "−\(-$0)" : "0" } ?? none
+            // A sign beside digits would take a right-to-left page's direction ("5+"): the
+            // figure keeps its own, left to right (LEFT-TO-RIGHT ISOLATE … POP DIRECTIONAL ISOLATE).
+            let late = row.bedtimeLateMinutes.map { minutes in
+                let figure = minutes > 0 ? "+\(minutes)" : minutes < 0 ? "−\(-minutes)" : "0"
+                return words.isRightToLeft && minutes != 0 ? "\u{2066}" + figure + "\u{2069}" : figure
+            } ?? none
             let cells = [
                 row.plannedBedtime.map(ReportFormat.clock) ?? none,
                 row.actualBedtime.map(ReportFormat.clock) ?? none,
@@ -241,7 +298,7 @@ enum ReportPageRenderer {
                 "\(row.cancelledExits)",
                 ReportFormat.shortDuration(minutes: row.debtMinutes),
             ]
-            html += "<tr><th scope=\"row\">\(ReportPageMarkup.escape(ReportPageSummary.dateLabel(row.night)))</th>"
+            html += "<tr><th scope=\"row\">\(ReportPageMarkup.escape(ReportPageSummary.dateLabel(row.night, words)))</th>"
             html += cells.map { "<td>\(ReportPageMarkup.escape($0))</td>" }.joined() + "</tr>\n"
         }
         return html + "</tbody>\n</table>\n</div>\n</section>\n"
@@ -251,12 +308,13 @@ enum ReportPageRenderer {
 
     /// Where the figures come from, and the fold's warnings.
     static func footer(_ report: PeriodReport) -> String {
-        var text = "Made by replay-tool report from the log as of \(report.asOf.rfc3339)."
-        if let preset = report.scorePreset { text += " Scores use the \(preset) settings." }
-        text += " Sleep debt is need minus sleep over the 7 nights ending with each night."
+        let words = report.renderer
+        var sentences = [words.text(.reportPageFooterMade, ["asOf": .text(report.asOf.rfc3339)])]
+        if let preset = report.scorePreset { sentences.append(words.text(.reportPageFooterPreset, ["preset": .text(preset)])) }
+        sentences.append(words.text(.reportPageFooterDebt))
         if report.warningCount > 0 {
-            text += " \(ReportFormat.count(report.warningCount, "event")) skipped with a warning; 'replay-tool show' lists them."
+            sentences.append(words.text(.reportWarnings, ["count": .integer(report.warningCount)]))
         }
-        return "<footer><p>\(ReportPageMarkup.escape(text))</p></footer>\n"
+        return "<footer><p>\(ReportPageMarkup.escape(sentences.joined(separator: " ")))</p></footer>\n"
     }
 }

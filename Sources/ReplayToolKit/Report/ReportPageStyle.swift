@@ -33,6 +33,13 @@
 ///
 /// No font is fetched (system fonts only), nothing refers outside the page (no `url(`),
 /// and the sheet holds no `<` or `&`, so the page stays well-formed XML.
+///
+/// Every rule that has a side says it logically (`text-align: start`, `padding-inline`,
+/// `margin-inline-end`, `border-block-end`), never `left` or `right`: under
+/// `<html dir="rtl">` the whole layout mirrors (tables read from the right, the score's
+/// meters fill from the right, the parts' names stand on the right), and the charts mirror
+/// their own coordinates (`SVGDirection`). `ReportLocaleTests` checks the sheet for physical
+/// sides.
 enum ReportPageStyle {
     /// The smallest chart text, in CSS px, at any viewport from 390 px wide.
     static let minimumTextPixels = 11.0
@@ -169,11 +176,11 @@ enum ReportPageStyle {
         .key-deep { background: var(--deep); }
         .key-asleep { background: var(--asleep); }
         .parts { width: 100%; border-collapse: collapse; font-size: 13px; }
-        .parts th { text-align: left; font-weight: 500; color: var(--text); padding: 3px 8px 3px 0; white-space: nowrap; }
-        .parts td { padding: 3px 0; color: var(--muted); white-space: nowrap; text-align: right; }
-        .parts td.bar-cell { width: 100%; padding: 3px 10px 3px 0; }
+        .parts th { text-align: start; font-weight: 500; color: var(--text); padding-block: 3px; padding-inline: 0 8px; white-space: nowrap; }
+        .parts td { padding: 3px 0; color: var(--muted); white-space: nowrap; text-align: end; }
+        .parts td.bar-cell { width: 100%; padding-block: 3px; padding-inline: 0 10px; }
         .meter { display: block; height: 6px; border-radius: 3px; background: var(--surface-2); overflow: hidden; }
-        .meter span { display: block; height: 100%; border-radius: 3px; background: var(--accent); }
+        .meter span { display: block; height: 100%; border-radius: 3px; background: var(--accent); margin-inline-end: auto; }
         .section-head { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 8px 24px; margin-top: 28px; }
         .section-head .legend { margin: 0 0 12px; }
         .nights { display: grid; grid-template-columns: repeat(auto-fill, minmax(420px, 1fr)); gap: 16px; }
@@ -189,9 +196,9 @@ enum ReportPageStyle {
         .figures-card { margin-top: 16px; }
         .table-wrap { overflow-x: auto; }
         table.figures { border-collapse: collapse; width: 100%; font-size: 13px; font-variant-numeric: tabular-nums; }
-        table.figures caption { text-align: left; color: var(--muted); padding-bottom: 8px; }
-        table.figures th, table.figures td { padding: 6px 8px; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; }
-        table.figures th:first-child, table.figures td:first-child { text-align: left; }
+        table.figures caption { text-align: start; color: var(--muted); padding-block-end: 8px; }
+        table.figures th, table.figures td { padding: 6px 8px; border-block-end: 1px solid var(--line); text-align: end; white-space: nowrap; }
+        table.figures th:first-child, table.figures td:first-child { text-align: start; }
         table.figures thead th { color: var(--muted); font-weight: 500; white-space: normal; vertical-align: bottom; }
         table.figures tbody th { font-weight: 500; }
         footer { color: var(--muted); font-size: 13px; margin-top: 28px; }

@@ -1,4 +1,5 @@
 import Events
+import Localization
 import Projections
 
 /// The figures of the page's summary header, and the labels of dates and nights the
@@ -34,24 +35,24 @@ struct ReportPageSummary: Sendable, Hashable {
     }
 
     /// "Mon 30 Nov 2026".
-    static func dateLabel(_ date: LocalDate) -> String {
-        ReportFormat.nightLabel(date) + " \(date.year)"
+    static func dateLabel(_ date: LocalDate, _ renderer: MessageRenderer) -> String {
+        renderer.text(ReportFormat.dateLabel(date, renderer))
     }
 
     /// "Mon 30 Nov – Sun 6 Dec 2026"; one date for a single night; both years when the
     /// period crosses a new year.
-    static func periodLabel(from: LocalDate, to: LocalDate) -> String {
-        if from == to { return dateLabel(from) }
-        if from.year == to.year { return ReportFormat.nightLabel(from) + " – " + dateLabel(to) }
-        return dateLabel(from) + " – " + dateLabel(to)
+    static func periodLabel(from: LocalDate, to: LocalDate, _ renderer: MessageRenderer) -> Message {
+        if from == to { return ReportFormat.dateLabel(from, renderer) }
+        let first: Message = from.year == to.year ? ReportFormat.nightLabel(from) : ReportFormat.dateLabel(from, renderer)
+        return Message(.reportNightRange, ["from": .message(first), "to": .message(ReportFormat.dateLabel(to, renderer))])
     }
 
     /// "Mon 30": a night on a chart's axis.
-    static func axisLabel(_ night: LocalDate) -> String {
-        String(ReportFormat.nightLabel(night).prefix(3)) + " \(night.day)"
+    static func axisLabel(_ night: LocalDate, _ renderer: MessageRenderer) -> String {
+        renderer.text(.reportNightAxis, ["weekday": .message(ReportFormat.weekday(night)), "day": .integer(night.day)])
     }
 
-    /// The offset of an instant as "UTC+01:00".
+    /// The offset of an instant as "UTC+01:00" (data).
     static func offsetLabel(_ instant: Instant) -> String {
         let seconds = Int(instant.utcOffsetSeconds)
         let sign = seconds < 0 ? "−" : "+"
@@ -59,23 +60,13 @@ struct ReportPageSummary: Sendable, Hashable {
         return "UTC" + sign + ReportFormat.two(minutes / 60) + ":" + ReportFormat.two(minutes % 60)
     }
 
-    /// A score part's name as the page shows it.
-    static func partName(_ part: ScorePart) -> String {
-        switch part {
-        case .duration: return "Duration"
-        case .deep: return "Deep sleep"
-        case .rem: return "REM sleep"
-        case .bedtime: return "Bedtime"
-        case .interruptions: return "Interruptions"
-        }
+    /// A score part's name as the page shows it ("Duration").
+    static func partName(_ part: ScorePart, _ renderer: MessageRenderer) -> String {
+        renderer.text(MessageID.reportPart(part))
     }
 
-    /// A score band's name as the page shows it.
-    static func bandName(_ band: ScoreBand) -> String {
-        switch band {
-        case .low: return "low"
-        case .fair: return "fair"
-        case .good: return "good"
-        }
+    /// A score band's name as the page shows it ("good").
+    static func bandName(_ band: ScoreBand, _ renderer: MessageRenderer) -> String {
+        renderer.text(MessageID.reportBand(band))
     }
 }

@@ -1,10 +1,13 @@
 import Events
+import Localization
 import Projections
 
 /// The terminal form of `replay-tool report`: a summary of the period, a table of nights,
 /// each night's stages as a strip of small bars, the sleep debt as a sparkline, streaks,
 /// the latest score and the exits. Colour only when `colour` is on (a terminal without
 /// `NO_COLOR`); the characters are the same either way, so the text reads without colour.
+/// Every word is in the report's language (`PeriodReport.renderer`); the table's figures,
+/// clock times and ISO dates are data and stay as they are.
 enum ReportTextRenderer {
     /// How long one character of a night's stage strip covers.
     static let stripSlotMilliseconds: Int64 = 15 * 60_000
@@ -12,17 +15,20 @@ enum ReportTextRenderer {
     /// The report as text.
     static func render(_ report: PeriodReport, colour: Bool) -> String {
         let paint = Painter(enabled: colour)
+        let words = report.renderer
+        func heading(_ id: MessageID) -> String { paint.bold(words.text(id)) }
         var text = ""
         text += header(report, paint: paint)
-        text += "\n" + paint.bold("Nights") + "\n" + nightTable(report, paint: paint)
-        text += "\n" + paint.bold("Stages") + "  (one bar = 15 min; " + legend(paint: paint) + ")\n" + stages(report, paint: paint)
-        text += "\n" + paint.bold("Sleep debt") + "\n" + debt(report, paint: paint)
-        text += "\n" + paint.bold("Streaks") + "\n" + streaks(report)
-        text += "\n" + paint.bold("Latest score") + "\n" + latestScore(report, paint: paint)
-        text += "\n" + paint.bold("Exits") + "\n" + exits(report, paint: paint)
-        text += "\n" + paint.bold("Insights") + "  (the last 4 weeks, to \(report.insights.window.to.iso))\n" + insights(report, paint: paint)
+        text += "\n" + heading(.reportHeadingNights) + "\n" + nightTable(report, paint: paint)
+        text += "\n" + heading(.reportHeadingStages) + "  " + legend(words, paint: paint) + "\n" + stages(report, paint: paint)
+        text += "\n" + heading(.reportHeadingDebt) + "\n" + debt(report, paint: paint)
+        text += "\n" + heading(.reportHeadingStreaks) + "\n" + streaks(report)
+        text += "\n" + heading(.reportHeadingScore) + "\n" + latestScore(report, paint: paint)
+        text += "\n" + heading(.reportHeadingExits) + "\n" + exits(report, paint: paint)
+        text += "\n" + heading(.reportHeadingInsights) + "  " + words.text(.reportTextInsightsNote, ["to": .text(report.insights.window.to.iso)])
+            + "\n" + insights(report, paint: paint)
         if report.warningCount > 0 {
-            text += "\n" + paint.tint("\(ReportFormat.count(report.warningCount, "event")) skipped with a warning; 'replay-tool show' lists them.", .rose) + "\n"
+            text += "\n" + paint.tint(words.text(.reportWarnings, ["count": .integer(report.warningCount)]), .rose) + "\n"
         }
         return text
     }
@@ -31,47 +37,73 @@ enum ReportTextRenderer {
     /// counted night, earlier to the left, with the means of each kind below.
     static func insights(_ report: PeriodReport, paint: Painter) -> String {
         let insights = report.insights
-        var text = ReportFormat.insightSentences(insights, renderer: report.renderer).map { $0 + "\n" }.joined()
+        let words = report.renderer
+        var text = ReportFormat.insightSentences(insights, renderer: words).map { $0 + "\n" }.joined()
         let counted = insights.countedNights
-        guard !counted.isEmpty else { return text + "no night with sleep data in the last 4 weeks\n" }
+        guard !counted.isEmpty else { return text + words.text(.reportTextInsightsNone) + "\n" }
         let range = SVGBedtimeChart.range(of: counted.map(\.midSleep))
         let columns = 24
-        text += "mid-sleep, a row a night (\(SVGBedtimeChart.clock(minutesAfterNoon: range.lower)) on the left, \(SVGBedtimeChart.clock(minutesAfterNoon: range.upper)) on the right; ● work night, ○ free night):\n"
+        text += words.text(.reportTextInsightsChart, [
+            "earliest": SVGBedtimeChart.timeOfDay(minutesAfterNoon: range.lower),
+            "latest": SVGBedtimeChart.timeOfDay(minutesAfterNoon: range.upper),
+        ]) + "\n"
+        // Each row's weekday and kind padded to the widest of their names, so the dots line up.
+        let weekdays = (1...7).map { words.text(MessageID.reportWeekday($0)) }
+        let kinds = [words.text(.reportNightKindWork), words.text(.reportNightKindFree)]
+        let weekdayWidth = weekdays.map(ReportFormat.displayWidth).max() ?? 0
+        let kindWidth = kinds.map(ReportFormat.displayWidth).max() ?? 0
         for night in counted {
             let share = (night.midSleep - range.lower) / max(range.upper - range.lower, 1)
             let column = min(max(Int((share * Double(columns - 1)).rounded()), 0), columns - 1)
             var cells = Array(repeating: "·", count: columns)
             cells[column] = night.isFreeNight ? paint.tint("○", .amber) : paint.tint("●", .indigo)
-            text += "  \(night.night.iso) \(ReportFormat.nightLabel(night.night).prefix(3)) \(night.isFreeNight ? "free" : "work")  " + cells.joined()
+            let weekday = ReportFormat.padded(weekdays[night.night.weekday - 1], to: weekdayWidth)
+            let kind = ReportFormat.padded(night.isFreeNight ? kinds[1] : kinds[0], to: kindWidth)
+            text += "  \(night.night.iso) \(weekday) \(kind)  " + cells.joined()
                 + "  \(Insights.clockText(minutesAfterNoon: night.midSleep))\n"
         }
         let clock = insights.bodyClock
-        func mean(_ value: Double?) -> String { value.map { Insights.clockText(minutesAfterNoon: $0) } ?? "- (2 nights needed)" }
-        text += "  work nights \(clock.workNights), mean \(mean(clock.workMidSleep)); free nights \(clock.freeNights), mean \(mean(clock.freeMidSleep))\n"
+        func mean(_ value: Double?) -> MessageArgument {
+            value.map { .timeOfDay(Insights.clock(minutesAfterNoon: $0)) } ?? .message(Message(.reportTextInsightsMeanMissing))
+        }
+        text += "  " + words.text(.reportTextInsightsMeans, [
+            "workNights": .integer(clock.workNights), "workMean": mean(clock.workMidSleep),
+            "freeNights": .integer(clock.freeNights), "freeMean": mean(clock.freeMidSleep),
+        ]) + "\n"
         return text
     }
 
     static func header(_ report: PeriodReport, paint: Painter) -> String {
+        let words = report.renderer
         let withData = report.nights.filter { $0.record != nil }
-        var lines = [paint.bold("MoreSleep report") + "  nights \(report.from.iso) to \(report.to.iso), as of \(report.asOf.rfc3339)"]
-        var summary = "\(ReportFormat.count(report.nights.count, "night")), \(withData.count) with sleep data"
-        if !withData.isEmpty {
+        var lines = [paint.bold(words.text(.reportTextTitle)) + "  " + words.text(.reportTextPeriod, [
+            "from": .text(report.from.iso), "to": .text(report.to.iso), "asOf": .text(report.asOf.rfc3339),
+        ])]
+        var arguments: [String: MessageArgument] = ["nights": .integer(report.nights.count), "withData": .integer(withData.count)]
+        if withData.isEmpty {
+            lines.append(words.text(.reportTextSummary, arguments))
+        } else {
             let mean = withData.compactMap(\.record).reduce(Int64(0)) { $0 + $1.asleepMilliseconds } / Int64(withData.count)
-            summary += "; asleep \(ReportFormat.shortDuration(mean)) on average"
+            arguments["average"] = ReportFormat.shortDurationArgument(mean)
+            lines.append(words.text(.reportTextSummaryAsleep, arguments))
         }
-        lines.append(summary)
         return lines.joined(separator: "\n") + "\n"
     }
 
     static func nightTable(_ report: PeriodReport, paint: Painter) -> String {
-        let header = ["night", "planned", "actual", "late", "asleep", "deep", "REM", "core", "awake", "int.", "score", "apple", "exits"]
+        let words = report.renderer
+        let header: [MessageID] = [
+            .reportColumnNight, .reportColumnPlanned, .reportColumnActual, .reportColumnLate, .reportColumnAsleep,
+            .reportColumnDeep, .reportColumnREM, .reportColumnCore, .reportColumnAwake, .reportColumnInterruptions,
+            .reportColumnScore, .reportColumnApple, .reportColumnExits,
+        ]
         let rows: [[Cell]] = report.nights.map { row in
             let record = row.record
             func stage(_ milliseconds: Int64?) -> Cell { Cell(milliseconds.map(ReportFormat.shortDuration) ?? "-") }
             let late = row.bedtimeLateMinutes.map { $0 > 0 ? "+\($0)" : "\($0)" } ?? "-"
             let score = row.score.map { Cell("\($0.total)", colour: Painter.colour(of: $0.band)) } ?? Cell("-")
             return [
-                Cell(row.night.iso + " " + ReportFormat.nightLabel(row.night).prefix(3)),
+                Cell(row.night.iso + " " + words.text(ReportFormat.weekday(row.night))),
                 Cell(row.plannedBedtime.map(ReportFormat.clock) ?? "-"),
                 Cell(row.actualBedtime.map(ReportFormat.clock) ?? "-"),
                 Cell(late),
@@ -81,31 +113,39 @@ enum ReportTextRenderer {
                 Cell(record.map { "\($0.interruptions)" } ?? "-"),
                 score,
                 Cell(row.appleEstimate.map { "\($0)" } ?? "-"),
-                Cell(exitText(row)),
+                Cell(exitText(row, words)),
             ]
         }
-        return table(header: header.map { Cell($0) }, rows: rows, paint: paint)
-            + "planned: the plan's bedtime; actual: the logged bedtime, else sleep onset; late: actual − planned in minutes\n"
+        return table(header: header.map { Cell(words.text($0)) }, rows: rows, paint: paint)
+            + words.text(.reportTextNightsKey) + "\n"
     }
 
-    static func exitText(_ row: PeriodReport.NightRow) -> String {
-        guard !row.exits.isEmpty else { return "0" }
-        return "\(row.exits.count) (\(row.confirmedExits) used, \(row.cancelledExits) cancelled)"
+    /// A night's exits: "1 (1 used, 0 cancelled)", "0".
+    static func exitText(_ row: PeriodReport.NightRow, _ words: MessageRenderer) -> String {
+        guard !row.exits.isEmpty else { return words.format(.integer(0)) }
+        return words.text(.reportTextExitsCell, [
+            "count": .integer(row.exits.count), "used": .integer(row.confirmedExits), "cancelled": .integer(row.cancelledExits),
+        ])
     }
 
-    static func legend(paint: Painter) -> String {
-        Hypnogram.Level.legendOrder.map { paint.tint(String($0.bar), Painter.colour(of: $0)) + " " + $0.name }.joined(separator: ", ")
+    /// "(one bar = 15 min; █ awake, ▆ REM, ▄ core, ▃ asleep (no stage), ▁ deep)", each bar
+    /// in its stage's colour.
+    static func legend(_ words: MessageRenderer, paint: Painter) -> String {
+        func bar(_ level: Hypnogram.Level) -> MessageArgument { .text(paint.tint(String(level.bar), Painter.colour(of: level))) }
+        return words.text(.reportTextStagesKey, [
+            "awakeBar": bar(.awake), "remBar": bar(.rem), "coreBar": bar(.core), "asleepBar": bar(.asleep), "deepBar": bar(.deep),
+        ])
     }
 
     static func stages(_ report: PeriodReport, paint: Painter) -> String {
         let withData = report.nights.filter { $0.hypnogram != nil }
-        guard !withData.isEmpty else { return "no night with sleep data\n" }
+        guard !withData.isEmpty else { return report.renderer.text(.reportTextStagesNone) + "\n" }
         var text = ""
         for row in withData {
             guard let hypnogram = row.hypnogram, let record = row.record else { continue }
             let strip = strip(of: hypnogram).map { level in paint.tint(String(level.bar), Painter.colour(of: level)) }.joined()
             text += "\(row.night.iso)  \(ReportFormat.clock(record.onset)) \(strip) \(ReportFormat.clock(record.finalWake))\n"
-            text += "            \(row.sentence)\n"
+            text += "            \(row.sentence(report.renderer))\n"
         }
         return text
     }
@@ -140,19 +180,25 @@ enum ReportTextRenderer {
     }
 
     static func debt(_ report: PeriodReport, paint: Painter) -> String {
+        let words = report.renderer
         let debt = report.debt
-        var text = "7 nights to \(report.to.iso): \(ReportFormat.shortDuration(minutes: debt.last7Minutes)) short over \(ReportFormat.count(debt.nightsWithData7, "night")) with data"
-        text += "; 14 nights: \(ReportFormat.shortDuration(minutes: debt.last14Minutes))\n"
-        text += "weighted: \(ReportFormat.shortDuration(minutes: debt.weighted14Minutes)) (\(ShowCommand.weightedMeaning))\n"
+        func duration(_ minutes: Double) -> MessageArgument { ReportFormat.shortDurationArgument(minutes: minutes) }
+        var text = words.text(.reportTextDebtTotals, [
+            "to": .text(report.to.iso), "last7": duration(debt.last7Minutes),
+            "nights": .integer(debt.nightsWithData7), "last14": duration(debt.last14Minutes),
+        ]) + "\n"
+        text += words.text(.reportTextDebtWeighted, ["weighted": duration(debt.weighted14Minutes)]) + "\n"
         switch debt.recoveryNights {
-        case 0?: text += "no debt to recover\n"
-        case let nights?: text += "recovered in about \(ReportFormat.count(nights, "night")) at the recent pace\n"
-        case nil: text += "not recovering at the recent pace (the latest nights were short too)\n"
+        case 0?: text += words.text(.reportTextDebtNone) + "\n"
+        case let nights?: text += words.text(.reportTextDebtRecovery, ["nights": .integer(nights)]) + "\n"
+        case nil: text += words.text(.reportTextDebtNotRecovering) + "\n"
         }
         let values = report.nights.map(\.debtMinutes)
         let peak = values.max() ?? 0
         let line = values.map { paint.tint(String(sparkBar($0, peak: peak)), .indigo) }.joined()
-        text += "7-night debt night by night: \(line)  (from \(ReportFormat.shortDuration(minutes: values.first ?? 0)) to \(ReportFormat.shortDuration(minutes: values.last ?? 0)), peak \(ReportFormat.shortDuration(minutes: peak)))\n"
+        text += words.text(.reportTextDebtTrend, [
+            "bars": .text(line), "first": duration(values.first ?? 0), "last": duration(values.last ?? 0), "peak": duration(peak),
+        ]) + "\n"
         return text
     }
 
@@ -165,41 +211,62 @@ enum ReportTextRenderer {
     }
 
     static func streaks(_ report: PeriodReport) -> String {
-        "current \(ReportFormat.count(report.streaks.current, "night")) on target, best \(ReportFormat.count(report.streaks.best, "night")) (on target: asleep no later than 15 minutes after the planned bedtime)\n"
+        report.renderer.text(.reportTextStreaks, [
+            "streak": .integer(report.streaks.current), "bestStreak": .integer(report.streaks.best),
+        ]) + "\n"
     }
 
     static func latestScore(_ report: PeriodReport, paint: Painter) -> String {
-        guard let row = report.latestScored, let score = row.score else { return "no night with a score\n" }
-        var text = "\(row.night.iso): " + paint.tint("\(score.total) (\(score.band.rawValue))", Painter.colour(of: score.band))
-        text += " with the \(report.scorePreset ?? "custom") settings"
-        if let apple = row.appleEstimate { text += "; Apple's estimated \(apple)" }
-        text += "\n"
-        let parts = ScorePart.allCases.map { part in
-            "\(part.rawValue) " + (score.points(part).map { ScoresCommand.tenth($0) } ?? "-") + "/" + ScoresCommand.number(score.weights[part] ?? 0)
+        let words = report.renderer
+        guard let row = report.latestScored, let score = row.score else { return words.text(.reportTextScoreNone) + "\n" }
+        let result = words.plainText(Message(.reportTextScoreResult, ["score": .integer(score.total), "band": .message(Message(MessageID.reportBand(score.band)))]))
+        var arguments: [String: MessageArgument] = [
+            "night": .text(row.night.iso), "result": .text(paint.tint(result, Painter.colour(of: score.band))),
+            "preset": report.scorePreset.map { .text($0) } ?? .message(Message(.reportPresetCustom)),
+        ]
+        var text: String
+        if let apple = row.appleEstimate {
+            arguments["apple"] = .integer(apple)
+            text = words.text(.reportTextScoreApple, arguments)
+        } else {
+            text = words.text(.reportTextScore, arguments)
         }
-        text += parts.joined(separator: ", ") + "\n"
+        text += "\n"
+        func points(_ part: ScorePart) -> MessageArgument {
+            let figures = (score.points(part).map { ScoresCommand.tenth($0) } ?? "-") + "/" + ScoresCommand.number(score.weights[part] ?? 0)
+            return .text(ReportFormat.localNumber(figures, words))
+        }
+        text += words.text(.reportTextScoreParts, [
+            "durationPoints": points(.duration), "deepPoints": points(.deep), "remPoints": points(.rem),
+            "bedtimePoints": points(.bedtime), "interruptionsPoints": points(.interruptions),
+        ]) + "\n"
         return text
     }
 
     static func exits(_ report: PeriodReport, paint: Painter) -> String {
+        let words = report.renderer
         let all = report.nights.flatMap(\.exits)
-        guard !all.isEmpty else { return "no exit in the period\n" }
+        guard !all.isEmpty else { return words.text(.reportTextExitsNone) + "\n" }
         let used = all.filter { $0.confirmedAt != nil }.count
         let cancelled = all.filter { $0.cancelledAt != nil }.count
-        var text = "\(ReportFormat.count(all.count, "exit")) requested: \(used) used a free window, \(cancelled) cancelled during the pause, \(all.count - used - cancelled) still waiting\n"
+        var text = words.text(.reportTextExitsSummary, [
+            "count": .integer(all.count), "used": .integer(used), "cancelled": .integer(cancelled),
+            "waiting": .integer(all.count - used - cancelled),
+        ]) + "\n"
         for row in report.nights where !row.exits.isEmpty {
             let marks = row.exits.map { exit -> String in
                 if exit.confirmedAt != nil { return paint.tint("●", .amber) }
                 if exit.cancelledAt != nil { return paint.tint("○", .green) }
                 return "·"
             }.joined()
-            text += "\(row.night.iso)  \(marks)  \(exitText(row))\n"
+            text += "\(row.night.iso)  \(marks)  \(exitText(row, words))\n"
         }
-        text += "● used a free window, ○ cancelled during the pause, · waiting\n"
+        text += words.text(.reportTextExitsKey) + "\n"
         return text
     }
 
-    /// A table cell: its text and an optional colour (the width counts the text only).
+    /// A table cell: its text and an optional colour (the width counts the text only, less
+    /// its invisible characters).
     struct Cell {
         var text: String
         var colour: Painter.Colour?
@@ -210,14 +277,14 @@ enum ReportTextRenderer {
     }
 
     static func table(header: [Cell], rows: [[Cell]], paint: Painter) -> String {
-        var widths = header.map(\.text.count)
+        var widths = header.map { ReportFormat.displayWidth($0.text) }
         for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.text.count) }
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], ReportFormat.displayWidth(cell.text)) }
         }
         func line(_ cells: [Cell]) -> String {
             cells.enumerated().map { index, cell in
                 let shown = cell.colour.map { paint.tint(cell.text, $0) } ?? cell.text
-                return index == cells.count - 1 ? shown : shown + String(repeating: " ", count: widths[index] - cell.text.count)
+                return index == cells.count - 1 ? shown : shown + String(repeating: " ", count: widths[index] - ReportFormat.displayWidth(cell.text))
             }.joined(separator: "  ") + "\n"
         }
         return line(header) + rows.map(line).joined()
@@ -225,9 +292,6 @@ enum ReportTextRenderer {
 }
 
 extension Hypnogram.Level {
-    /// The order of the legend: top of a hypnogram to its bottom.
-    static let legendOrder: [Hypnogram.Level] = [.awake, .rem, .core, .asleep, .deep]
-
     /// The bar a stage strip draws: higher for lighter sleep, as a hypnogram does.
     var bar: Character {
         switch self {
@@ -236,17 +300,6 @@ extension Hypnogram.Level {
         case .core: return "▄"
         case .asleep: return "▃"
         case .deep: return "▁"
-        }
-    }
-
-    /// Its name in the report.
-    var name: String {
-        switch self {
-        case .awake: return "awake"
-        case .rem: return "REM"
-        case .core: return "core"
-        case .asleep: return "asleep (no stage)"
-        case .deep: return "deep"
         }
     }
 

@@ -1,8 +1,10 @@
 import Events
+import Localization
 import Projections
 
 /// The 7-night sleep debt as of each night of the period, one bar a night; a night
-/// without sleep data of its own is drawn faint (its debt comes from the nights before).
+/// without sleep data of its own is drawn faint (its debt comes from the nights before). In
+/// a right-to-left language the nights run from right to left (`SVGDirection`).
 enum SVGDebtChart {
     static let width = ReportPageStyle.chartWidth
     static let height = 220.0
@@ -11,27 +13,30 @@ enum SVGDebtChart {
     static let top = 22.0
     static let bottom = 32.0
 
-    /// An axis label of minutes: "0h", "2h", "1h30".
+    /// An axis label of minutes: "0h", "2h", "1h30" (data).
     static func hoursLabel(_ minutes: Double) -> String {
         let whole = Int(SVGNumber.clamp(minutes, -1e9, 1e9).rounded())
         return whole % 60 == 0 ? "\(whole / 60)h" : ReportFormat.shortDuration(minutes: Double(whole))
     }
 
-    /// The chart of `report`.
+    /// The chart of `report`, in its language and direction.
     static func render(_ report: PeriodReport) -> String {
+        let words = report.renderer
+        let direction = SVGDirection(width: width, rightToLeft: words.isRightToLeft)
         let nights = report.nights
         let values = nights.map { SVGNumber.clamp($0.debtMinutes, 0, 1e7) }
         let plotRight = width - right
         let plotBottom = height - bottom
-        let axis = SVGNightAxis(nights: nights.map(\.night), left: left, right: plotRight)
+        let axis = SVGNightAxis(nights: nights.map(\.night), left: left, right: plotRight, direction: direction)
         let scale = SVGValueAxis(maximum: values.max() ?? 0, minimumTop: 60, steps: [30, 60, 120, 180, 240, 360, 480, 720, 1440])
         var svg = ReportPageMarkup.openChart(
             id: "debt-chart", className: "debt", width: width, height: height,
-            title: "Sleep debt over the last 7 nights, as of each night",
-            description: description(report)
+            title: words.text(.reportChartDebtTitle),
+            description: description(report),
+            rightToLeft: direction.rightToLeft
         )
-        svg += scale.grid(left: left, right: plotRight, plotTop: top, plotBottom: plotBottom, label: hoursLabel)
-        svg += axis.labels(y: height - 10)
+        svg += scale.grid(left: left, right: plotRight, plotTop: top, plotBottom: plotBottom, direction: direction, label: hoursLabel)
+        svg += axis.labels(y: height - 10, words)
         let barWidth = min(axis.slot * 0.62, 34)
         for (index, value) in values.enumerated() where value > 0 {
             let y = scale.y(value, plotTop: top, plotBottom: plotBottom)
@@ -47,20 +52,25 @@ enum SVGDebtChart {
 
     /// The text equivalent: the first, last and highest figures.
     static func description(_ report: PeriodReport) -> String {
+        let words = report.renderer
         guard let first = report.nights.first, let last = report.nights.last,
               let peak = report.nights.max(by: { $0.debtMinutes < $1.debtMinutes })
-        else { return "No night in this period." }
-        if peak.debtMinutes <= 0 { return "No sleep debt on any night of the period." }
-        var text = "The 7-night sleep debt "
+        else { return words.text(.reportChartDebtNoNight) }
+        if peak.debtMinutes <= 0 { return words.text(.reportChartDebtNone) }
+        func debt(_ row: PeriodReport.NightRow) -> MessageArgument { ReportFormat.shortDurationArgument(minutes: row.debtMinutes) }
+        func night(_ row: PeriodReport.NightRow) -> MessageArgument { .message(ReportFormat.nightLabel(row.night)) }
+        var sentences: [String]
         if first.night == last.night {
-            text += "was \(ReportFormat.shortDuration(minutes: last.debtMinutes)) on \(ReportFormat.nightLabel(last.night))."
+            sentences = [words.text(.reportChartDebtOne, ["last": debt(last), "lastNight": night(last)])]
         } else {
-            text += "went from \(ReportFormat.shortDuration(minutes: first.debtMinutes)) on \(ReportFormat.nightLabel(first.night))"
-            text += " to \(ReportFormat.shortDuration(minutes: last.debtMinutes)) on \(ReportFormat.nightLabel(last.night));"
-            text += " highest \(ReportFormat.shortDuration(minutes: peak.debtMinutes)) on \(ReportFormat.nightLabel(peak.night))."
+            sentences = [words.text(.reportChartDebtRange, [
+                "first": debt(first), "firstNight": night(first), "last": debt(last), "lastNight": night(last),
+                "peak": debt(peak), "peakNight": night(peak),
+            ])]
         }
         let faint = report.nights.filter { $0.record == nil }.count
-        if faint > 0 { text += " \(ReportFormat.count(faint, "night")) without sleep data of their own, drawn faint." }
-        return text + " Each night's figure is in the table of all figures."
+        if faint > 0 { sentences.append(words.text(.reportChartDebtFaint, ["nights": .integer(faint)])) }
+        sentences.append(words.text(.reportChartDebtTable))
+        return sentences.joined(separator: " ")
     }
 }

@@ -34,13 +34,14 @@ struct SVGValueAxis: Sendable {
         return plotBottom - fraction * (plotBottom - plotTop)
     }
 
-    /// Horizontal grid lines and their labels, left of `left`.
-    func grid(left: Double, right: Double, plotTop: Double, plotBottom: Double, label: (Double) -> String) -> String {
+    /// Horizontal grid lines and their labels, left of `left` (right of the plot when
+    /// `direction` mirrors it).
+    func grid(left: Double, right: Double, plotTop: Double, plotBottom: Double, direction: SVGDirection, label: (Double) -> String) -> String {
         var text = ""
         for value in values {
             let y = y(value, plotTop: plotTop, plotBottom: plotBottom)
-            text += ReportPageMarkup.line(x1: left, y1: y, x2: right, y2: y, className: value == 0 ? "baseline" : "grid")
-            text += ReportPageMarkup.text(label(value), x: left - 8, y: y + 4, anchor: "end", className: "axis")
+            text += ReportPageMarkup.line(x1: direction.x(left), y1: y, x2: direction.x(right), y2: y, className: value == 0 ? "baseline" : "grid")
+            text += ReportPageMarkup.text(label(value), x: direction.x(left - 8), y: y + 4, anchor: "end", className: "axis")
         }
         return text
     }
