@@ -93,3 +93,10 @@ struct LocalizationExampleTests {
         }
     }
 }
+
+struct FigureDigitsTests {
+    @Test(arguments: [("en", "2026", "2026"), ("de", "28.7", "28,7"), ("ar", "2026", "٢٠٢٦"), ("ar", "28.7", "٢٨٫٧"), ("ar-u-nu-latn", "28.7", "28.7")])
+    func aFigureShownAsDataTakesTheLocalesDigitsUngrouped(_ tag: String, _ text: String, _ expected: String) {
+        #expect(MessageLocale(tag).digits(of: text) == expected)
+    }
+}

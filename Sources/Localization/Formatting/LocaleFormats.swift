@@ -149,3 +149,14 @@ extension LocaleFormats {
         return output
     }
 }
+
+extension MessageLocale {
+    /// `text` — ASCII digits, with `.` as the decimal point — in this locale's digits and
+    /// decimal separator, never grouped: a figure shown as data inside a sentence, such as a
+    /// year ("2026" → "٢٠٢٦") or a score with one decimal ("28.7" → "28,7").
+    public func digits(of text: String) -> String {
+        let decimal = LocaleFormats.of(self).symbols(for: numbering).decimal
+        let converted = String(text.flatMap { character -> String in character == "." ? decimal : String(character) })
+        return LocaleFormats.digits(converted, numbering)
+    }
+}

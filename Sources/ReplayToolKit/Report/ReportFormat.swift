@@ -100,19 +100,7 @@ enum ReportFormat {
     /// A figure written as data ("28.7", "2026") in the language's digits and decimal
     /// separator, for a sentence ("28,7", "٢٨٫٧").
     static func localNumber(_ text: String, _ renderer: MessageRenderer) -> String {
-        let half = renderer.format(.number(0.5))
-        let point = String(half.dropFirst().dropLast())
-        var result = ""
-        for character in text {
-            if character.isASCII, let digit = character.wholeNumberValue {
-                result += renderer.format(.integer(digit))
-            } else if character == "." {
-                result += point
-            } else {
-                result.append(character)
-            }
-        }
-        return result
+        renderer.locale.digits(of: text)
     }
 
     /// `items` as one list, joined by `report.list.comma` (or `report.list.semicolon`):
