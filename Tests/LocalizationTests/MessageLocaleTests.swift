@@ -1,4 +1,5 @@
 import Foundation
+import Projections
 import Localization
 import Testing
 
@@ -98,5 +99,23 @@ struct FigureDigitsTests {
     @Test(arguments: [("en", "2026", "2026"), ("de", "28.7", "28,7"), ("ar", "2026", "٢٠٢٦"), ("ar", "28.7", "٢٨٫٧"), ("ar-u-nu-latn", "28.7", "28.7")])
     func aFigureShownAsDataTakesTheLocalesDigitsUngrouped(_ tag: String, _ text: String, _ expected: String) {
         #expect(MessageLocale(tag).digits(of: text) == expected)
+    }
+}
+
+struct ScienceClaimMessageTests {
+    /// Every claim a person can be shown has a message, in English exactly as the science
+    /// data words it, and in each shipped language.
+    @Test func everyClaimHasAMessageInEveryLanguage() throws {
+        var references = ReminderTemplate.all.flatMap(\.allScience) + [ScienceLibrary.plan, ScienceLibrary.mindfulExit]
+        references += ScienceLibrary.scoreReferences
+        let english = MessageRenderer(locale: .english)
+        for reference in references {
+            let id = try #require(MessageID.claim(of: reference), "\(reference.claim)")
+            #expect(try english.render(Message(id)) == reference.claim)
+            for language in ["de", "ar"] {
+                #expect(MessageCatalog.shipped(for: MessageLocale(language)).templates[id] != nil, "\(id) in \(language)")
+            }
+        }
+        #expect(MessageID.claim(of: ScienceReference(claim: "not in the library", studies: [], grade: .weak, note: nil)) == nil)
     }
 }

@@ -92,4 +92,12 @@ struct LocaleOptionTests {
         #expect(run.error.contains(words), "\(run.error)")
         #expect(run.output.isEmpty)
     }
+
+    @Test func theReportsStatusLinesAreInTheLanguage() {
+        let german = ToolRun.run(["report", Self.week, "--from", "2020-01-01", "--to", "2020-01-01", "--locale", "de"])
+        #expect(german.code == .success)
+        #expect(german.output == "Die Nacht 2020-01-01 ist nicht im Protokoll (die Nächte des Protokolls reichen von 2026-11-30 bis 2026-12-06): nichts zu berichten.\n")
+        let arabic = ToolRun.run(["report", Self.week, "--from", "2020-01-01", "--to", "2020-01-02", "--locale", "ar"])
+        #expect(arabic.output.hasPrefix("الليالي من \u{2068}2020-01-01\u{2069} إلى \u{2068}2020-01-02\u{2069} ليست في السجل"), "\(arabic.output)")
+    }
 }

@@ -62,6 +62,20 @@ extension MessageCatalog {
         .notificationFreeWindowEndingTitle: "وقتك الحر ينتهي قريبًا",
         .notificationFreeWindowEndingBody: "نافذتك الحرة على وشك الانتهاء، وبعدها يستمر وقت الاسترخاء.",
 
+        .reportStatusNoEvents: "لا يحتوي السجل على أي أحداث: لا شيء للإبلاغ عنه{page, select, skipped { (لم تُكتب صفحة HTML)} other {}}.",
+        .reportStatusNoNights: "لا يحتوي السجل على أي ليلة فيها خطة أو بيانات نوم: لا شيء للإبلاغ عنه{page, select, skipped { (لم تُكتب صفحة HTML)} other {}}.",
+        .reportStatusNightNotInLog: "الليلة {night} ليست في السجل ({known}): لا شيء للإبلاغ عنه{page, select, skipped { (لم تُكتب صفحة HTML)} other {}}.",
+        .reportStatusNightsNotInLog: "الليالي من {from} إلى {to} ليست في السجل ({known}): لا شيء للإبلاغ عنه{page, select, skipped { (لم تُكتب صفحة HTML)} other {}}.",
+        .reportStatusLogOnlyNight: "ليلة السجل الوحيدة هي {night}",
+        .reportStatusLogNights: "ليالي السجل تمتد من {first} إلى {last}",
+        .reportStatusWritten: "كُتب تقرير HTML في {path}",
+
+        "science.last_meal.2.claim": "تُزيح الوجبات المتأخرة إيقاعات الأيض في الجسم، لا ساعته البيولوجية الرئيسية.",
+        "science.warm_lighting.2.claim": "للضوء الأحمر الخافت تأثير ضئيل على الميلاتونين.",
+        "science.score.1.claim": "المعدلات المعتادة لمراحل النوم لدى البالغين: النوم العميق (N3) نحو ١٣–٢٣٪ من النوم لدى الشباب، ويقل مع التقدم في العمر؛ ونوم حركة العين السريعة نحو ٢٠–٢٥٪؛ والنوم الخفيف («الأساسي» لدى آبل، N1+N2) نحو ٥٠–٦٠٪.",
+        "science.score.2.claim": "الحاجة إلى النوم: من ٧ إلى ٩ ساعات للبالغين.",
+        "science.score.3.claim": "ترجيح دَين النوم في منتج مماثل: تحمل الليلة الأخيرة ١٥٪ من دَين أربع عشرة ليلة، وتحمل الليالي الثلاث عشرة التي قبلها الـ٨٥٪ الباقية، ويتناقص الوزن مع القِدم (بنسبة هندسية نحو ٠٫٨٧).",
+
         "reminder.last_meal.title": "وقت الوجبة الأخيرة يوشك أن ينتهي",
         "reminder.last_meal.body": "تناول آخر وجبة لك خلال الساعة القادمة. في استطلاع واسع، اقترن الأكل خلال الساعات الثلاث السابقة للنوم بكثرة الاستيقاظ ليلًا.",
         "science.last_meal.claim": "يرتبط الأكل خلال الساعات الثلاث السابقة للنوم بكثرة الاستيقاظ ليلًا.",

@@ -67,20 +67,27 @@ extension MessageCatalog {
         .notificationBlockWarningBody: "{tier, select, blockFirst {The apps you block first} other {The apps you block before bed}} lock in {minutes, plural, one {# minute} other {# minutes}}.",
         .notificationFreeWindowEndingTitle: "Your free time ends soon",
         .notificationFreeWindowEndingBody: "Your free window is about to end; wind-down carries on after it.",
+
+        .reportStatusNoEvents: "The log has no events: nothing to report{page, select, skipped { (no HTML page written)} other {}}.",
+        .reportStatusNoNights: "The log has no night with a plan or sleep data: nothing to report{page, select, skipped { (no HTML page written)} other {}}.",
+        .reportStatusNightNotInLog: "The night {night} is not in the log ({known}): nothing to report{page, select, skipped { (no HTML page written)} other {}}.",
+        .reportStatusNightsNotInLog: "The nights {from} to {to} are not in the log ({known}): nothing to report{page, select, skipped { (no HTML page written)} other {}}.",
+        .reportStatusLogOnlyNight: "the log's only night is {night}",
+        .reportStatusLogNights: "the log's nights run from {first} to {last}",
+        .reportStatusWritten: "HTML report written to {path}",
     ]
 
-    /// Each reminder's title and body, and the claim of its primary science reference (and
-    /// of the bedtime plan's and the mindful exit's), as `ReminderTemplate` and
-    /// `ScienceLibrary` word them.
+    /// Each reminder's title and body, and every science claim (`MessageID.scienceClaims`),
+    /// as `ReminderTemplate` and `ScienceLibrary` word them.
     private static let englishReminderTemplates: [MessageID: String] = {
         var templates: [MessageID: String] = [:]
         for reminder in ReminderTemplate.all {
             templates[.reminderTitle(reminder.id)] = MessagePattern.quoting(reminder.title)
             templates[.reminderBody(reminder.id)] = MessagePattern.quoting(reminder.body)
-            templates[.scienceClaim(reminder.id)] = MessagePattern.quoting(reminder.science.claim)
         }
-        templates[.scienceClaim(MessageID.planClaimKey)] = MessagePattern.quoting(ScienceLibrary.plan.claim)
-        templates[.scienceClaim(MessageID.mindfulExitClaimKey)] = MessagePattern.quoting(ScienceLibrary.mindfulExit.claim)
+        for claim in MessageID.scienceClaims {
+            templates[claim.id] = MessagePattern.quoting(claim.reference.claim)
+        }
         return templates
     }()
 }

@@ -61,6 +61,20 @@ extension MessageCatalog {
         .notificationFreeWindowEndingTitle: "Deine freie Zeit endet bald",
         .notificationFreeWindowEndingBody: "Dein freies Zeitfenster endet gleich; danach geht die Abendruhe weiter.",
 
+        .reportStatusNoEvents: "Das Protokoll enthält keine Ereignisse: nichts zu berichten{page, select, skipped { (keine HTML-Seite geschrieben)} other {}}.",
+        .reportStatusNoNights: "Das Protokoll enthält keine Nacht mit Plan oder Schlafdaten: nichts zu berichten{page, select, skipped { (keine HTML-Seite geschrieben)} other {}}.",
+        .reportStatusNightNotInLog: "Die Nacht {night} ist nicht im Protokoll ({known}): nichts zu berichten{page, select, skipped { (keine HTML-Seite geschrieben)} other {}}.",
+        .reportStatusNightsNotInLog: "Die Nächte {from} bis {to} sind nicht im Protokoll ({known}): nichts zu berichten{page, select, skipped { (keine HTML-Seite geschrieben)} other {}}.",
+        .reportStatusLogOnlyNight: "die einzige Nacht des Protokolls ist {night}",
+        .reportStatusLogNights: "die Nächte des Protokolls reichen von {first} bis {last}",
+        .reportStatusWritten: "HTML-Bericht geschrieben nach {path}",
+
+        "science.last_meal.2.claim": "Späte Mahlzeiten verschieben die Stoffwechselrhythmen des Körpers, nicht seine innere Hauptuhr.",
+        "science.warm_lighting.2.claim": "Gedämpftes rotes Licht wirkt sich kaum auf Melatonin aus.",
+        "science.score.1.claim": "Richtwerte der Schlafphasen bei Erwachsenen: Tiefschlaf (N3) bei jungen Erwachsenen etwa 13–23 % des Schlafs, mit dem Alter abnehmend; REM etwa 20–25 %; leichter Schlaf (bei Apple „Kern“, N1+N2) etwa 50–60 %.",
+        "science.score.2.claim": "Schlafbedarf: Erwachsene 7–9 Std.",
+        "science.score.3.claim": "Gewichtung des Schlafdefizits in einem vergleichbaren Produkt: Die letzte Nacht trägt 15 % eines Defizits über 14 Nächte, die 13 Nächte davor die übrigen 85 %, mit dem Alter abnehmend (ein geometrischer Faktor von etwa 0,87).",
+
         "reminder.last_meal.title": "Das Zeitfenster für die letzte Mahlzeit schließt bald",
         "reminder.last_meal.body": "Iss deine letzte Mahlzeit in der nächsten Stunde. In einer großen Umfrage ging Essen in den 3 Stunden vor dem Schlafengehen mit häufigerem Aufwachen in der Nacht einher.",
         "science.last_meal.claim": "Essen in den 3 Stunden vor dem Schlafengehen hängt mit häufigerem Aufwachen in der Nacht zusammen.",

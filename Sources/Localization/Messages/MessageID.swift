@@ -190,6 +190,23 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
     /// The free window is about to end; wind-down carries on.
     public static let notificationFreeWindowEndingBody: MessageID = "notification.freeWindowEnding.body"
 
+    // MARK: `replay-tool report`'s status lines
+
+    /// The log has no events; `{page}` is `skipped` when a page was asked for (and is not written).
+    public static let reportStatusNoEvents: MessageID = "report.status.noEvents"
+    /// No night with a plan or sleep data; `{page}` as above.
+    public static let reportStatusNoNights: MessageID = "report.status.noNights"
+    /// The night `{night}` is not in the log; `{known}` says which nights are; `{page}` as above.
+    public static let reportStatusNightNotInLog: MessageID = "report.status.nightNotInLog"
+    /// The nights `{from}` to `{to}` are not in the log; `{known}`, `{page}` as above.
+    public static let reportStatusNightsNotInLog: MessageID = "report.status.nightsNotInLog"
+    /// The log's only night is `{night}`.
+    public static let reportStatusLogOnlyNight: MessageID = "report.status.logOnlyNight"
+    /// The log's nights run from `{first}` to `{last}`.
+    public static let reportStatusLogNights: MessageID = "report.status.logNights"
+    /// The HTML page was written to `{path}`.
+    public static let reportStatusWritten: MessageID = "report.status.written"
+
     // MARK: The report (`replay-tool report`: the text report and the HTML page)
     //
     // Every word the report prints. The English templates say exactly what the report said
@@ -681,8 +698,8 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
 
     /// Every id the library uses, in a fixed order: the fixed ones (the report's last), then
     /// each reminder's title, body and claim, then the plan's and the mindful exit's claims.
-    public static let all: [MessageID] = fixed + ReminderTemplate.all.flatMap { [reminderTitle($0.id), reminderBody($0.id), scienceClaim($0.id)] }
-        + [scienceClaim(planClaimKey), scienceClaim(mindfulExitClaimKey)]
+    public static let all: [MessageID] = fixed + ReminderTemplate.all.flatMap { [reminderTitle($0.id), reminderBody($0.id)] }
+        + scienceClaims.map(\.id)
 
     private static let fixed: [MessageID] = [
         durationHoursMinutes, durationHours, durationMinutes,
@@ -700,5 +717,7 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
         insightsRetireSuggested, insightsRoutine, insightsRoutineScore, insightsLongShortStretch,
         notificationBlockWarningTitle, notificationBlockWarningBody,
         notificationFreeWindowEndingTitle, notificationFreeWindowEndingBody,
+        reportStatusNoEvents, reportStatusNoNights, reportStatusNightNotInLog, reportStatusNightsNotInLog,
+        reportStatusLogOnlyNight, reportStatusLogNights, reportStatusWritten,
     ] + report
 }

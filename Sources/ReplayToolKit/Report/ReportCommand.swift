@@ -53,9 +53,11 @@ enum ReportCommand {
             }
         }
         let fold = try LogStateFold.foldForFigures(path: path, at: instant, checkpoints: CheckpointChoice(arguments), console: console)
-        let noPage = htmlPath == nil ? "" : " (no HTML page written)"
+        let words = MessageRenderer(locale: locale)
+        // Whether a page was asked for and is therefore not written: said in the status line.
+        let page: MessageArgument = .text(htmlPath == nil ? "none" : "skipped")
         guard let asOf = fold.asOf else {
-            console.output("The log has no events: nothing to report\(noPage).\n")
+            console.output(words.text(.reportStatusNoEvents, ["page": page]) + "\n")
             return .success
         }
         var report: PeriodReport
@@ -64,17 +66,19 @@ enum ReportCommand {
             guard let made = try PeriodReport.make(
                 state: fold.runner.state, asOf: asOf, from: nights.from, to: nights.to, warningCount: warningCount
             ) else {
-                console.output("The log has no night with a plan or sleep data: nothing to report\(noPage).\n")
+                console.output(words.text(.reportStatusNoNights, ["page": page]) + "\n")
                 return .success
             }
             report = made
-            report.renderer = MessageRenderer(locale: locale)
+            report.renderer = words
         } catch .noNight(let from, let to, let known) {
-            let period = from == to ? "The night \(from.iso) is" : "The nights \(from.iso) to \(to.iso) are"
             let logNights = known.lowerBound == known.upperBound
-                ? "the log's only night is \(known.lowerBound.iso)"
-                : "the log's nights run from \(known.lowerBound.iso) to \(known.upperBound.iso)"
-            console.output("\(period) not in the log (\(logNights)): nothing to report\(noPage).\n")
+                ? Message(.reportStatusLogOnlyNight, ["night": .text(known.lowerBound.iso)])
+                : Message(.reportStatusLogNights, ["first": .text(known.lowerBound.iso), "last": .text(known.upperBound.iso)])
+            let status = from == to
+                ? Message(.reportStatusNightNotInLog, ["night": .text(from.iso), "known": .message(logNights), "page": page])
+                : Message(.reportStatusNightsNotInLog, ["from": .text(from.iso), "to": .text(to.iso), "known": .message(logNights), "page": page])
+            console.output(words.text(status) + "\n")
             return .success
         } catch {
             throw UsageError(message: error.message, commandPath: arguments.commandPath)
@@ -88,7 +92,7 @@ enum ReportCommand {
                 console.error("\(ReplayTool.name): \(error.description)\n")
                 return .ioError
             }
-            console.output("\nHTML report written to \(htmlPath)\n")
+            console.output("\n" + words.text(.reportStatusWritten, ["path": .text(htmlPath)]) + "\n")
         }
         return .success
     }
