@@ -5,7 +5,6 @@ extension LocaleFormats {
     static let english = LocaleFormats(
         latinSymbols: NumberSymbols(decimal: ".", group: ",", minus: "-"),
         weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
-        standaloneWeekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
         months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
         datePatterns: ["EEEEMMMMd": "EEEE, MMMM d", "MMMMd": "MMMM d"],
         // U+202F NARROW NO-BREAK SPACE before the day period, as CLDR 42 writes it.
@@ -24,7 +23,6 @@ extension LocaleFormats {
     static let german = LocaleFormats(
         latinSymbols: NumberSymbols(decimal: ",", group: ".", minus: "-"),
         weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],
-        standaloneWeekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],
         months: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"],
         datePatterns: ["EEEEMMMMd": "EEEE, d. MMMM", "MMMMd": "d. MMMM"],
         timePattern: "HH:mm",
@@ -35,7 +33,6 @@ extension LocaleFormats {
         // With Latin digits: a left-to-right mark before the minus sign.
         latinSymbols: NumberSymbols(decimal: ".", group: ",", minus: "\u{200E}-"),
         weekdays: ["الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"],
-        standaloneWeekdays: ["الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"],
         months: ["يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر", "أكتوبر", "نوفمبر", "ديسمبر"],
         datePatterns: ["EEEEMMMMd": "EEEE، d MMMM", "MMMMd": "d MMMM"],
         timePattern: "h:mm a",

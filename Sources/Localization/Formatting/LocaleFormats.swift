@@ -14,10 +14,9 @@ struct LocaleFormats: Sendable {
     }
 
     var latinSymbols: NumberSymbols
-    /// Weekday names, Sunday first (format context, wide).
+    /// Weekday names, Sunday first (wide; in the shipped languages the same standing alone,
+    /// as the skeleton `EEEE` shows them).
     var weekdays: [String]
-    /// Weekday names standing alone (skeleton `EEEE` on its own).
-    var standaloneWeekdays: [String]
     /// Month names, January first (format context, wide).
     var months: [String]
     /// Date patterns by skeleton, in CLDR pattern letters.
@@ -85,8 +84,8 @@ extension LocaleFormats {
         let formats = of(locale)
         // 1970-01-01 was a Thursday (index 4, Sunday first).
         let weekday = ((date.daysSince1970 % 7) + 7 + 4) % 7
-        if skeleton == "EEEE" { return formats.standaloneWeekdays[weekday] }
-        let pattern = formats.datePatterns[skeleton] ?? formats.datePatterns["EEEEMMMMd"] ?? "EEEE, MMMM d"
+        // `EEEE` alone is the weekday; the parser admits only skeletons every table has.
+        let pattern = skeleton == "EEEE" ? "EEEE" : formats.datePatterns[skeleton] ?? "EEEE, MMMM d"
         return expand(pattern, locale: locale) { letter, width in
             switch letter {
             case "E": return formats.weekdays[weekday]
