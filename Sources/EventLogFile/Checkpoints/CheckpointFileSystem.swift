@@ -154,87 +154,90 @@ enum CheckpointFileSystem {
 
     /// Creates the folder at `path` with mode 0700 if it is missing, and then makes its name
     /// durable (syncs the folder that holds it). Does nothing when it exists.
-    static func makeFolder(_ path: String) throws(EventLogFileError) {
-        while mkdir(path, 0o700) != 0 {
-            let error = errno
-            if error == EINTR { continue }
-            if error == EEXIST { return }
-            throw .system(error, action: "create the checkpoint folder", consequence: "no checkpoint was written", path: path)
+    static func makeFolder(_ path: String, operations: any FileOperations) throws(EventLogFileError) {
+        do {
+            try operations.makeFolder(path, mode: 0o700)
+        } catch where error.number == EEXIST {
+            return
+        } catch {
+            throw .system(error.number, action: "create the checkpoint folder", consequence: "no checkpoint was written", path: path)
         }
         // The umask can only narrow the mode given to mkdir; set it exactly anyway.
-        if chmod(path, 0o700) != 0 {
-            throw .system(errno, action: "set the checkpoint folder's permissions to 0700", consequence: "no checkpoint was written", path: path)
+        do {
+            try operations.changeMode(ofPath: path, to: 0o700)
+        } catch {
+            throw .system(error.number, action: "set the checkpoint folder's permissions to 0700", consequence: "no checkpoint was written", path: path)
         }
-        try synchronizeFolder(LogFileDescriptor.parentFolder(of: path), consequence: "no checkpoint was written")
+        try synchronizeFolder(LogFileDescriptor.parentFolder(of: path), consequence: "no checkpoint was written", operations: operations)
     }
 
     /// Creates the file at `path` (which must not exist) with mode 0600, writes `bytes` and
     /// syncs them (`F_FULLFSYNC` on Apple platforms). On failure the file is removed.
-    static func writeNewFile(_ path: String, _ bytes: [UInt8]) throws(EventLogFileError) {
+    static func writeNewFile(_ path: String, _ bytes: [UInt8], operations: any FileOperations) throws(EventLogFileError) {
         let descriptor: Int32
         do {
-            descriptor = try openRetrying(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            descriptor = try operations.open(path, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o600)
         } catch {
             throw failure(error.number, "create a checkpoint file", path)
         }
         var failed: EventLogFileError?
-        if fchmod(descriptor, 0o600) != 0 {
-            failed = failure(errno, "set a checkpoint file's permissions to 0600", path)
+        do {
+            try operations.changeMode(descriptor, to: 0o600)
+        } catch {
+            failed = failure(error.number, "set a checkpoint file's permissions to 0600", path)
         }
         if failed == nil {
-            let error: Int32? = bytes.withUnsafeBytes { buffer in
+            let error: Int32? = bytes.withUnsafeBytes { buffer -> Int32? in
                 var written = 0
                 while written < buffer.count {
-                    let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                    if count > 0 {
-                        written += count
-                    } else if count == 0 {
-                        return EIO
-                    } else if errno != EINTR {
-                        return errno
+                    do throws(SystemCallError) {
+                        written += try operations.write(descriptor, UnsafeRawBufferPointer(rebasing: buffer[written...]))
+                    } catch {
+                        return error.number
                     }
                 }
                 return nil
             }
             if let error { failed = failure(error, "write a checkpoint file", path) }
         }
-        if failed == nil, let error = LogFileDescriptor.fullSynchronize(descriptor) {
-            failed = failure(error, "sync a checkpoint file", path)
+        if failed == nil {
+            do {
+                try operations.synchronize(descriptor)
+            } catch {
+                failed = failure(error.number, "sync a checkpoint file", path)
+            }
         }
-        _ = close(descriptor)
+        operations.close(descriptor)
         if let failed {
-            _ = unlink(path)
+            try? operations.remove(path)
             throw failed
         }
     }
 
     /// Renames `source` over `destination` (atomic: `destination` is either the old file or
     /// the new one).
-    static func rename(_ source: String, over destination: String) throws(EventLogFileError) {
-        if systemRename(source, destination) != 0 {
-            throw failure(errno, "rename the new checkpoint into place", destination)
+    static func rename(_ source: String, over destination: String, operations: any FileOperations) throws(EventLogFileError) {
+        do {
+            try operations.rename(source, over: destination)
+        } catch {
+            throw failure(error.number, "rename the new checkpoint into place", destination)
         }
     }
 
     /// Removes the file at `path`; a file already gone is not an error.
-    static func remove(_ path: String) throws(EventLogFileError) {
-        if unlink(path) != 0 && errno != ENOENT {
-            throw .system(errno, action: "remove a checkpoint", path: path)
+    static func remove(_ path: String, operations: any FileOperations) throws(EventLogFileError) {
+        do {
+            try operations.remove(path)
+        } catch where error.number == ENOENT {
+            return
+        } catch {
+            throw .system(error.number, action: "remove a checkpoint", path: path)
         }
     }
 
     /// Syncs the folder at `path`, so that names created, renamed or removed in it are durable.
-    static func synchronizeFolder(_ path: String, consequence: String) throws(EventLogFileError) {
-        let folder: Int32
-        do {
-            folder = try openRetrying(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
-        } catch {
-            throw .system(error.number, action: "open the checkpoint folder to sync it", consequence: consequence, path: path)
-        }
-        defer { _ = close(folder) }
-        if let error = LogFileDescriptor.fullSynchronize(folder) {
-            throw .system(error, action: "sync the checkpoint folder", consequence: consequence, path: path)
-        }
+    static func synchronizeFolder(_ path: String, consequence: String, operations: any FileOperations) throws(EventLogFileError) {
+        try LogFileDescriptor.synchronizeFolder(path, operations: operations, what: "the checkpoint folder", consequence: consequence)
     }
 
     private static func failure(_ error: Int32, _ action: String, _ path: String) -> EventLogFileError {
@@ -254,9 +257,4 @@ enum CheckpointFileSystem {
             if error != EINTR { throw OpenFailure(number: error) }
         }
     }
-}
-
-/// `rename(2)`, outside the enum so that its own `rename` does not shadow it.
-private func systemRename(_ source: String, _ destination: String) -> Int32 {
-    rename(source, destination)
 }

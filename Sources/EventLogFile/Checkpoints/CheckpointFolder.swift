@@ -14,10 +14,14 @@
 package struct CheckpointFolder: Sendable {
     /// The folder's path.
     package let path: String
+    /// The calls that write and remove its files.
+    package let operations: any FileOperations
 
-    /// A checkpoint folder at `path` (it need not exist: ``write(header:payload:)`` creates it).
-    package init(path: String) {
+    /// A checkpoint folder at `path` (it need not exist: ``write(header:payload:)`` creates it),
+    /// written through `operations`.
+    package init(path: String, operations: any FileOperations = SystemFileOperations()) {
         self.path = path
+        self.operations = operations
     }
 
     /// The default folder of the log at `logPath`: `LOG.checkpoints` beside it.
@@ -240,22 +244,22 @@ package struct CheckpointFolder: Sendable {
         var header = header
         header.payloadLength = Int64(payload.count)
         header.payloadDigest = PrefixDigest.digest(of: payload)
-        try CheckpointFileSystem.makeFolder(path)
+        try CheckpointFileSystem.makeFolder(path, operations: operations)
         let name = Self.fileName(forLastSeq: header.lastSeq)
         let temporary = path(of: ".\(name).\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp")
-        try CheckpointFileSystem.writeNewFile(temporary, header.encoded() + payload)
+        try CheckpointFileSystem.writeNewFile(temporary, header.encoded() + payload, operations: operations)
         do {
-            try CheckpointFileSystem.rename(temporary, over: path(of: name))
+            try CheckpointFileSystem.rename(temporary, over: path(of: name), operations: operations)
         } catch {
-            try? CheckpointFileSystem.remove(temporary)
+            try? CheckpointFileSystem.remove(temporary, operations: operations)
             throw error
         }
-        try CheckpointFileSystem.synchronizeFolder(path, consequence: "the checkpoint was written but may not survive a crash")
+        try CheckpointFileSystem.synchronizeFolder(path, consequence: "the checkpoint was written but may not survive a crash", operations: operations)
         return CheckpointEntry(path: path(of: name), fileName: name, header: header)
     }
 
     /// Removes a checkpoint (a file already gone is not an error).
     package func remove(_ entry: CheckpointEntry) throws(EventLogFileError) {
-        try CheckpointFileSystem.remove(entry.path)
+        try CheckpointFileSystem.remove(entry.path, operations: operations)
     }
 }

@@ -70,7 +70,17 @@ extension FileEventLog {
         lockTimeout: Duration = .seconds(10),
         willRemove: (TornTail) -> Void = { _ in }
     ) throws(EventLogFileError) -> TornTail? {
-        let descriptor = try LogFileDescriptor.openForRepair(path: path)
+        try repair(path: path, lockTimeout: lockTimeout, operations: SystemFileOperations(), willRemove: willRemove)
+    }
+
+    /// ``repair(path:lockTimeout:willRemove:)``, changing the file only through `operations`.
+    package static func repair(
+        path: String,
+        lockTimeout: Duration = .seconds(10),
+        operations: any FileOperations,
+        willRemove: (TornTail) -> Void = { _ in }
+    ) throws(EventLogFileError) -> TornTail? {
+        let descriptor = try LogFileDescriptor.openForRepair(path: path, operations: operations)
         defer { descriptor.unlock() }
         try descriptor.lockExclusive(timeout: lockTimeout)
         try LogFilePermissions.refuseUnsafe(path: path, for: .repair)

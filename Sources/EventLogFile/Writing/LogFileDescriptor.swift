@@ -17,6 +17,9 @@ import Musl
 ///
 /// Durability: ``appendAll(_:)`` only hands bytes to the operating system; call
 /// ``synchronize()`` to have them on disk (`fsync`, or `F_FULLFSYNC` on Apple platforms).
+///
+/// Every call that changes the file (and opening and closing it) goes through its
+/// ``FileOperations`` (the system's, outside tests).
 package struct LogFileDescriptor: ~Copyable, Sendable {
     /// The raw descriptor, or -1 once closed.
     private var descriptor: Int32
@@ -24,14 +27,18 @@ package struct LogFileDescriptor: ~Copyable, Sendable {
     /// The path the file was opened with, used to name the file in errors.
     package let path: String
 
-    private init(descriptor: Int32, path: String) {
+    /// The calls that change the file.
+    private let operations: any FileOperations
+
+    private init(descriptor: Int32, path: String, operations: any FileOperations) {
         self.descriptor = descriptor
         self.path = path
+        self.operations = operations
     }
 
     deinit {
         if descriptor >= 0 {
-            _ = systemClose(descriptor)
+            operations.close(descriptor)
         }
     }
 
@@ -53,12 +60,13 @@ package struct LogFileDescriptor: ~Copyable, Sendable {
     ///   `.permissionDenied`, or `.ioError`.
     package static func openForAppending(
         path: String,
-        createIfMissing: Bool
+        createIfMissing: Bool,
+        operations: any FileOperations = SystemFileOperations()
     ) throws(EventLogFileError) -> LogFileDescriptor {
         let flags = O_RDWR | O_APPEND | O_CLOEXEC
         if !createIfMissing {
-            let descriptor = try openRetryingInterrupts(path: path, flags: flags, action: "open the log for appending")
-            return LogFileDescriptor(descriptor: descriptor, path: path)
+            let descriptor = try open(path: path, flags: flags, action: "open the log for appending", operations: operations)
+            return LogFileDescriptor(descriptor: descriptor, path: path, operations: operations)
         }
         // Create with O_EXCL to know whether this call made the file (then the folder must be
         // synced); if it already exists, open it as it is. The loop covers a file removed
@@ -66,30 +74,27 @@ package struct LogFileDescriptor: ~Copyable, Sendable {
         var attempts = 0
         while true {
             attempts += 1
-            let created = systemOpen(path, flags | O_CREAT | O_EXCL, 0o600)
-            if created >= 0 {
-                let file = LogFileDescriptor(descriptor: created, path: path)
-                try file.finishCreation()
-                return file
+            let created: Int32
+            do {
+                created = try operations.open(path, flags: flags | O_CREAT | O_EXCL, mode: 0o600)
+            } catch where error.number == EEXIST {
+                let existing: Int32
+                do {
+                    existing = try operations.open(path, flags: flags, mode: 0)
+                } catch where error.number == ENOENT && attempts < 3 {
+                    // Removed between the two calls: try to create it again.
+                    continue
+                } catch {
+                    // ENOENT after EEXIST again and again: a symbolic link whose target is missing.
+                    throw .system(error.number, action: "open the log for appending", path: path)
+                }
+                return LogFileDescriptor(descriptor: existing, path: path, operations: operations)
+            } catch {
+                throw .system(error.number, action: "create the log", path: path)
             }
-            let creationError = errno
-            if creationError == EINTR {
-                continue
-            }
-            if creationError != EEXIST {
-                throw .system(creationError, action: "create the log", path: path)
-            }
-            let existing = systemOpen(path, flags, 0)
-            if existing >= 0 {
-                return LogFileDescriptor(descriptor: existing, path: path)
-            }
-            let openError = errno
-            if openError == EINTR || (openError == ENOENT && attempts < 3) {
-                // Removed between the two calls: try to create it again.
-                continue
-            }
-            // ENOENT after EEXIST again and again: a symbolic link whose target is missing.
-            throw .system(openError, action: "open the log for appending", path: path)
+            let file = LogFileDescriptor(descriptor: created, path: path, operations: operations)
+            try file.finishCreation()
+            return file
         }
     }
 
@@ -101,9 +106,11 @@ package struct LogFileDescriptor: ~Copyable, Sendable {
     /// - Returns: The open descriptor, not yet locked.
     /// - Throws: ``EventLogFileError`` with code `.notFound`, `.isDirectory`,
     ///   `.permissionDenied`, or `.ioError`.
-    package static func openForRepair(path: String) throws(EventLogFileError) -> LogFileDescriptor {
-        let descriptor = try openRetryingInterrupts(path: path, flags: O_RDWR | O_APPEND | O_CLOEXEC, action: "open the log to repair")
-        return LogFileDescriptor(descriptor: descriptor, path: path)
+    package static func openForRepair(
+        path: String, operations: any FileOperations = SystemFileOperations()
+    ) throws(EventLogFileError) -> LogFileDescriptor {
+        let descriptor = try open(path: path, flags: O_RDWR | O_APPEND | O_CLOEXEC, action: "open the log to repair", operations: operations)
+        return LogFileDescriptor(descriptor: descriptor, path: path, operations: operations)
     }
 
     /// Opens a log file for reading only (`O_RDONLY | O_CLOEXEC`).
@@ -114,8 +121,9 @@ package struct LogFileDescriptor: ~Copyable, Sendable {
     ///   on the path, or a symbolic link whose target is missing), `.isDirectory`,
     ///   `.permissionDenied`, or `.ioError`.
     package static func openForReading(path: String) throws(EventLogFileError) -> LogFileDescriptor {
-        let descriptor = try openRetryingInterrupts(path: path, flags: O_RDONLY | O_CLOEXEC, action: "open the log for reading")
-        let file = LogFileDescriptor(descriptor: descriptor, path: path)
+        let operations = SystemFileOperations()
+        let descriptor = try open(path: path, flags: O_RDONLY | O_CLOEXEC, action: "open the log for reading", operations: operations)
+        let file = LogFileDescriptor(descriptor: descriptor, path: path, operations: operations)
         // A directory opens fine read-only; refuse it here rather than failing on the first read.
         if try file.isDirectory() {
             throw EventLogFileError(
@@ -127,56 +135,46 @@ package struct LogFileDescriptor: ~Copyable, Sendable {
         return file
     }
 
-    private static func openRetryingInterrupts(
-        path: String,
-        flags: Int32,
-        action: String
+    private static func open(
+        path: String, flags: Int32, action: String, operations: any FileOperations
     ) throws(EventLogFileError) -> Int32 {
-        while true {
-            let descriptor = systemOpen(path, flags, 0)
-            if descriptor >= 0 {
-                return descriptor
-            }
-            let error = errno
-            if error != EINTR {
-                throw .system(error, action: action, path: path)
-            }
+        do {
+            return try operations.open(path, flags: flags, mode: 0)
+        } catch {
+            throw .system(error.number, action: action, path: path)
         }
     }
 
     /// Makes a freshly created file 0600 whatever the umask, and makes its name durable.
     private func finishCreation() throws(EventLogFileError) {
         // The umask can only narrow the mode given to open; set it exactly anyway.
-        if fchmod(descriptor, 0o600) != 0 {
-            throw .system(errno, action: "set the new log's permissions to 0600", path: path)
+        do {
+            try operations.changeMode(descriptor, to: 0o600)
+        } catch {
+            throw .system(error.number, action: "set the new log's permissions to 0600", path: path)
         }
         try synchronize()
-        try Self.synchronizeFolder(containing: path)
+        try Self.synchronizeFolder(
+            Self.parentFolder(of: path), operations: operations, what: "the log's folder",
+            consequence: "the file was created but may not survive a crash")
     }
 
-    /// Syncs the folder that holds `path`, so that a newly created name in it is durable.
-    private static func synchronizeFolder(containing path: String) throws(EventLogFileError) {
-        let folder = parentFolder(of: path)
-        var folderDescriptor: Int32
-        repeat {
-            folderDescriptor = systemOpen(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
-        } while folderDescriptor < 0 && errno == EINTR
-        if folderDescriptor < 0 {
-            throw .system(
-                errno,
-                action: "open the log's folder to make the new file durable",
-                consequence: "the file was created but may not survive a crash",
-                path: folder
-            )
+    /// Syncs the folder at `folder`, so that the names created, renamed or removed in it are
+    /// durable; `what` names it in an error ("the log's folder"), followed by `consequence`.
+    package static func synchronizeFolder(
+        _ folder: String, operations: any FileOperations, what: String, consequence: String
+    ) throws(EventLogFileError) {
+        let folderDescriptor: Int32
+        do {
+            folderDescriptor = try operations.open(folder, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
+        } catch {
+            throw .system(error.number, action: "open \(what) to sync it", consequence: consequence, path: folder)
         }
-        defer { _ = systemClose(folderDescriptor) }
-        if let error = fullSynchronize(folderDescriptor) {
-            throw .system(
-                error,
-                action: "sync the log's folder",
-                consequence: "the file was created but may not survive a crash",
-                path: folder
-            )
+        defer { operations.close(folderDescriptor) }
+        do {
+            try operations.synchronize(folderDescriptor)
+        } catch {
+            throw .system(error.number, action: "sync \(what)", consequence: consequence, path: folder)
         }
     }
 
@@ -314,20 +312,17 @@ package struct LogFileDescriptor: ~Copyable, Sendable {
         }
         var written = 0
         while written < bytes.count {
-            let count = write(descriptor, base + written, bytes.count - written)
-            if count > 0 {
-                written += count
-                continue
-            }
-            let error = count == 0 ? EIO : errno
-            if count < 0 && error == EINTR {
-                continue
-            }
-            let consequence = written == 0
+            let count: Int
+            do {
+                count = try operations.write(descriptor, UnsafeRawBufferPointer(start: base + written, count: bytes.count - written))
+            } catch {
+                let consequence = written == 0
                 ? "nothing was written"
                 : "only \(written) of \(bytes.count) bytes were written, so the log may end with "
                     + "a partial line that must be repaired before appending again"
-            throw .system(error, action: "append to the log", consequence: consequence, path: path)
+                throw .system(error.number, action: "append to the log", consequence: consequence, path: path)
+            }
+            written += count
         }
     }
 
@@ -336,9 +331,11 @@ package struct LogFileDescriptor: ~Copyable, Sendable {
     ///
     /// - Throws: ``EventLogFileError`` with code `.ioError`; the data may then not be durable.
     package func synchronize() throws(EventLogFileError) {
-        if let error = Self.fullSynchronize(descriptor) {
+        do {
+            try operations.synchronize(descriptor)
+        } catch {
             throw .system(
-                error,
+                error.number,
                 action: "sync the log to disk",
                 consequence: "what was written may not survive a crash",
                 path: path
@@ -360,11 +357,10 @@ package struct LogFileDescriptor: ~Copyable, Sendable {
                 path: path
             )
         }
-        while ftruncate(descriptor, off_t(length)) != 0 {
-            let error = errno
-            if error != EINTR {
-                throw .system(error, action: "truncate the log", path: path)
-            }
+        do {
+            try operations.truncate(descriptor, to: length)
+        } catch {
+            throw .system(error.number, action: "truncate the log", path: path)
         }
         try synchronize()
     }
@@ -375,7 +371,7 @@ package struct LogFileDescriptor: ~Copyable, Sendable {
     /// ``synchronize()``, not from closing.
     package consuming func close() {
         if descriptor >= 0 {
-            _ = systemClose(descriptor)
+            operations.close(descriptor)
         }
         descriptor = -1
     }
@@ -395,30 +391,4 @@ package struct LogFileDescriptor: ~Copyable, Sendable {
         let directoryType: UInt32 = 0o040000
         return UInt32(try status().st_mode) & fileTypeMask == directoryType
     }
-
-    /// Syncs a descriptor the most durable way the platform offers; returns `errno` on failure.
-    static func fullSynchronize(_ descriptor: Int32) -> Int32? {
-        #if canImport(Darwin)
-        if fcntl(descriptor, F_FULLFSYNC) != -1 {
-            return nil
-        }
-        #endif
-        while fsync(descriptor) != 0 {
-            let error = errno
-            if error != EINTR {
-                return error
-            }
-        }
-        return nil
-    }
-}
-
-// Free functions so that the methods named `close` and `open…` do not shadow the system calls.
-
-private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-    open(path, flags, mode)
-}
-
-private func systemClose(_ descriptor: Int32) -> Int32 {
-    close(descriptor)
 }
