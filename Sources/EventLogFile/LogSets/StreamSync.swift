@@ -118,6 +118,14 @@ public enum StreamSync {
         _ incoming: StreamLines, into logSet: LogSetDirectory, ownStream: StreamName?,
         lockTimeout: Duration = .seconds(10)
     ) throws(EventLogFileError) -> Outcome {
+        try receive(incoming, into: logSet, ownStream: ownStream, lockTimeout: lockTimeout, operations: SystemFileOperations())
+    }
+
+    /// ``receive(_:into:ownStream:lockTimeout:)``, changing files only through `operations`.
+    package static func receive(
+        _ incoming: StreamLines, into logSet: LogSetDirectory, ownStream: StreamName?,
+        lockTimeout: Duration = .seconds(10), operations: any FileOperations
+    ) throws(EventLogFileError) -> Outcome {
         let path = logSet.path(of: incoming.stream)
         let bytes = incoming.bytes
         if let problem = checkIncoming(incoming, bytes: bytes) { return .refused(reason: problem) }
@@ -127,7 +135,7 @@ public enum StreamSync {
             ? try plan(replicaAt: path, incoming: bytes, afterSeq: incoming.afterSeq, isOwnStream: isOwn)
             : plan(replica: [], incoming: bytes, afterSeq: incoming.afterSeq, isOwnStream: isOwn)
         guard case .append = first else { return first.outcome }
-        let file = try LogFileDescriptor.openForAppending(path: path, createIfMissing: true)
+        let file = try LogFileDescriptor.openForAppending(path: path, createIfMissing: true, operations: operations)
         defer { file.unlock() }
         try file.lockExclusive(timeout: lockTimeout)
         // A stream others can write is refused, as an append refuses it.
@@ -135,10 +143,61 @@ public enum StreamSync {
         // Plan again under the lock: another process may have synced meanwhile.
         let decided = try plan(replicaAt: path, incoming: bytes, afterSeq: incoming.afterSeq, isOwnStream: isOwn)
         guard case .append(let extra, let outcome) = decided else { return decided.outcome }
-        let written = extra.withUnsafeBytes { raw in Result { () throws(EventLogFileError) in try file.appendAll(raw) } }
-        try written.get()
-        try file.synchronize()
+        // One unit (a batch, or an event alone) a write and a sync: a crash can then leave at
+        // most the last unit torn, whatever order the disk wrote its sectors in (several
+        // units in one unsynced write could leave zeros followed by sound lines, which no
+        // reader can tell from corruption). A unit whose write or sync fails is cut off
+        // again before the error is thrown (its bytes may never reach the disk).
+        for unit in units(of: extra) {
+            let lengthBefore = try file.size()
+            let written = extra[unit].withUnsafeBytes { raw in Result { () throws(EventLogFileError) in try file.appendAll(raw) } }
+            let failure: EventLogFileError?
+            switch written {
+            case .failure(let error): failure = error
+            case .success:
+                do {
+                    try file.synchronize()
+                    failure = nil
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure {
+                do {
+                    try file.truncate(to: lengthBefore)
+                } catch {
+                    throw EventLogFileError(
+                        code: .ioError,
+                        message: "\(failure.message), and the lines could not be removed (\(error.message)); the stream may end with "
+                            + "lines that never reached the disk — run 'replay-tool repair \(path)' before syncing again",
+                        path: path, systemErrorNumber: failure.systemErrorNumber)
+                }
+                throw failure
+            }
+        }
         return outcome
+    }
+
+    /// The byte ranges of `bytes` (whole lines) that hold one unit each: a batch's lines, or
+    /// an event alone.
+    static func units(of bytes: [UInt8]) -> [Range<Int>] {
+        var units: [Range<Int>] = []
+        var decoder = FastEventLineDecoder()
+        var unitStart = 0
+        var lineStart = 0
+        while lineStart < bytes.count {
+            let end = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count
+            let batch = bytes[lineStart..<end].withUnsafeBufferPointer { line in
+                (try? decoder.decode(line: UnsafeBufferPointer(rebasing: line[..<(line.last == UInt8(ascii: "\n") ? line.count - 1 : line.count)])))?.batch
+            }
+            if batch.map({ $0.index >= $0.count }) ?? true {
+                units.append(unitStart..<end)
+                unitStart = end
+            }
+            lineStart = end
+        }
+        if unitStart < bytes.count { units.append(unitStart..<bytes.count) }
+        return units
     }
 
     /// What receiving will do.

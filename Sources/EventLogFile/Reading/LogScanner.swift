@@ -33,6 +33,21 @@ package struct LogScanner: Sendable {
     private var pending: [ScannedEvent] = []
     private var pendingCount = 0
     private var pendingEnd = LineReader.Position.start
+    /// Zero bytes found in a line that does not decode, with nothing released since: what a
+    /// crash leaves of the last append when the disk had not written some of its sectors
+    /// (they read as zeros). It is a torn tail if nothing after it is ever released, and
+    /// corruption (its held problems reported) as soon as something is.
+    private var zeroFilled: ZeroFilledTail?
+
+    /// Where zero-filled damage began, and the problems held back until it is known to be a
+    /// torn tail or corruption.
+    private struct ZeroFilledTail {
+        var firstLine: Int
+        var byteOffset: Int64
+        var committedPosition: LineReader.Position
+        var nextSeq: Int
+        var heldIssues: [LogIssue] = []
+    }
 
     /// Creates a scanner starting at the beginning of a file, reading lines with `decoder`.
     package init(tracking: IdentifierTracking, decoder: any EventLineDecoding = FastEventLineDecoder()) {
@@ -61,10 +76,18 @@ package struct LogScanner: Sendable {
     package mutating func consume(_ line: LineReader.Line, released: inout [ScannedEvent], issues: inout [LogIssue]) {
         let end = LineReader.Position(byteOffset: line.endByteOffset, lineNumber: line.lineNumber + 1)
         guard line.endsWithNewline else {
-            let start = pending.first.map { ($0.line, $0.byteOffset) } ?? (line.lineNumber, line.byteOffset)
-            let reason = pending.isEmpty
+            let start = zeroFilled.map { ($0.firstLine, $0.byteOffset) }
+                ?? pending.first.map { ($0.line, $0.byteOffset) } ?? (line.lineNumber, line.byteOffset)
+            let reason = zeroFilled != nil
+                ? "the last append's lines hold zero bytes and its last line has no \\n: an append was cut short by a crash"
+                : pending.isEmpty
                 ? "the last line has no \\n: an append was cut short"
                 : "the last batch of \(pendingCount) lines was cut short: its line \(pending.count + 1) has no \\n"
+            if let damage = zeroFilled {
+                committedPosition = damage.committedPosition
+                nextSeq = damage.nextSeq
+                zeroFilled = nil
+            }
             tornTail = TornTail(
                 firstLine: start.0, lineCount: line.lineNumber - start.0 + 1, byteOffset: start.1,
                 byteCount: line.endByteOffset - start.1, reason: reason
@@ -77,6 +100,12 @@ package struct LogScanner: Sendable {
         do {
             recorded = try decoder.decode(line: line.bytes)
         } catch {
+            if zeroFilled == nil, Self.holdsZeroFilledSectors(line.bytes) {
+                // Zeros where an append's bytes should be: held until the file's end tells
+                // a torn tail (nothing released after it) from corruption.
+                let start = pending.first.map { ($0.line, $0.byteOffset) } ?? (line.lineNumber, line.byteOffset)
+                zeroFilled = ZeroFilledTail(firstLine: start.0, byteOffset: start.1, committedPosition: committedPosition, nextSeq: pending.first?.event.seq ?? nextSeq)
+            }
             corrupt(&issues, LogIssue(kind: .invalidLine, line: line.lineNumber, message: error.description))
             cutPendingBatch(at: line.lineNumber, issues: &issues)
             nextSeq += 1
@@ -107,6 +136,7 @@ package struct LogScanner: Sendable {
             pendingEnd = end
             if pending.count == pendingCount {
                 if tracking == .none {
+                    reportZeroFilledDamage(&issues)
                     for index in pending.indices { lastReleasedSeq = max(lastReleasedSeq, pending[index].event.seq) }
                     released.append(contentsOf: pending)
                 } else {
@@ -122,8 +152,23 @@ package struct LogScanner: Sendable {
         }
     }
 
-    /// Ends the file: a batch still incomplete is a torn tail.
+    /// Ends the file: a batch still incomplete is a torn tail, and so is zero-filled damage
+    /// after which nothing was released.
     package mutating func finish(fileLength: Int64, issues: inout [LogIssue]) {
+        if tornTail == nil, let damage = zeroFilled {
+            let torn = TornTail(
+                firstLine: damage.firstLine, lineCount: max(1, committedPosition.lineNumber - damage.firstLine), byteOffset: damage.byteOffset,
+                byteCount: fileLength - damage.byteOffset,
+                reason: "the last append's lines hold zero bytes (sectors the disk had not written): an append was cut short by a crash"
+            )
+            tornTail = torn
+            issues.append(LogIssue(kind: .tornTail, line: damage.firstLine, message: torn.description))
+            committedPosition = damage.committedPosition
+            nextSeq = damage.nextSeq
+            zeroFilled = nil
+            pending.removeAll(keepingCapacity: true)
+            return
+        }
         guard tornTail == nil, let first = pending.first else { return }
         let torn = TornTail(
             firstLine: first.line, lineCount: pending.count, byteOffset: first.byteOffset,
@@ -139,11 +184,13 @@ package struct LogScanner: Sendable {
     /// file changed (another writer repaired it, or appended).
     package mutating func resumeAfterCommitted() {
         tornTail = nil
+        zeroFilled = nil
         pending.removeAll(keepingCapacity: true)
         nextSeq = lastReleasedSeq + 1
     }
 
     private mutating func release(_ scanned: consuming ScannedEvent, released: inout [ScannedEvent], issues: inout [LogIssue]) {
+        reportZeroFilledDamage(&issues)
         lastReleasedSeq = max(lastReleasedSeq, scanned.event.seq)
         if tracking == .locations {
             let digest = IdentifierDigest(scanned.event.id)
@@ -163,7 +210,35 @@ package struct LogScanner: Sendable {
     }
 
     private mutating func corrupt(_ issues: inout [LogIssue], _ issue: LogIssue) {
+        if zeroFilled != nil {
+            zeroFilled?.heldIssues.append(issue)
+            return
+        }
         hasCorruption = true
         issues.append(issue)
+    }
+
+    /// Whether a line that does not decode holds what unwritten sectors leave: zero bytes in
+    /// a few runs (at most one a 512-byte sector it spans, and one more), in a line that is
+    /// not text of another encoding (UTF-16 and UTF-32 put a zero byte beside every ASCII
+    /// character, in runs as many as the characters).
+    static func holdsZeroFilledSectors(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.contains(0), LogTextEncoding.foreign(prefix: bytes) == nil else { return false }
+        var runs = 0
+        var previous: UInt8 = 1
+        for byte in bytes {
+            if byte == 0, previous != 0 { runs += 1 }
+            previous = byte
+        }
+        return runs <= 2 + bytes.count / 512
+    }
+
+    /// Something was released after zero-filled damage: it was not the last append's, so
+    /// its held problems are corruption.
+    private mutating func reportZeroFilledDamage(_ issues: inout [LogIssue]) {
+        guard let damage = zeroFilled else { return }
+        zeroFilled = nil
+        hasCorruption = true
+        issues.append(contentsOf: damage.heldIssues)
     }
 }

@@ -34,6 +34,12 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
     private var scanner = LogScanner(tracking: .locations)
     private var scannedLength: Int64 = -1
     private var firstCorruption: LogIssue?
+    /// A failed append whose bytes could not be cut off again: the file's length before it
+    /// and after all its bytes. Until they are cut (each append tries again first), nothing
+    /// is appended after them: after a failed write or sync the system may have dropped them
+    /// from its cache unwritten, and a later append that built on them would leave a hole
+    /// in the middle of the log after a crash.
+    private var unremovedAppend: (lengthBefore: Int64, end: Int64)?
     /// The prefix adopted with `adoptVerifiedPrefix(_:)`, while it holds: its lines were not
     /// scanned, so their ids are not in `scanner.identifiers`.
     private var adoptedPrefix: LogResumePoint?
@@ -42,10 +48,18 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
     ///
     /// - Throws: `EventLogFileError` with `.notFound` (missing folder, or missing file
     ///   when `createIfMissing` is false), `.isDirectory`, `.permissionDenied`, `.ioError`.
-    public init(path: String, createIfMissing: Bool = true, lockTimeout: Duration = .seconds(10)) throws(EventLogFileError) {
+    public convenience init(path: String, createIfMissing: Bool = true, lockTimeout: Duration = .seconds(10)) throws(EventLogFileError) {
+        try self.init(path: path, createIfMissing: createIfMissing, lockTimeout: lockTimeout, operations: SystemFileOperations())
+    }
+
+    /// Opens the log at `path`, changing it only through `operations` (tests record or fail
+    /// them; see `FileOperations`).
+    package init(
+        path: String, createIfMissing: Bool = true, lockTimeout: Duration = .seconds(10), operations: any FileOperations
+    ) throws(EventLogFileError) {
         self.path = path
         self.lockTimeout = lockTimeout
-        self.descriptor = try LogFileDescriptor.openForAppending(path: path, createIfMissing: createIfMissing)
+        self.descriptor = try LogFileDescriptor.openForAppending(path: path, createIfMissing: createIfMissing, operations: operations)
     }
 
     /// Appends `events` as one atomic, durable batch (see `EventLogStorage.append`), under
@@ -128,6 +142,7 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
         try descriptor.lockExclusive(timeout: lockTimeout)
         defer { descriptor.unlock() }
         try LogFilePermissions.refuseUnsafe(path: path)
+        try removeFailedAppend()
         try refresh()
         try refuseDamagedLog()
         let plan = try AppendPlanner.plan(
@@ -145,13 +160,14 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
                 return .failure(error)
             }
         }
+        let end = lengthBefore + Int64(plan.bytes.count)
         if case .failure(let error) = written {
-            throw rollBack(to: lengthBefore, after: error, step: .write)
+            throw rollBack(to: lengthBefore, end: end, after: error, step: .write)
         }
         do {
             try descriptor.synchronize()
         } catch {
-            throw rollBack(to: lengthBefore, after: error, step: .sync)
+            throw rollBack(to: lengthBefore, end: end, after: error, step: .sync)
         }
         // The batch is durable: answer with its seqs even if reading it back fails now; the
         // next append reads the file again from the last line it knew.
@@ -256,14 +272,49 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
         }
     }
 
-    private func rollBack(to length: Int64, after failure: EventLogFileError, step: FailedStep) -> EventLogFileError {
+    /// Cuts a failed append off (its bytes may never reach the disk: see `unremovedAppend`)
+    /// and says why the append failed; when the cut fails too, remembers it, so that the
+    /// next append tries again before writing anything.
+    private func rollBack(to length: Int64, end: Int64, after failure: EventLogFileError, step: FailedStep) -> EventLogFileError {
         scannedLength = -1
         do {
             try descriptor.truncate(to: length)
             return Self.failedAppend(failure, step: step, removalFailure: nil, path: path)
         } catch {
+            unremovedAppend = (length, end)
             return Self.failedAppend(failure, step: step, removalFailure: error, path: path)
         }
+    }
+
+    /// Cuts off the bytes of an earlier failed append that could not be cut then (under the
+    /// lock, before anything else), or refuses to append after them.
+    private func removeFailedAppend() throws(EventLogFileError) {
+        guard let failed = unremovedAppend else { return }
+        let length = try descriptor.size()
+        if length <= failed.lengthBefore {
+            // Already cut (a repair, or another process).
+            unremovedAppend = nil
+            return
+        }
+        guard length <= failed.end else {
+            throw EventLogFileError(
+                code: .corrupt,
+                message: "an earlier append to this log failed and its lines could not be removed, and another writer has "
+                    + "appended after them; those lines may never have reached the disk, so nothing was written — "
+                    + "run 'replay-tool verify \(path)' and keep a copy of the log before appending again",
+                path: path)
+        }
+        do {
+            try descriptor.truncate(to: failed.lengthBefore)
+        } catch {
+            throw EventLogFileError(
+                code: error.code,
+                message: "an earlier append to this log failed and its lines still cannot be removed (\(error.message)); "
+                    + "nothing was written — free space or fix the disk, then append again",
+                path: path, systemErrorNumber: error.systemErrorNumber)
+        }
+        unremovedAppend = nil
+        scannedLength = -1
     }
 
     /// The step of an append that failed.
