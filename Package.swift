@@ -64,7 +64,10 @@ let package = Package(
         .executableTarget(name: "embedding-example", dependencies: ["MoreSleep"], path: "Examples/embedding-example"),
         // `log-crash-harness run`: SIGKILLs a writer process at random moments and checks
         // that acknowledged events survive, only torn tails appear, and repair heals them.
-        .executableTarget(name: "log-crash-harness", dependencies: ["Events", "EventLogFile"]),
+        // Crash states and failing disks: file operations recorded and failed through
+        // EventLogFile's `FileOperations` seam, every state a crash could leave built and checked.
+        .target(name: "CrashConsistency", dependencies: ["Events", "EventLogFile", "Projections", "Commands"]),
+        .executableTarget(name: "log-crash-harness", dependencies: ["Events", "EventLogFile", "CrashConsistency"]),
 
         // Shared test helpers: golden files and given/when/then.
         .target(
@@ -77,6 +80,7 @@ let package = Package(
         .testTarget(name: "EventLogFileTests", dependencies: ["StrictJSON", "Events", "EventLogFile", "TestSupport", "replay-tool"]),
         .testTarget(name: "ProjectionTests", dependencies: ["StrictJSON", "Events", "Projections", "Views", "HealthImport", "TestSupport"]),
         .testTarget(name: "CommandsTests", dependencies: ["Events", "Projections", "Commands", "EventLogFile", "HealthImport", "TestSupport"]),
+        .testTarget(name: "CrashConsistencyTests", dependencies: ["Events", "EventLogFile", "Commands", "CrashConsistency", "TestSupport"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Summaries", "Localization", "Projections", "Events", "StrictJSON", "TestSupport"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Events", "Projections", "TestSupport"]),
         .testTarget(name: "SummariesTests", dependencies: ["Summaries", "Localization", "Events", "Projections", "TestSupport"]),

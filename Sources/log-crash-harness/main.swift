@@ -3,11 +3,14 @@ import Foundation
 // `log-crash-harness run --kills N --seed S [--dir D] [--full] [--no-tears] [--verbose]`: kills a
 // writer process with SIGKILL N times and checks the log after each kill.
 // `log-crash-harness writer LOG --seed S [--deliveries N]`: the child (internal).
+// `log-crash-harness explore [--limit N] [--workload NAME]`: every state a crash could leave
+// during each workload (recorded file operations, two persistence models), checked.
 // `log-crash-harness concurrent [--writers K] [--deliveries M] [--seed S]`: K library writers and
 // one `replay-tool append` writer at once on one log; `cowriter` is their child (internal).
 
 let usage = """
     usage: log-crash-harness run [--kills N] [--seed S] [--dir D] [--full] [--no-tears] [--verbose]
+           log-crash-harness explore [--limit N] [--workload NAME]
            log-crash-harness concurrent [--writers K] [--deliveries M] [--seed S]
            log-crash-harness writer LOG --seed S [--deliveries N]
     """
@@ -81,6 +84,11 @@ case "run":
         print("the log is kept at \(path)")
     }
     exit(passed ? 0 : 1)
+case "explore":
+    guard let limit = Int(option("--limit", in: arguments) ?? "729"), limit >= 1 else {
+        exitWithUsage("--limit takes a count")
+    }
+    exit(Explore.run(limit: limit, only: option("--workload", in: arguments)))
 default:
-    exitWithUsage("name a mode: run, concurrent, or writer")
+    exitWithUsage("name a mode: run, explore, concurrent, or writer")
 }
