@@ -27,3 +27,8 @@ echo "== log-crash-harness: $kills kills, seed $seed"
 echo "== concurrent writers: 3 processes through the library + 1 through replay-tool append"
 swift build -c release --product replay-tool -j 2 ${scratch[@]+"${scratch[@]}"}
 "$bin/log-crash-harness" concurrent --writers "${WRITERS:-3}" --deliveries "${DELIVERIES:-400}"
+
+echo "== crash states (ALICE's method): every state a crash could leave, each workload, both persistence models; failures must be 0"
+"$bin/log-crash-harness" explore
+
+bash .ci/full-disk.sh "$bin/log-crash-harness"

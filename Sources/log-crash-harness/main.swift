@@ -5,12 +5,15 @@ import Foundation
 // `log-crash-harness writer LOG --seed S [--deliveries N]`: the child (internal).
 // `log-crash-harness explore [--limit N] [--workload NAME]`: every state a crash could leave
 // during each workload (recorded file operations, two persistence models), checked.
+// `log-crash-harness fill LOG [--ballast BYTES]`: appends until the disk is full (a small tmpfs)
+// or the file-size limit (`ulimit -f`) is reached; checks every acknowledged event is there.
 // `log-crash-harness concurrent [--writers K] [--deliveries M] [--seed S]`: K library writers and
 // one `replay-tool append` writer at once on one log; `cowriter` is their child (internal).
 
 let usage = """
     usage: log-crash-harness run [--kills N] [--seed S] [--dir D] [--full] [--no-tears] [--verbose]
            log-crash-harness explore [--limit N] [--workload NAME]
+           log-crash-harness fill LOG [--ballast BYTES]
            log-crash-harness concurrent [--writers K] [--deliveries M] [--seed S]
            log-crash-harness writer LOG --seed S [--deliveries N]
     """
@@ -84,11 +87,16 @@ case "run":
         print("the log is kept at \(path)")
     }
     exit(passed ? 0 : 1)
+case "fill":
+    guard arguments.count >= 2, !arguments[1].hasPrefix("--") else { exitWithUsage("fill needs LOG") }
+    let ballast = option("--ballast", in: arguments).map { Int($0) }
+    if let ballast, ballast == nil { exitWithUsage("--ballast takes a number of bytes") }
+    exit(Fill.run(path: arguments[1], ballast: ballast ?? nil))
 case "explore":
     guard let limit = Int(option("--limit", in: arguments) ?? "729"), limit >= 1 else {
         exitWithUsage("--limit takes a count")
     }
     exit(Explore.run(limit: limit, only: option("--workload", in: arguments)))
 default:
-    exitWithUsage("name a mode: run, explore, concurrent, or writer")
+    exitWithUsage("name a mode: run, explore, fill, concurrent, or writer")
 }

@@ -5,6 +5,10 @@ import ReplayToolKit
 @main
 struct ReplayToolMain {
     static func main() {
+        // Past a file-size limit (`ulimit -f`) the kernel sends SIGXFSZ, which would kill the
+        // tool mid-append; ignored, the write fails with EFBIG and the append says so, having
+        // cut off what it wrote.
+        signal(SIGXFSZ, SIG_IGN)
         let console = ToolConsole(
             output: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
             error: { text in FileHandle.standardError.write(Data(text.utf8)) },
