@@ -40,6 +40,13 @@ enum Explore {
         let seconds = (clock.now - started).components.seconds
         print("")
         print("\(total) states explored in \(seconds) s, \(failed) failed")
+        let faults = FaultMatrix.run(scratch: scratch)
+        print("")
+        print("failing disk: \(FaultMatrix.errors.map(\.name).joined(separator: ", ")) on \(FaultMatrix.calls.map(\.rawValue).joined(separator: " and ")), for each of: \(FaultMatrix.steps.joined(separator: ", "))")
+        print("  faults injected: " + faults.injected.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        print("  cases that left the file other than it was, or did not work again once healed: \(faults.failures.count)")
+        failed += faults.failures.count
+        failures += faults.failures
         for failure in failures { print("FAILED \(failure)") }
         return failed == 0 ? 0 : 1
     }
