@@ -28,7 +28,30 @@ func exitWithUsage(_ message: String) -> Never {
     exit(64)
 }
 
+let help = """
+    log-crash-harness: proves the event log survives crashes and failing disks.
+
+    \(usage)
+
+      run         kill a writer process with SIGKILL again and again; after each kill the log
+                  must hold every acknowledged event byte for byte and only ever a torn tail
+      explore     every state a crash could leave at every point of each workload (recorded
+                  file operations; the prefix and sector models), each checked; then EIO,
+                  ENOSPC, EDQUOT and EFBIG injected on write and fsync. Prints states explored,
+                  failures and faults injected; exit 1 on any failure
+      fill        append until the disk is full (run it on a small tmpfs) or the file-size
+                  limit is reached (under ulimit -f); check every acknowledged event; with
+                  --ballast, free that many bytes and append again
+      concurrent  several library writers and replay-tool append at once on one log
+
+    docs/crash-consistency.md explains the models and the checks.
+    """
+
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--help" || arguments.first == "-h" || arguments.first == "help" {
+    print(help)
+    exit(0)
+}
 switch arguments.first {
 case "writer":
     guard arguments.count >= 2, let seedText = option("--seed", in: arguments), let seed = UInt64(seedText) else {

@@ -8,9 +8,10 @@ import Events
 /// - The sender offers only its copy's **sound prefix**: up to a torn tail or the first line
 ///   that breaks the reading rules, in whole batches; what follows is not sent, and is
 ///   reported (``Unsent``).
-/// - The receiver appends the missing lines with one write and one fsync (`F_FULLFSYNC` on
-///   Apple platforms), under the stream file's lock, so a crash mid-sync leaves at most a torn
-///   tail (`repair` removes it). A replica ending in a partial line that the incoming bytes
+/// - The receiver appends the missing lines one unit (a batch, or an event alone) at a time,
+///   each with one write and one fsync (`F_FULLFSYNC` on Apple platforms), under the stream
+///   file's lock, so a crash mid-sync leaves at most a torn tail (`repair` removes it), even
+///   on a disk that writes unsynced sectors in any order. A replica ending in a partial line that the incoming bytes
 ///   complete is completed: a byte prefix is a byte prefix.
 /// - When the sender is behind (its copy a prefix of the replica), nothing is added and
 ///   nothing is refused. Syncing twice changes nothing.
@@ -148,6 +149,7 @@ public enum StreamSync {
         // units in one unsynced write could leave zeros followed by sound lines, which no
         // reader can tell from corruption). A unit whose write or sync fails is cut off
         // again before the error is thrown (its bytes may never reach the disk).
+        var linesWritten = 0
         for unit in units(of: extra) {
             let lengthBefore = try file.size()
             let written = extra[unit].withUnsafeBytes { raw in Result { () throws(EventLogFileError) in try file.appendAll(raw) } }
@@ -172,8 +174,13 @@ public enum StreamSync {
                             + "lines that never reached the disk — run 'replay-tool repair \(path)' before syncing again",
                         path: path, systemErrorNumber: failure.systemErrorNumber)
                 }
-                throw failure
+                guard linesWritten > 0 else { throw failure }
+                throw EventLogFileError(
+                    code: failure.code,
+                    message: "\(failure.message) (the sync's first \(linesWritten) lines were written, the rest were not: sync again)",
+                    path: path, systemErrorNumber: failure.systemErrorNumber)
             }
+            linesWritten += extra[unit].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         }
         return outcome
     }

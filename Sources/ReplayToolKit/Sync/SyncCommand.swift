@@ -8,9 +8,9 @@ enum SyncCommand {
         discussion: """
             FROM and TO are log sets: directories of streams, one NAME.jsonl file per \
             device. For each stream of FROM, TO's copy (its replica) must be a byte prefix \
-            of FROM's; the whole lines it lacks are appended with one write and one fsync, \
-            under the file's lock, so a crash leaves at most a torn tail ('replay-tool \
-            repair'). Only FROM's sound prefix is sent: from a torn tail or an invalid line \
+            of FROM's; the whole lines it lacks are appended a batch at a time, each with \
+            one write and one fsync, under the file's lock, so a crash leaves at most a \
+            torn tail ('replay-tool repair'). Only FROM's sound prefix is sent: from a torn tail or an invalid line \
             on, nothing is. A stream whose replica diverged (not a prefix), or, with \
             --device, a longer copy of TO's own stream, is refused and left unchanged. One \
             line per stream says what was added or why it was refused; the other streams \
