@@ -1,3 +1,4 @@
+import CrashConsistency
 import EventLogFile
 import Events
 import Foundation
@@ -48,7 +49,7 @@ enum Fill {
                     consecutiveFailures = 0
                 } catch {
                     consecutiveFailures += 1
-                    let name = error.systemErrorNumber.map(errorName) ?? error.code.description
+                    let name = error.systemErrorNumber.map(FaultMatrix.name(of:)) ?? error.code.description
                     failures[name, default: 0] += 1
                     if consecutiveFailures == 1 { print("fill: after \(acknowledged) events (\(expected.bytes.count) bytes): \(error.message)") }
                 }
@@ -90,16 +91,6 @@ enum Fill {
         } catch {
             print("FAILED fill: verify threw: \(error.message)")
             return false
-        }
-    }
-
-    private static func errorName(_ number: Int32) -> String {
-        switch number {
-        case ENOSPC: return "ENOSPC"
-        case EFBIG: return "EFBIG"
-        case EDQUOT: return "EDQUOT"
-        case EIO: return "EIO"
-        default: return "errno \(number)"
         }
     }
 }

@@ -132,21 +132,14 @@ struct FailingDiskTests {
         let checkpoints = folder.path + "/log.jsonl.checkpoints"
         let operations = FaultInjectingFileOperations()
         let written = try CheckpointFolder(path: checkpoints, operations: operations).write(
-            header: try #require(try testHeader(log: log.path, lastSeq: 4)), payload: [1, 2, 3])
+            header: try #require(try FaultMatrix.placeholderHeader(forLogAt: log.path, lastSeq: 4)), payload: [1, 2, 3])
         _ = try log.append(WorkloadEvents.events(5...6))
-        let header = try #require(try testHeader(log: log.path, lastSeq: 6))
+        let header = try #require(try FaultMatrix.placeholderHeader(forLogAt: log.path, lastSeq: 6))
         operations.inject(.init(fault.step, error: fault.number))
         #expect(throws: EventLogFileError.self) {
             try CheckpointFolder(path: checkpoints, operations: operations).write(header: header, payload: [4, 5, 6])
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: checkpoints)
         #expect(names == [written.fileName])
-    }
-
-    /// A header for a checkpoint of the log at `path` as of `lastSeq` (its payload is not a state).
-    private func testHeader(log path: String, lastSeq: Int) throws -> CheckpointHeader? {
-        let length = Int64(try #require(FileManager.default.contents(atPath: path)).count)
-        let digest = try #require(try PrefixDigest.digests(ofFileAt: path, prefixLengths: [length])[length])
-        return CheckpointHeader(foldVersion: 1, byteOffset: length, lineNumber: lastSeq + 1, lastSeq: lastSeq, eventCount: lastSeq, latestAt: 0, prefixDigest: digest)
     }
 }

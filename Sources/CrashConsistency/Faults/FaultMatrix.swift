@@ -16,6 +16,19 @@ import Darwin
 package enum FaultMatrix {
     /// The errors injected, by name.
     package static let errors: [(name: String, number: Int32)] = [("EIO", EIO), ("ENOSPC", ENOSPC), ("EDQUOT", EDQUOT), ("EFBIG", EFBIG)]
+    /// The name of `errno` value `number` (`ENOSPC`), or `errno N`.
+    package static func name(of number: Int32) -> String {
+        errors.first { $0.number == number }?.name ?? "errno \(number)"
+    }
+
+    /// A header for a checkpoint of the whole log at `path` as of `lastSeq` (its payload is
+    /// not a state: for tests of writing the file, not of using it).
+    package static func placeholderHeader(forLogAt path: String, lastSeq: Int) throws -> CheckpointHeader? {
+        let length = Int64(FileManager.default.contents(atPath: path)?.count ?? 0)
+        guard let digest = try PrefixDigest.digests(ofFileAt: path, prefixLengths: [length])[length] else { return nil }
+        return CheckpointHeader(foldVersion: 1, byteOffset: length, lineNumber: lastSeq + 1, lastSeq: lastSeq, eventCount: lastSeq, latestAt: 0, prefixDigest: digest)
+    }
+
     /// The calls failed.
     package static let calls: [FaultInjectingFileOperations.Call] = [.write, .synchronize]
     /// The steps failed.
@@ -92,9 +105,7 @@ package enum FaultMatrix {
             let log = try FileEventLog(path: folder + "/log.jsonl")
             _ = try log.append(WorkloadEvents.events(1...4))
             let checkpoints = CheckpointFolder(path: folder + "/log.jsonl.checkpoints", operations: operations)
-            let length = Int64(bytes(log.path).count)
-            guard let digest = try PrefixDigest.digests(ofFileAt: log.path, prefixLengths: [length])[length] else { return "no digest" }
-            let header = CheckpointHeader(foldVersion: 1, byteOffset: length, lineNumber: 5, lastSeq: 4, eventCount: 4, latestAt: 0, prefixDigest: digest)
+            guard let header = try placeholderHeader(forLogAt: log.path, lastSeq: 4) else { return "no digest" }
             operations.inject(fault)
             if (try? checkpoints.write(header: header, payload: [1, 2, 3])) != nil { return "the checkpoint was acknowledged" }
             let left = (try? FileManager.default.contentsOfDirectory(atPath: checkpoints.path)) ?? []
