@@ -145,6 +145,35 @@ struct CheckpointFolderTests {
         }
     }
 
+    @Test("validate with work beside the digest finds the same, and does the work once")
+    func validateWithWorkAlongside() throws {
+        try TemporaryDirectory.with { directory in
+            let (log, points) = try Self.makeLog(in: directory)
+            let folder = Self.folder(for: log)
+            _ = try [0, 3, 6].map { try folder.write(header: try Self.header(of: log, at: points[$0]), payload: [UInt8($0)]) }
+            _ = try folder.write(header: try Self.header(of: log, at: points[4], foldVersion: 2), payload: [4])
+            // One whose prefix digest is another log's.
+            let foreign = CheckpointHeader(
+                foldVersion: 3, point: points[5], eventCount: 5, latestAt: 5_000,
+                prefixDigest: PrefixDigest(high: 1, low: 2), flags: .identifiersDistinct
+            )
+            _ = try folder.write(header: foreign, payload: [5])
+            let entries = folder.entries().entries
+            let plain = folder.validate(entries, logAt: log, foldVersion: 3)
+            let beside = folder.validate(entries, logAt: log, foldVersion: 3) { entries.count }
+            #expect(beside.valid == plain.valid)
+            #expect(beside.problems == plain.problems)
+            #expect(beside.other == entries.count)
+            #expect(plain.valid.count == 3)
+            #expect(plain.problems.count == 2)
+            // A missing log: every candidate is judged the same way, and the work still runs.
+            let missing = directory.path("missing.jsonl")
+            let gone = folder.validate(entries, logAt: missing, foldVersion: 3) { "done" }
+            #expect(gone.other == "done")
+            #expect(gone.valid == folder.validate(entries, logAt: missing, foldVersion: 3).valid)
+        }
+    }
+
     @Test("another fold version is not used")
     func otherFoldVersion() throws {
         try TemporaryDirectory.with { directory in

@@ -163,6 +163,38 @@ struct PrefixDigestTests {
         }
     }
 
+    @Test("work done beside the digest runs exactly once on every path, and the answers are unchanged")
+    func workAlongside() throws {
+        try TemporaryDirectory.with { directory in
+            let bytes = DigestTestBytes.make(count: 6 * Self.chunk + 99)
+            let path = try directory.write(bytes, to: "data.bin")
+            let empty = try directory.write([UInt8](), to: "empty.bin")
+            let lengths: Set<Int64> = [0, 700, Int64(2 * Self.chunk), Int64(bytes.count), Int64(bytes.count + 1)]
+            let cases: [(path: String, lengths: Set<Int64>)] = [
+                (path, lengths), (path, []), (path, [-5, 10]), (empty, [0, 3]), (directory.path("missing"), [0]),
+            ]
+            for (index, item) in cases.enumerated() {
+                let counter = WorkCounter()
+                let (digests, other) = PrefixDigest.digests(ofFileAt: item.path, prefixLengths: item.lengths) { () -> Int in
+                    counter.add()
+                    return 40 + index
+                }
+                #expect(counter.count == 1, "case \(index)")
+                #expect(other == 40 + index)
+                // The same answers, or the same error, as without the work.
+                let alone = Result { () throws(EventLogFileError) in try PrefixDigest.digests(ofFileAt: item.path, prefixLengths: item.lengths) }
+                switch (digests, alone) {
+                case (.success(let with), .success(let without)): #expect(with == without, "case \(index)")
+                case (.failure(let with), .failure(let without)): #expect(with.code == without.code, "case \(index)")
+                default: Issue.record("case \(index): \(digests) against \(alone)")
+                }
+            }
+            // The whole file's digest, with work beside it.
+            let (digests, _) = PrefixDigest.digests(ofFileAt: path, prefixLengths: [Int64(bytes.count)]) { 0 }
+            #expect(try digests.get()[Int64(bytes.count)] == PrefixDigest.digest(of: bytes))
+        }
+    }
+
     @Test("a negative length and a missing file are errors")
     func errors() throws {
         try TemporaryDirectory.with { directory in
@@ -174,5 +206,24 @@ struct PrefixDigestTests {
             }
             #expect(missing?.code == .notFound)
         }
+    }
+}
+
+/// Counts the runs of work done beside a digest (from whichever thread runs it).
+private final class WorkCounter: @unchecked Sendable {
+    // @unchecked: `runs` is guarded by `lock`.
+    private let lock = NSLock()
+    private var runs = 0
+
+    func add() {
+        lock.lock()
+        runs += 1
+        lock.unlock()
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return runs
     }
 }

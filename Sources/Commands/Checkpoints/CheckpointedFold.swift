@@ -1,4 +1,3 @@
-import Dispatch
 import EventLogFile
 import Events
 import Projections
@@ -66,17 +65,20 @@ package struct CheckpointedFold: Sendable {
             let folder = CheckpointFolder(path: folderPath)
             let listed = folder.entries()
             problems += listed.problems
-            // The newest checkpoint is decoded on another thread while the log's prefix is
-            // read for its digest: the two take about as long, and a phone has cores to spare.
+            // The newest checkpoint is decoded beside the digest of the log's prefix, by one of
+            // the digest's threads before it joins the others: the two take about as long,
+            // and no more threads run than there are cores.
             let newest = listed.entries
                 .filter { $0.header.foldVersion == FoldVersion.current && admits($0, position: position) }
                 .max { $0.header.byteOffset < $1.header.byteOffset }
-            let speculation = newest.map { DecodingInBackground(entry: $0, folder: folder, position: position) }
-            let checked = folder.validate(listed.entries, logAt: path, foldVersion: FoldVersion.current)
+            let checked = folder.validate(listed.entries, logAt: path, foldVersion: FoldVersion.current) {
+                newest.map { (entry: $0, decoded: decode($0, in: folder, position: position, inParallel: false)) }
+            }
             problems += checked.problems
             valid = checked.valid.sorted { $0.header.byteOffset < $1.header.byteOffset }
+            let speculation = checked.other
             for entry in valid.reversed() where admits(entry, position: position) {
-                let decoded = speculation?.entry == entry ? speculation!.result() : decode(entry, in: folder, position: position)
+                let decoded = speculation.flatMap { $0.entry == entry ? $0.decoded : nil } ?? decode(entry, in: folder, position: position)
                 if let fold = try resume(from: entry, decoded: decoded, logAt: path, position: position, problems: &problems) {
                     var result = fold
                     result.validCheckpoints = valid.filter { candidate in !problems.contains { $0.file == candidate.path } }
@@ -194,30 +196,5 @@ package struct CheckpointedFold: Sendable {
             linesAfterCheckpoint: summary.eventCount, validCheckpoints: [], problems: [],
             latestLineAt: latest, eventCount: summary.eventCount
         )
-    }
-}
-
-/// A checkpoint's state decoded on a thread of its own (see `CheckpointedFold.fold`).
-private final class DecodingInBackground: @unchecked Sendable {
-    // @unchecked: `outcome` is written once on the queue before `done` is signalled, and read
-    // only after waiting for it; the queue's closure holds the object until it has written.
-    let entry: CheckpointEntry
-    private let done = DispatchSemaphore(value: 0)
-    private var outcome: Result<(ProjectionRunner<LogState>, Instant), CheckpointProblem>?
-
-    init(entry: CheckpointEntry, folder: CheckpointFolder, position: ReplayPosition) {
-        self.entry = entry
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            // Beside the prefix digest's threads: on one thread.
-            outcome = CheckpointedFold.decode(entry, in: folder, position: position, inParallel: false)
-            done.signal()
-        }
-    }
-
-    /// Waits for the decoding, once.
-    func result() -> Result<(ProjectionRunner<LogState>, Instant), CheckpointProblem> {
-        done.wait()
-        done.signal()
-        return outcome ?? .failure(.corrupt(file: entry.path, reason: "it was not decoded"))
     }
 }

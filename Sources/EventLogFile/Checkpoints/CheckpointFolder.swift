@@ -115,6 +115,16 @@ package struct CheckpointFolder: Sendable {
     package func validate(
         _ entries: [CheckpointEntry], logAt logPath: String, foldVersion: UInt32
     ) -> (valid: [CheckpointEntry], problems: [CheckpointProblem]) {
+        let checked = validate(entries, logAt: logPath, foldVersion: foldVersion, alongside: {})
+        return (checked.valid, checked.problems)
+    }
+
+    /// ``validate(_:logAt:foldVersion:)`` while the calling thread does `work` beside the
+    /// digest's other threads (`PrefixDigest.digests(ofFileAt:prefixLengths:alongside:)`):
+    /// an open decodes the newest checkpoint there. `work` runs once in every case.
+    package func validate<Other>(
+        _ entries: [CheckpointEntry], logAt logPath: String, foldVersion: UInt32, alongside work: @Sendable () -> Other
+    ) -> (valid: [CheckpointEntry], problems: [CheckpointProblem], other: Other) {
         var problems: [CheckpointProblem] = []
         var candidates: [CheckpointEntry] = []
         for entry in entries {
@@ -129,14 +139,15 @@ package struct CheckpointFolder: Sendable {
                 candidates.append(entry)
             }
         }
-        guard !candidates.isEmpty else { return ([], problems) }
+        guard !candidates.isEmpty else { return ([], problems, work()) }
+        let (digested, other) = PrefixDigest.digests(ofFileAt: logPath, prefixLengths: Set(candidates.map(\.header.byteOffset)), alongside: work)
         let digests: [Int64: PrefixDigest]
         do {
-            digests = try PrefixDigest.digests(ofFileAt: logPath, prefixLengths: Set(candidates.map(\.header.byteOffset)))
+            digests = try digested.get()
         } catch where error.code == .notFound {
             digests = [0: PrefixDigest.digest(of: [])]
         } catch {
-            return ([], problems + candidates.map { .logUnreadable(file: $0.path, reason: error.description) })
+            return ([], problems + candidates.map { .logUnreadable(file: $0.path, reason: error.description) }, other)
         }
         var valid: [CheckpointEntry] = []
         var logLength: Int64?
@@ -153,7 +164,7 @@ package struct CheckpointFolder: Sendable {
                 problems.append(.prefixChanged(file: entry.path, byteOffset: header.byteOffset))
             }
         }
-        return (valid, problems)
+        return (valid, problems, other)
     }
 
     private static func length(ofFileAt path: String) -> Int64 {
