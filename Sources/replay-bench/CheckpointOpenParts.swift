@@ -54,11 +54,13 @@ struct CheckpointOpenParts: Equatable {
         // The payload as an open takes it: mapped, its digest checked (then decoded in place).
         let (payload, payloadBytes) = try best { try folder.withPayload(of: newest) { $0.count } }
         let (decode, decoded) = try best { () throws -> ProjectionRunner<LogState> in
-            let result = try folder.withPayload(of: newest) { raw in
+            // As an open decodes it: the state keeps its largest columns in the mapping.
+            let result = try folder.withKeptPayload(of: newest) { raw, keeper in
                 Result { () throws -> ProjectionRunner<LogState> in
                     var reader = CheckpointReader(raw)
                     _ = try reader.instant("the latest line's instant")
-                    return try ProjectionRunner<LogState>(checkpointPayload: UnsafeRawBufferPointer(rebasing: raw[reader.offset...]), position: .end)
+                    let rest = UnsafeRawBufferPointer(rebasing: raw[reader.offset...])
+                    return try ProjectionRunner<LogState>(checkpointPayload: rest, position: .end, keptBy: keeper)
                 }
             }
             return try result.get()

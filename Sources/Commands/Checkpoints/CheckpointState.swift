@@ -20,12 +20,15 @@ enum CheckpointState {
         return try decoded.get()
     }
 
-    /// ``decode(_:position:)`` of bytes in memory it does not keep; `inParallel` as
-    /// `ProjectionRunner.init(checkpointPayload:position:inParallel:)` takes it.
-    static func decode(_ bytes: UnsafeRawBufferPointer, position: ReplayPosition, inParallel: Bool = true) throws(CheckpointDecodingError) -> (runner: ProjectionRunner<LogState>, latestLineAt: Instant) {
+    /// ``decode(_:position:)`` of bytes in memory; `inParallel` and `keeper` as
+    /// `ProjectionRunner.init(checkpointPayload:position:inParallel:keptBy:)` takes them
+    /// (without a keeper, the state keeps nothing of `bytes`).
+    static func decode(
+        _ bytes: UnsafeRawBufferPointer, position: ReplayPosition, inParallel: Bool = true, keptBy keeper: (any AnyObject & Sendable)? = nil
+    ) throws(CheckpointDecodingError) -> (runner: ProjectionRunner<LogState>, latestLineAt: Instant) {
         var reader = CheckpointReader(bytes)
         let latest = try reader.instant("the latest line's instant")
         let rest = UnsafeRawBufferPointer(rebasing: bytes[reader.offset...])
-        return (try ProjectionRunner<LogState>(checkpointPayload: rest, position: position, inParallel: inParallel), latest)
+        return (try ProjectionRunner<LogState>(checkpointPayload: rest, position: position, inParallel: inParallel, keptBy: keeper), latest)
     }
 }

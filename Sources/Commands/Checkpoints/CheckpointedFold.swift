@@ -107,8 +107,11 @@ package struct CheckpointedFold: Sendable {
         _ entry: CheckpointEntry, in folder: CheckpointFolder, position: ReplayPosition, inParallel: Bool = true
     ) -> Result<(ProjectionRunner<LogState>, Instant), CheckpointProblem> {
         decoding(entry) { () throws(CheckpointProblem) in
-            try folder.withPayload(of: entry) { payload in
-                Swift.Result { () throws(CheckpointDecodingError) in try CheckpointState.decode(payload, position: position, inParallel: inParallel) }
+            // The state keeps its largest columns in the mapped file (docs/checkpoints.md).
+            try folder.withKeptPayload(of: entry) { payload, keeper in
+                Swift.Result { () throws(CheckpointDecodingError) in
+                    try CheckpointState.decode(payload, position: position, inParallel: inParallel, keptBy: keeper)
+                }
             }
         }
     }

@@ -78,7 +78,8 @@ enum CheckpointFileSystem {
     /// cut while they are read (a mapped file cut short would fault the process). Pages
     /// come straight from the file cache, several per fault, where reading would first
     /// fault in as much fresh memory to copy them into.
-    final class MappedFile {
+    final class MappedFile: @unchecked Sendable {
+        // @unchecked: `bytes` is read-only memory, immutable and mapped for the object's life.
         /// The file's bytes.
         let bytes: UnsafeRawBufferPointer
 

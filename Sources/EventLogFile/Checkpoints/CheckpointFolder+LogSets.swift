@@ -144,12 +144,15 @@ extension CheckpointFolder {
     }
 
     /// Calls `body` with the state a log set's checkpoint saved (its payload after the
-    /// position), checked as ``withPayload(of:_:)`` checks it.
+    /// position), checked as ``withPayload(of:_:)`` checks it, and what keeps the bytes valid
+    /// after `body` returns, as ``withKeptPayload(of:_:)`` gives it.
     ///
     /// - Throws: what ``withPayload(of:_:)`` throws, or `.corrupt` when the payload does not
     ///   hold the position it announces.
-    package func withLogSetState<Result>(of entry: CheckpointEntry, _ body: (UnsafeRawBufferPointer) -> Result) throws(CheckpointProblem) -> Result {
-        let outcome = try withPayload(of: entry) { payload -> Swift.Result<Result, CheckpointProblem> in
+    package func withLogSetState<Result>(
+        of entry: CheckpointEntry, _ body: (UnsafeRawBufferPointer, (any AnyObject & Sendable)?) -> Result
+    ) throws(CheckpointProblem) -> Result {
+        let outcome = try withKeptPayload(of: entry) { payload, keeper -> Swift.Result<Result, CheckpointProblem> in
             guard payload.count >= 4 else {
                 return .failure(.corrupt(file: entry.path, reason: "its payload is too short to state its log set position"))
             }
@@ -157,7 +160,7 @@ extension CheckpointFolder {
             guard payload.count >= 4 + length else {
                 return .failure(.corrupt(file: entry.path, reason: "its log set position is longer than its payload"))
             }
-            return .success(body(UnsafeRawBufferPointer(rebasing: payload[(4 + length)...])))
+            return .success(body(UnsafeRawBufferPointer(rebasing: payload[(4 + length)...]), keeper))
         }
         return try outcome.get()
     }

@@ -204,11 +204,23 @@ package struct CheckpointFolder: Sendable {
     /// the file mapped read-only (`CheckpointFileSystem.MappedFile`; read when it cannot be
     /// mapped). The bytes are valid only inside `body`: copy what outlives it.
     ///
-    /// An open decodes the newest checkpoint this way, so that a fresh process does not
-    /// first fault in megabytes of new memory to copy the payload into.
-    ///
     /// - Throws: what ``payload(of:)`` throws.
     package func withPayload<Result>(of entry: CheckpointEntry, _ body: (UnsafeRawBufferPointer) -> Result) throws(CheckpointProblem) -> Result {
+        try withKeptPayload(of: entry) { payload, _ in body(payload) }
+    }
+
+    /// ``withPayload(of:_:)``, also giving `body` what keeps the bytes valid after it returns
+    /// when they are mapped (the mapping, unmapped when the last value holding it goes): the
+    /// decoded state keeps its largest columns in place instead of copying them. `nil` when
+    /// the file was read instead (the bytes are then valid only inside `body`).
+    ///
+    /// An open decodes the newest checkpoint this way, so that a fresh process does not
+    /// fault in megabytes of new memory to copy the payload, or the columns, into.
+    ///
+    /// - Throws: what ``payload(of:)`` throws.
+    package func withKeptPayload<Result>(
+        of entry: CheckpointEntry, _ body: (UnsafeRawBufferPointer, (any AnyObject & Sendable)?) -> Result
+    ) throws(CheckpointProblem) -> Result {
         let mapped: CheckpointFileSystem.MappedFile?
         do {
             mapped = try CheckpointFileSystem.map(entry.path)
@@ -216,7 +228,7 @@ package struct CheckpointFolder: Sendable {
             throw .unreadable(file: entry.path, reason: error.text)
         }
         guard let mapped else {
-            return try payload(of: entry).withUnsafeBytes(body)
+            return try payload(of: entry).withUnsafeBytes { body($0, nil) }
         }
         return try withExtendedLifetime(mapped) { () throws(CheckpointProblem) -> Result in
             let bytes = mapped.bytes
@@ -233,7 +245,7 @@ package struct CheckpointFolder: Sendable {
             guard PrefixDigest.digest(of: payload) == header.payloadDigest else {
                 throw .corrupt(file: entry.path, reason: "its payload's digest does not match its header")
             }
-            return body(payload)
+            return body(payload, mapped)
         }
     }
 

@@ -20,6 +20,10 @@ package struct CheckpointReader {
     /// `false` when the caller keeps the cores busy already (an open hashes the log beside
     /// the decoding). The bytes decode to the same value either way.
     package var decodesSectionsInParallel = true
+    /// What keeps the payload's bytes valid after reading, when they may be kept in place
+    /// (`retainedRegion`): the mapped checkpoint file. `nil` when they are valid only while
+    /// read (every value then copies what it keeps).
+    package var retainer: (any AnyObject & Sendable)?
     /// The last date read, and its days from 1970.
     private var lastDate: (days: Int64, date: LocalDate)?
 
@@ -51,6 +55,7 @@ package struct CheckpointReader {
         var reader = CheckpointReader(region)
         reader.base = base + offset - count
         reader.decodesSectionsInParallel = decodesSectionsInParallel
+        reader.retainer = retainer
         return reader
     }
 
@@ -74,6 +79,13 @@ package struct CheckpointReader {
         guard byteCount >= 0 else { throw failure(what, "a negative length") }
         let start = try take(byteCount, what)
         return UnsafeRawBufferPointer(rebasing: bytes[start..<(start + byteCount)])
+    }
+
+    /// The next `byteCount` bytes kept in place (``RetainedBytes``) when the payload may be
+    /// kept (``retainer``), else `nil` with nothing read: the caller then reads and copies.
+    package mutating func retainedRegion(_ what: StaticString, byteCount: Int) throws(CheckpointDecodingError) -> RetainedBytes? {
+        guard let retainer else { return nil }
+        return RetainedBytes(try region(what, byteCount: byteCount), keptBy: retainer)
     }
 
     // MARK: Numbers

@@ -30,6 +30,8 @@ public struct ProjectionRunner<State: Projection>: Sendable {
     public private(set) var latestTimeZone: String?
     /// The ids applied: `IdentifierSet`'s digests, in a table that does not hash them again.
     private var seenIdentifiers = IdentifierDigestTable()
+    /// Whether the ids read from a checkpoint are kept in place in it (for tests).
+    var identifiersKeptInPlace: Bool { seenIdentifiers.isSettledKeptInPlace }
     /// The zones asked about, each looked up in the platform's data once.
     private var knownZones = KnownZones()
 
@@ -133,13 +135,19 @@ extension ProjectionRunner where State: CheckpointCodable {
 
     /// The runner `checkpointPayload()` wrote, folding from there on at `position`.
     /// `inParallel` lets large sections decode on two threads
-    /// (`CheckpointReader.decodesSectionsInParallel`).
+    /// (`CheckpointReader.decodesSectionsInParallel`). With a `keeper` (what keeps `payload`
+    /// valid: the mapped checkpoint file), the state keeps its largest columns in `payload`
+    /// instead of copying them (`CheckpointReader.retainer`); without, it keeps nothing of it.
     ///
     /// - Throws: `CheckpointDecodingError` when the bytes are of another layout version,
     ///   cut short, left over, or make no sense; never traps.
-    package init(checkpointPayload payload: UnsafeRawBufferPointer, position: ReplayPosition, inParallel: Bool = true) throws(CheckpointDecodingError) {
+    package init(
+        checkpointPayload payload: UnsafeRawBufferPointer, position: ReplayPosition, inParallel: Bool = true,
+        keptBy keeper: (any AnyObject & Sendable)? = nil
+    ) throws(CheckpointDecodingError) {
         var reader = CheckpointReader(payload)
         reader.decodesSectionsInParallel = inParallel
+        reader.retainer = keeper
         let version = try reader.uint32("the layout version")
         guard version == CheckpointLayout.version else {
             throw reader.failure("the layout version", at: 0, "\(version), this build reads \(CheckpointLayout.version)")

@@ -37,8 +37,9 @@ public struct SleepLedger: Projection, Hashable {
         case known(ZoneClock)
     }
 
-    /// The samples held, by slot (a deleted sample's slot is free, in `freeSlots`).
-    private var stored: [StoredSample] = []
+    /// The samples held, by slot (a deleted sample's slot is free, in `freeSlots`); read in
+    /// place from a mapped checkpoint until they first change.
+    private var stored = ColumnBackedArray<SampleColumns>()
     private var freeSlots: [Int32] = []
     /// The slot of each sample's key; `nil` until first needed after reading a checkpoint
     /// (placed then, by `placeKeys()`: opening a store never waits for it, and a lookup
@@ -58,8 +59,11 @@ public struct SleepLedger: Projection, Hashable {
     private var vitalsByNight = NightVitalLists()
     /// The vital readings held, by slot, and the slot of each reading's key (`nil` until
     /// first needed after reading a checkpoint, as `sampleSlots`).
-    private var heldVitals: [HeldVital] = []
+    private var heldVitals = ColumnBackedArray<VitalColumns>()
     private var vitalSlots: SampleKeyTable? = SampleKeyTable()
+    /// Whether the samples and the vital readings are still read in place from a mapped
+    /// checkpoint (for tests: `ColumnBackedArray`).
+    var columnsReadInPlace: (samples: Bool, vitals: Bool) { (stored.isReadInPlace, heldVitals.isReadInPlace) }
     /// The records built so far; the night being delivered (`pendingNight`) is built when
     /// the next sleep event for another night arrives, or on demand.
     /// (`builtRecords[i]` is the record of night `builtDays[i]`.)
@@ -382,6 +386,10 @@ public struct SleepLedger: Projection, Hashable {
     /// `vitalSlots` (left unplaced when a checkpoint was read), in bucket order. Keys held
     /// twice (a checkpoint that reads but was not written by a fold) keep the first slot.
     private mutating func placeKeys() {
+        // Keys are placed for a change (an ingest or a deletion), which copies samples read in
+        // place into an array anyway: copied first, they are placed from the array.
+        stored.materialize()
+        heldVitals.materialize()
         if sampleSlots == nil {
             // The held slots, without listing the keys again (a 10-year log holds 70,000
             // samples: every array made here is megabytes a rewind would fault in).
@@ -478,7 +486,7 @@ public struct SleepLedger: Projection, Hashable {
 }
 
 /// A vital reading held under its id: its id, night (days since 1970), kind and value.
-private struct HeldVital: Sendable {
+struct HeldVital: Sendable {
     var key: SampleKey
     var night: Int32
     var kind: VitalKind
@@ -542,12 +550,12 @@ extension SleepLedger: CheckpointCodable {
         self.init()
         names = try reader.value()
         try readZoneLookups(from: &reader)
-        let isFree = try readSamples(from: &reader)
+        let (isFree, nights) = try readSamples(from: &reader)
         let deletedStart = reader.offset
         let deletedKeys = try reader.array("SleepLedger.deleted", of: SampleKey.self)
         deleted = Set(deletedKeys)
         guard deleted.count == deletedKeys.count else { throw reader.failure("SleepLedger.deleted", at: deletedStart, "a key is repeated") }
-        slotsByNight = try NightSlotLists(from: &reader, nights: stored.map(\.night), isFree: isFree, heldCount: stored.count - freeSlots.count)
+        slotsByNight = try NightSlotLists(from: &reader, nights: nights, isFree: isFree, heldCount: stored.count - freeSlots.count)
         manualByNight = try reader.dictionary("SleepLedger.manualByNight", minimumElementSize: 3) { reader throws(CheckpointDecodingError) in
             (try reader.localDate("SleepLedger.manualByNight"), (try reader.payload(ManualSleepLogged.self), try reader.string("SleepLedger.manualByNight zone")))
         }
@@ -595,9 +603,10 @@ extension SleepLedger: CheckpointCodable {
         }
     }
 
-    /// Reads the samples (in one pass over their columns, in place) and the free slots,
-    /// and answers which slots are free. The keys are placed when first needed.
-    private mutating func readSamples(from reader: inout CheckpointReader) throws(CheckpointDecodingError) -> [Bool] {
+    /// Reads the samples (in one pass over their columns, in place; kept there when the
+    /// reader may keep its bytes, else copied) and the free slots, and answers which slots are
+    /// free and each sample's night. The keys are placed when first needed.
+    private mutating func readSamples(from reader: inout CheckpointReader) throws(CheckpointDecodingError) -> (isFree: [Bool], nights: [Int32]) {
         let count = try reader.count("SleepLedger.stored", minimumElementSize: 26)
         let freeStart = reader.offset
         freeSlots = try reader.integers("SleepLedger.freeSlots", as: Int32.self)
@@ -605,6 +614,13 @@ extension SleepLedger: CheckpointCodable {
         for slot in freeSlots {
             guard slot >= 0, Int(slot) < count, !isFree[Int(slot)] else { throw reader.failure("SleepLedger.freeSlots", at: freeStart, "slot \(slot) is out of range or repeated") }
             isFree[Int(slot)] = true
+        }
+        sampleSlots = nil
+        let nameCount = UInt32(names.names.count)
+        if let kept = try reader.retainedRegion("SleepLedger.stored columns", byteCount: 25 * count) {
+            let (columns, nights) = try SampleColumns.read(count: count, nameCount: nameCount, from: &reader, kept: kept)
+            stored = ColumnBackedArray(columns: columns)
+            return (isFree, nights)
         }
         let columnsStart = reader.offset
         let starts = try reader.region("SleepLedger.stored starts", byteCount: 8 * count)
@@ -614,10 +630,9 @@ extension SleepLedger: CheckpointCodable {
         let zones = try reader.region("SleepLedger.stored zones", byteCount: 4 * count)
         let stages = try reader.region("SleepLedger.stored stages", byteCount: count)
         var keys = try KeyColumns(count: count, from: &reader)
-        let nameCount = UInt32(names.names.count)
         let allStages = SleepStage.allCases
         var failure: CheckpointDecodingError?
-        stored = [StoredSample](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let samples = [StoredSample](unsafeUninitializedCapacity: count) { buffer, initialized in
             for index in 0..<count {
                 let key: SampleKey
                 do throws(CheckpointDecodingError) { key = try keys.next(from: &reader) } catch {
@@ -642,30 +657,36 @@ extension SleepLedger: CheckpointCodable {
             }
         }
         if let failure { throw failure }
-        sampleSlots = nil
-        return isFree
+        stored = ColumnBackedArray(samples)
+        return (isFree, samples.map(\.night))
     }
 
-    /// Reads the vital readings held (in one pass over their columns); their keys are
-    /// placed when first needed.
+    /// Reads the vital readings held (in one pass over their columns; kept there when the
+    /// reader may keep its bytes, else copied); their keys are placed when first needed.
     private mutating func readVitals(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
         let count = try reader.count("SleepLedger.heldVitals", minimumElementSize: 14)
+        vitalSlots = nil
+        if let kept = try reader.retainedRegion("SleepLedger.heldVitals columns", byteCount: 13 * count) {
+            heldVitals = ColumnBackedArray(columns: try VitalColumns.read(count: count, from: &reader, kept: kept))
+            return
+        }
         let columnsStart = reader.offset
         let nights = try reader.region("SleepLedger.heldVitals nights", byteCount: 4 * count)
         let kinds = try reader.region("SleepLedger.heldVitals kinds", byteCount: count)
         let values = try reader.region("SleepLedger.heldVitals values", byteCount: 8 * count)
         var keys = try KeyColumns(count: count, from: &reader)
         let allKinds = VitalKind.allCases
-        heldVitals.reserveCapacity(count)
+        var vitals: [HeldVital] = []
+        vitals.reserveCapacity(count)
         for index in 0..<count {
             let key = try keys.next(from: &reader)
             guard Int(kinds[index]) < allKinds.count else { throw reader.failure("SleepLedger.heldVitals kinds", at: columnsStart, "\(kinds[index]) is not a vital kind") }
-            heldVitals.append(HeldVital(
+            vitals.append(HeldVital(
                 key: key, night: Int32(littleEndian: nights.loadUnaligned(fromByteOffset: 4 * index, as: Int32.self)), kind: allKinds[Int(kinds[index])],
                 value: Double(bitPattern: UInt64(littleEndian: values.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)))
             ))
         }
-        vitalSlots = nil
+        heldVitals = ColumnBackedArray(vitals)
     }
 
     /// Keys as columns: a kind byte each (`SampleKey`'s: 0, 1 a UUID, 2 a text), then the

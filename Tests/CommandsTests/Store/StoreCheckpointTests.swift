@@ -2,7 +2,7 @@ import Commands
 import EventLogFile
 import Events
 import Foundation
-import Projections
+@testable import Projections
 import Testing
 import TestSupport
 
@@ -266,6 +266,24 @@ import TestSupport
         try Data(bytes).write(to: URL(fileURLWithPath: folder.log))
         try await store.send(AssignAppTier(app: "Reddit", tier: .block30Min))
         #expect(await store.snapshot.lastSeq == 256)
+    }
+
+    /// An open keeps the checkpoint's largest columns in its mapping (docs/checkpoints.md,
+    /// "Reading without copying"): the state outlives the file, deleted behind its back, and
+    /// a change to the samples folds on as the full fold.
+    @Test func aStoreOpenedFromACheckpointOutlivesTheDeletedFile() async throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        _ = try Self.writeCheckpoint(folder)
+        let store = try await MoreSleepStore.open(path: folder.log, environment: try Self.environment())
+        #expect(await store.checkpointWarnings.isEmpty)
+        #expect(await store.snapshot.state.sleep.columnsReadInPlace == (true, true), "the samples are read from the mapping")
+        try FileManager.default.removeItem(atPath: folder.checkpoints)
+        try await Self.expectSameState(store, as: folder.log)
+        try await store.send(DeleteSleepSamples(sampleIds: ["858D1E01-DBFC-5932-B163-BB32292A24BD"]))
+        #expect(await store.snapshot.lastSeq == 256)
+        #expect(await store.snapshot.state.sleep.columnsReadInPlace.samples == false, "a deletion copies them first")
+        try await Self.expectSameState(store, as: folder.log)
     }
 
     @Test func anEventQueuedThreeNightsLateRewindsToTheCheckpointBeforeIt() async throws {
