@@ -10,15 +10,20 @@ protocol ElementColumns: Sendable {
 }
 
 /// Elements held by index: in an array, or, for a state read from a mapped checkpoint, read
-/// in place from its columns until the first change, which copies them into an array first
-/// (`materialize()`). The same elements either way: only where they live differs.
+/// in place from its columns, with the changes since kept beside them (elements appended
+/// after the columns' end, and the few replaced before it). The same elements either way:
+/// only where they live differs.
 ///
 /// Opening a store reads the sleep samples and vital readings this way: a fresh process does
-/// not fault in the megabytes an array of them would take, and a fold that never changes them
-/// (most opens) never copies them (docs/checkpoints.md, "Reading without copying").
+/// not fault in the megabytes an array of them would take, and folding more events (a
+/// rewind's three nights) copies none of them (docs/checkpoints.md, "Reading without
+/// copying").
 struct ColumnBackedArray<Columns: ElementColumns>: Sendable where Columns.Element: Sendable {
+    /// The elements after the columns' (all of them without columns).
     private var owned: [Columns.Element]
     private var columns: Columns?
+    /// Elements of the columns replaced since, by index.
+    private var replaced: [Int: Columns.Element] = [:]
 
     /// An array of `elements`.
     init(_ elements: [Columns.Element] = []) {
@@ -31,43 +36,61 @@ struct ColumnBackedArray<Columns: ElementColumns>: Sendable where Columns.Elemen
         self.columns = columns
     }
 
-    var count: Int { columns?.count ?? owned.count }
+    /// The number of elements read in place.
+    private var columnCount: Int { columns?.count ?? 0 }
+
+    var count: Int { columnCount + owned.count }
 
     var isEmpty: Bool { count == 0 }
 
     var indices: Range<Int> { 0..<count }
 
-    /// Whether the elements are still read in place (for tests).
+    /// Whether some elements are still read in place (for tests).
     var isReadInPlace: Bool { columns != nil }
+
+    /// The number of elements replaced in the columns (for tests).
+    var replacedCount: Int { replaced.count }
 
     subscript(index: Int) -> Columns.Element {
         get {
-            if let columns { return columns.element(at: index) }
-            return owned[index]
+            reading(index, inPlace: { $0.element(at: $1) }, owned: { $0 })
         }
         set {
-            materialize()
-            owned[index] = newValue
+            let columnCount = columnCount
+            if index >= columnCount {
+                owned[index - columnCount] = newValue
+            } else {
+                replaced[index] = newValue
+            }
         }
     }
 
+    /// A part of the element at `index`: `inPlace` reads it from the columns (without
+    /// building the whole element), `owned` from an element held.
+    @inline(__always)
+    func reading<Value>(_ index: Int, inPlace: (Columns, Int) -> Value, owned read: (Columns.Element) -> Value) -> Value {
+        if let columns, index < columns.count {
+            if !replaced.isEmpty, let element = replaced[index] { return read(element) }
+            return inPlace(columns, index)
+        }
+        return read(owned[index - columnCount])
+    }
+
+    /// Calls `body` with the columns (`nil` without), the elements replaced in them, and the
+    /// elements after them: for a pass over many elements that takes each part once.
+    func withColumns<Result>(_ body: (Columns?, [Int: Columns.Element], [Columns.Element]) -> Result) -> Result {
+        body(columns, replaced, owned)
+    }
+
     mutating func append(_ element: Columns.Element) {
-        materialize()
         owned.append(element)
     }
 
     func map<Value>(_ transform: (Columns.Element) throws -> Value) rethrows -> [Value] {
-        guard let columns else { return try owned.map(transform) }
+        guard columns != nil else { return try owned.map(transform) }
         var values: [Value] = []
-        values.reserveCapacity(columns.count)
-        for index in 0..<columns.count { values.append(try transform(columns.element(at: index))) }
+        values.reserveCapacity(count)
+        for index in indices { values.append(try transform(self[index])) }
         return values
-    }
-
-    /// Copies the elements read in place into the array.
-    mutating func materialize() {
-        guard let columns else { return }
-        owned = (0..<columns.count).map(columns.element(at:))
-        self.columns = nil
     }
 }

@@ -1,7 +1,37 @@
 import Events
 
-// The sleep samples and vital readings of a state read from a mapped checkpoint, kept in
-// place in its columns (`ColumnBackedArray`) until the ledger first changes them.
+// The sleep samples and vital readings of a state read from a mapped checkpoint, read in
+// place from its columns (`ColumnBackedArray`: the ledger's changes are kept beside them).
+
+/// Columns of elements held under a sample key (samples, vital readings), whose keys can be
+/// read alone.
+protocol KeyedColumns: ElementColumns {
+    /// The key of the element at `index` (`0..<count`).
+    func key(at index: Int) -> SampleKey
+    /// The key of an element held.
+    static func key(of element: Element) -> SampleKey
+}
+
+extension ColumnBackedArray where Columns: KeyedColumns {
+    /// The key of the element at `index`.
+    func key(at index: Int) -> SampleKey {
+        reading(index, inPlace: { $0.key(at: $1) }, owned: Columns.key(of:))
+    }
+
+    /// The table hash of the key of each element at `slots`, the columns taken once (a
+    /// rewind's first ingest hashes 70,000 keys: per-key copies of the columns cost more
+    /// than the hashing).
+    func keyHashes(of slots: [Int32]) -> [UInt32] {
+        withColumns { columns, replaced, owned in
+            slots.map { slot in
+                let index = Int(slot)
+                guard let columns, index < columns.count else { return SampleKeyTable.hash(Columns.key(of: owned[index - (columns?.count ?? 0)])) }
+                if let element = replaced[index] { return SampleKeyTable.hash(Columns.key(of: element)) }
+                return SampleKeyTable.hash(columns.key(at: index))
+            }
+        }
+    }
+}
 
 /// The keys of a checkpoint's samples or readings, as `SleepLedger.writeKeys` wrote them: a
 /// kind byte each (0, 1 a UUID in upper or lower case, 2 a text), the UUIDs' words, then the
@@ -60,7 +90,7 @@ struct KeptKeys: Sendable {
 
 /// A checkpoint's samples, read in place: the columns `SleepLedger.encode(to:)` writes (start,
 /// length, night, source, zone, stage), then the keys.
-struct SampleColumns: ElementColumns {
+struct SampleColumns: KeyedColumns {
     /// The stages by their number in the payload (`allCases` builds an array at each call).
     private static let stages = SleepStage.allCases
     let count: Int
@@ -97,6 +127,11 @@ struct SampleColumns: ElementColumns {
         self.keys = keys
     }
 
+    /// The key of the sample at `index`.
+    func key(at index: Int) -> SampleKey { keys.key(at: index) }
+
+    static func key(of sample: SleepLedger.StoredSample) -> SampleKey { sample.key }
+
     func element(at index: Int) -> SleepLedger.StoredSample {
         SleepLedger.StoredSample(
             start: columns.load(at: 8 * index),
@@ -111,7 +146,7 @@ struct SampleColumns: ElementColumns {
 }
 
 /// A checkpoint's vital readings, read in place: nights, kinds and values, then the keys.
-struct VitalColumns: ElementColumns {
+struct VitalColumns: KeyedColumns {
     /// The kinds by their number in the payload.
     private static let kinds = VitalKind.allCases
     let count: Int
@@ -136,6 +171,11 @@ struct VitalColumns: ElementColumns {
         self.columns = columns
         self.keys = keys
     }
+
+    /// The key of the reading at `index`.
+    func key(at index: Int) -> SampleKey { keys.key(at: index) }
+
+    static func key(of reading: HeldVital) -> SampleKey { reading.key }
 
     func element(at index: Int) -> HeldVital {
         HeldVital(

@@ -37,8 +37,8 @@ public struct SleepLedger: Projection, Hashable {
         case known(ZoneClock)
     }
 
-    /// The samples held, by slot (a deleted sample's slot is free, in `freeSlots`); read in
-    /// place from a mapped checkpoint until they first change.
+    /// The samples held, by slot (a deleted sample's slot is free, in `freeSlots`); those of a
+    /// mapped checkpoint read in place, with the changes since beside them.
     private var stored = ColumnBackedArray<SampleColumns>()
     private var freeSlots: [Int32] = []
     /// The slot of each sample's key; `nil` until first needed after reading a checkpoint
@@ -64,6 +64,8 @@ public struct SleepLedger: Projection, Hashable {
     /// Whether the samples and the vital readings are still read in place from a mapped
     /// checkpoint (for tests: `ColumnBackedArray`).
     var columnsReadInPlace: (samples: Bool, vitals: Bool) { (stored.isReadInPlace, heldVitals.isReadInPlace) }
+    /// The samples and vital readings replaced since they were read in place (for tests).
+    var replacedInPlace: (samples: Int, vitals: Int) { (stored.replacedCount, heldVitals.replacedCount) }
     /// The records built so far; the night being delivered (`pendingNight`) is built when
     /// the next sleep event for another night arrives, or on demand.
     /// (`builtRecords[i]` is the record of night `builtDays[i]`.)
@@ -386,10 +388,6 @@ public struct SleepLedger: Projection, Hashable {
     /// `vitalSlots` (left unplaced when a checkpoint was read), in bucket order. Keys held
     /// twice (a checkpoint that reads but was not written by a fold) keep the first slot.
     private mutating func placeKeys() {
-        // Keys are placed for a change (an ingest or a deletion), which copies samples read in
-        // place into an array anyway: copied first, they are placed from the array.
-        stored.materialize()
-        heldVitals.materialize()
         if sampleSlots == nil {
             // The held slots, without listing the keys again (a 10-year log holds 70,000
             // samples: every array made here is megabytes a rewind would fault in).
@@ -398,22 +396,23 @@ public struct SleepLedger: Projection, Hashable {
             var held: [Int32] = []
             held.reserveCapacity(stored.count - freeSlots.count)
             for slot in stored.indices where !isFree[slot] { held.append(Int32(slot)) }
-            let samples = stored
-            sampleSlots = Self.placing(slots: held) { samples[Int($0)].key }
+            sampleSlots = Self.placing(slots: held, of: stored)
         }
         if vitalSlots == nil {
-            let vitals = heldVitals
-            vitalSlots = Self.placing(slots: Array(0..<Int32(heldVitals.count))) { vitals[Int($0)].key }
+            vitalSlots = Self.placing(slots: Array(0..<Int32(heldVitals.count)), of: heldVitals)
         }
     }
 
-    /// The table of the keys of `slots` (each slot's key given by `key`).
-    private static func placing(slots: [Int32], key: (Int32) -> SampleKey) -> SampleKeyTable {
-        let hashes = slots.map { SampleKeyTable.hash(key($0)) }
-        if let table = SampleKeyTable.placing(slots: slots, hashes: hashes, sameKey: { key($0) == key($1) }) { return table }
+    /// The table of the keys of `slots` of `elements` (read from the columns when they are
+    /// read in place: the elements are never built whole for it).
+    private static func placing<Columns: KeyedColumns>(slots: [Int32], of elements: ColumnBackedArray<Columns>) -> SampleKeyTable {
+        let hashes = elements.keyHashes(of: slots)
+        if let table = SampleKeyTable.placing(slots: slots, hashes: hashes, sameKey: { elements.key(at: Int($0)) == elements.key(at: Int($1)) }) {
+            return table
+        }
         var table = SampleKeyTable(capacity: slots.count)
         for (slot, hash) in zip(slots, hashes) {
-            _ = table.insertIfAbsent(hash: hash, slot: slot, matches: { key($0) == key(slot) })
+            _ = table.insertIfAbsent(hash: hash, slot: slot, matches: { elements.key(at: Int($0)) == elements.key(at: Int(slot)) })
         }
         return table
     }

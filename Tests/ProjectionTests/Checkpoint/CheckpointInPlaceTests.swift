@@ -5,9 +5,9 @@ import TestSupport
 import Views
 
 /// A runner read as an open reads it keeps its largest columns (the ids' digests, the sleep
-/// samples, the vital readings) in place in the payload: it answers as a copied one, copies
-/// the samples only when they first change, checks every byte it keeps as the copy checks
-/// it, and holds the payload exactly as long as it lives.
+/// samples, the vital readings) in place in the payload: it answers as a copied one, keeps
+/// the changes since beside them (never copying them), checks every byte it keeps as the
+/// copy checks it, and holds the payload exactly as long as it lives.
 @Suite("Checkpoint: columns read in place")
 struct CheckpointInPlaceTests {
     /// The sleep layout's log, with sample ids of every kind of key: texts (its own), and
@@ -59,14 +59,17 @@ struct CheckpointInPlaceTests {
         #expect(kept.state.sleep.columnsReadInPlace == (true, true), "answering, comparing and writing copy nothing")
     }
 
-    /// Events that leave the samples alone leave them in place; the first that changes one
-    /// (an ingest, a deletion) copies them, and the runner folds on as the original.
-    @Test func theFirstChangeCopiesTheColumns() throws {
+    /// Ingests, replacements and deletions are kept beside the columns, which stay in place;
+    /// the runner folds on as the original.
+    @Test func changesAreKeptBesideTheColumns() throws {
         var log = try Self.log()
         let cut = log.events.count
         _ = try log.goal("23:30", "22:30", days: 5, firstNight: "2026-12-03", at: "2026-12-02T12:00:00+01:00")
         let untouched = log.events.count
         _ = try log.add(.sleepSampleDeleted(SleepSampleDeleted(sampleId: "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed")), at: "2026-12-02T12:01:00+01:00", source: .health)
+        // A sample held again with another end (replaced in its slot), and a new one.
+        _ = try log.add(try SleepLedgerTests.sample("night-2-rem", .rem, "2026-12-02T02:00:00+01:00", "2026-12-02T03:30:00+01:00"), at: "2026-12-02T12:01:30+01:00", source: .health)
+        _ = try log.add(try SleepLedgerTests.sample("night-2-awake", .awake, "2026-12-02T03:30:00+01:00", "2026-12-02T03:40:00+01:00"), at: "2026-12-02T12:01:40+01:00", source: .health)
         _ = try log.add(.vitalSampleIngested(VitalSampleIngested(
             sampleId: "v9", kind: .hrv, value: 44, unit: "ms",
             start: try instant("2026-12-02T02:30:00+01:00"), end: try instant("2026-12-02T02:31:00+01:00")
@@ -78,14 +81,17 @@ struct CheckpointInPlaceTests {
         kept.apply(contentsOf: log.events[cut..<untouched])
         #expect(kept.state.sleep.columnsReadInPlace == (true, true), "a goal changes no sample")
         kept.apply(contentsOf: log.events[untouched...])
-        #expect(kept.state.sleep.columnsReadInPlace == (false, false))
+        #expect(kept.state.sleep.columnsReadInPlace == (true, true))
+        #expect(kept.state.sleep.replacedInPlace == (2, 0), "night-2-rem in its slot, night-2-awake in a deleted sample's")
         #expect(kept.identifiersKeptInPlace, "the ids read stay in place; new ones go to the table")
         #expect(kept.state == original.state)
         #expect(kept.checkpointPayload() == original.checkpointPayload())
-        for id in Self.ids {
+        for id in Self.ids + ["night-2-awake", "v9"] {
             #expect(kept.state.sleep.sample(withId: id) == original.state.sleep.sample(withId: id), "\(id)")
         }
-        #expect(keeper.isAlive, "the ids still read from the payload")
+        #expect(kept.state.sleep.sample(withId: "night-2-rem")?.end == (try instant("2026-12-02T03:30:00+01:00")).millisecondsSince1970)
+        #expect(kept.state.sleep.vitals(on: try date("2026-12-01")) == original.state.sleep.vitals(on: try date("2026-12-01")))
+        #expect(keeper.isAlive)
     }
 
     /// The payload lives exactly as long as a value read from it: a state copied out of the
