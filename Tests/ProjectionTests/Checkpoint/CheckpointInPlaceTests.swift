@@ -21,10 +21,7 @@ struct CheckpointInPlaceTests {
         ] {
             _ = try log.add(try SleepLedgerTests.sample(id, stage, start, end), at: "2026-12-02T09:00:00+01:00", source: .health)
         }
-        _ = try log.add(.vitalSampleIngested(VitalSampleIngested(
-            sampleId: "3F2504E0-4F89-11D3-9A0C-0305E82C3301", kind: .hrv, value: 52, unit: "ms",
-            start: try instant("2026-12-02T02:00:00+01:00"), end: try instant("2026-12-02T02:01:00+01:00")
-        )), at: "2026-12-02T09:01:00+01:00", source: .health)
+        _ = try log.add(try CheckpointSleepLayoutTests.hrv("3F2504E0-4F89-11D3-9A0C-0305E82C3301", 52, minuteFrom: "2026-12-02T02:00:00+01:00"), at: "2026-12-02T09:01:00+01:00", source: .health)
         return log
     }
 
@@ -70,10 +67,7 @@ struct CheckpointInPlaceTests {
         // A sample held again with another end (replaced in its slot), and a new one.
         _ = try log.add(try SleepLedgerTests.sample("night-2-rem", .rem, "2026-12-02T02:00:00+01:00", "2026-12-02T03:30:00+01:00"), at: "2026-12-02T12:01:30+01:00", source: .health)
         _ = try log.add(try SleepLedgerTests.sample("night-2-awake", .awake, "2026-12-02T03:30:00+01:00", "2026-12-02T03:40:00+01:00"), at: "2026-12-02T12:01:40+01:00", source: .health)
-        _ = try log.add(.vitalSampleIngested(VitalSampleIngested(
-            sampleId: "v9", kind: .hrv, value: 44, unit: "ms",
-            start: try instant("2026-12-02T02:30:00+01:00"), end: try instant("2026-12-02T02:31:00+01:00")
-        )), at: "2026-12-02T12:02:00+01:00", source: .health)
+        _ = try log.add(try CheckpointSleepLayoutTests.hrv("v9", 44, minuteFrom: "2026-12-02T02:30:00+01:00"), at: "2026-12-02T12:02:00+01:00", source: .health)
         var original = ProjectionRunner<LogState>()
         original.apply(contentsOf: log.events[..<cut])
         var (kept, keeper) = try KeptPayload.runner(original.checkpointPayload())

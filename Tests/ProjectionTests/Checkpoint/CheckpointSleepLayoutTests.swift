@@ -8,6 +8,14 @@ import Testing
 /// when first needed after reading a checkpoint.
 @Suite("Checkpoint: the sleep ledger's layout")
 struct CheckpointSleepLayoutTests {
+    /// An HRV reading of `value` ms over the minute from `start`.
+    static func hrv(_ id: String, _ value: Double, minuteFrom start: String) throws -> EventPayload {
+        let from = try instant(start)
+        return .vitalSampleIngested(VitalSampleIngested(
+            sampleId: id, kind: .hrv, value: value, unit: "ms", start: from, end: from.adding(seconds: 60)
+        ))
+    }
+
     /// A staged night, one sample deleted (its slot free, its key still in it) and one
     /// replaced, and vitals of which one is replaced.
     static func log() throws -> PlanLog {
@@ -15,10 +23,7 @@ struct CheckpointSleepLayoutTests {
         _ = try log.add(.sleepSampleDeleted(SleepSampleDeleted(sampleId: "r2")), at: "2026-12-01T09:10:00+01:00", source: .health)
         _ = try log.add(try SleepLedgerTests.sample("c2", .core, "2026-12-01T02:30:00+01:00", "2026-12-01T04:50:00+01:00"), at: "2026-12-01T09:11:00+01:00", source: .health)
         for (id, value) in [("v1", 41.0), ("v2", 45.0), ("v3", 41.0), ("v1", 50.0)] {
-            _ = try log.add(.vitalSampleIngested(VitalSampleIngested(
-                sampleId: id, kind: .hrv, value: value, unit: "ms",
-                start: try instant("2026-12-01T03:00:00+01:00"), end: try instant("2026-12-01T03:01:00+01:00")
-            )), at: "2026-12-01T09:12:00+01:00", source: .health)
+            _ = try log.add(try Self.hrv(id, value, minuteFrom: "2026-12-01T03:00:00+01:00"), at: "2026-12-01T09:12:00+01:00", source: .health)
         }
         return log
     }
@@ -31,10 +36,7 @@ struct CheckpointSleepLayoutTests {
         _ = try log.add(.sleepSampleDeleted(SleepSampleDeleted(sampleId: "d1")), at: "2026-12-01T09:20:00+01:00", source: .health)
         _ = try log.add(try SleepLedgerTests.sample("r2", .rem, "2026-12-01T05:00:30+01:00", "2026-12-01T07:00:00+01:00"), at: "2026-12-01T09:21:00+01:00", source: .health)
         _ = try log.add(try SleepLedgerTests.sample("c1", .core, "2026-11-30T23:50:00+01:00", "2026-12-01T00:40:00+01:00"), at: "2026-12-01T09:22:00+01:00", source: .health)
-        _ = try log.add(.vitalSampleIngested(VitalSampleIngested(
-            sampleId: "v3", kind: .hrv, value: 60, unit: "ms",
-            start: try instant("2026-12-01T03:00:00+01:00"), end: try instant("2026-12-01T03:01:00+01:00")
-        )), at: "2026-12-01T09:23:00+01:00", source: .health)
+        _ = try log.add(try Self.hrv("v3", 60, minuteFrom: "2026-12-01T03:00:00+01:00"), at: "2026-12-01T09:23:00+01:00", source: .health)
         var original = ProjectionRunner<LogState>()
         original.apply(contentsOf: log.events[..<cut])
         var restored = try ProjectionRunner<LogState>(checkpointPayload: original.checkpointPayload(), position: .end)
