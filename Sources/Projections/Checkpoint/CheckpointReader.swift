@@ -84,8 +84,19 @@ package struct CheckpointReader {
     /// The next `byteCount` bytes kept in place (``RetainedBytes``) when the payload may be
     /// kept (``retainer``), else `nil` with nothing read: the caller then reads and copies.
     package mutating func retainedRegion(_ what: StaticString, byteCount: Int) throws(CheckpointDecodingError) -> RetainedBytes? {
-        guard let retainer else { return nil }
-        return RetainedBytes(try region(what, byteCount: byteCount), keptBy: retainer)
+        guard keepsBytes else { return nil }
+        return try columnRegion(what, byteCount: byteCount)
+    }
+
+    /// Whether regions read by ``columnRegion(_:byteCount:)`` stay valid after reading (the
+    /// payload may be kept: ``retainer``).
+    var keepsBytes: Bool { retainer != nil }
+
+    /// The next `byteCount` bytes, for columns read one element at a time: kept by the
+    /// ``retainer``, or, without one, valid only while reading, so that the caller copies the
+    /// elements before it returns (``keepsBytes``). One reading of the columns either way.
+    mutating func columnRegion(_ what: StaticString, byteCount: Int) throws(CheckpointDecodingError) -> RetainedBytes {
+        RetainedBytes(try region(what, byteCount: byteCount), keptBy: retainer ?? WhileReading.only)
     }
 
     // MARK: Numbers
@@ -406,4 +417,10 @@ package struct CheckpointReader {
         try value.visitFields(&self)
         return value
     }
+}
+
+/// The owner of regions valid only while a payload is read (``CheckpointReader/columnRegion(_:byteCount:)``
+/// without a retainer): it keeps nothing alive, so nothing read with it may outlive the reading.
+private final class WhileReading: Sendable {
+    static let only = WhileReading()
 }

@@ -36,6 +36,12 @@ struct ColumnBackedArray<Columns: ElementColumns>: Sendable where Columns.Elemen
         self.columns = columns
     }
 
+    /// The elements of `columns`, copied into an array (for columns valid only while a
+    /// checkpoint is read).
+    init(copying columns: Columns) {
+        owned = (0..<columns.count).map(columns.element(at:))
+    }
+
     /// The number of elements read in place.
     private var columnCount: Int { columns?.count ?? 0 }
 

@@ -19,11 +19,6 @@ package struct RetainedBytes: @unchecked Sendable {
         self.bytes = bytes
     }
 
-    /// Other bytes of the same payload, kept by the same owner.
-    func sharing(_ other: UnsafeRawBufferPointer) -> RetainedBytes {
-        RetainedBytes(other, keptBy: owner)
-    }
-
     /// The number of bytes.
     var count: Int { bytes.count }
 

@@ -1,7 +1,8 @@
 import Events
 
-// The sleep samples and vital readings of a state read from a mapped checkpoint, read in
-// place from its columns (`ColumnBackedArray`: the ledger's changes are kept beside them).
+// The sleep samples and vital readings of a checkpoint, read from its columns and checked in
+// one place: kept there when the checkpoint is mapped (`ColumnBackedArray`: the ledger's
+// changes are kept beside them), else copied into arrays as they are read.
 
 /// Columns of elements held under a sample key (samples, vital readings), whose keys can be
 /// read alone.
@@ -54,8 +55,7 @@ struct KeptKeys: Sendable {
             if kind < 2 { uuids += 1 }
         }
         self.kinds = kinds
-        let region = try reader.region("sample keys", byteCount: 16 * uuids)
-        words = kinds.sharing(region)
+        words = try reader.columnRegion("sample keys", byteCount: 16 * uuids)
         guard uuids < count else {
             wordPairs = nil
             texts = [:]
@@ -116,7 +116,7 @@ struct SampleColumns: KeyedColumns {
             }
             nights[index] = columns.load(at: 12 * count + 4 * index)
         }
-        let kinds = columns.sharing(try reader.region("sample keys", byteCount: count))
+        let kinds = try reader.columnRegion("sample keys", byteCount: count)
         let keys = try KeptKeys(count: count, from: &reader, kept: kinds)
         return (SampleColumns(count: count, columns: columns, keys: keys), nights)
     }
@@ -161,7 +161,7 @@ struct VitalColumns: KeyedColumns {
         for index in 0..<count where Int(columns.bytes[4 * count + index]) >= kindCount {
             throw reader.failure("SleepLedger.heldVitals kinds", at: columnsStart, "\(columns.bytes[4 * count + index]) is not a vital kind")
         }
-        let keyKinds = columns.sharing(try reader.region("vital keys", byteCount: count))
+        let keyKinds = try reader.columnRegion("vital keys", byteCount: count)
         let keys = try KeptKeys(count: count, from: &reader, kept: keyKinds)
         return VitalColumns(count: count, columns: columns, keys: keys)
     }

@@ -616,48 +616,10 @@ extension SleepLedger: CheckpointCodable {
         }
         sampleSlots = nil
         let nameCount = UInt32(names.names.count)
-        if let kept = try reader.retainedRegion("SleepLedger.stored columns", byteCount: 25 * count) {
-            let (columns, nights) = try SampleColumns.read(count: count, nameCount: nameCount, from: &reader, kept: kept)
-            stored = ColumnBackedArray(columns: columns)
-            return (isFree, nights)
-        }
-        let columnsStart = reader.offset
-        let starts = try reader.region("SleepLedger.stored starts", byteCount: 8 * count)
-        let lengths = try reader.region("SleepLedger.stored lengths", byteCount: 4 * count)
-        let nights = try reader.region("SleepLedger.stored nights", byteCount: 4 * count)
-        let sources = try reader.region("SleepLedger.stored sources", byteCount: 4 * count)
-        let zones = try reader.region("SleepLedger.stored zones", byteCount: 4 * count)
-        let stages = try reader.region("SleepLedger.stored stages", byteCount: count)
-        var keys = try KeyColumns(count: count, from: &reader)
-        let allStages = SleepStage.allCases
-        var failure: CheckpointDecodingError?
-        let samples = [StoredSample](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for index in 0..<count {
-                let key: SampleKey
-                do throws(CheckpointDecodingError) { key = try keys.next(from: &reader) } catch {
-                    failure = error
-                    return
-                }
-                let start = Int64(littleEndian: starts.loadUnaligned(fromByteOffset: 8 * index, as: Int64.self))
-                let source = UInt32(littleEndian: sources.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
-                let zone = UInt32(littleEndian: zones.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
-                let stage = Int(stages[index])
-                guard source < nameCount, zone < nameCount, stage < allStages.count, start.magnitude <= UInt64(CheckpointReader.instantLimit) else {
-                    failure = reader.failure("SleepLedger.stored", at: columnsStart, "sample \(index) has a name, stage or start out of range")
-                    return
-                }
-                buffer.initializeElement(at: index, to: StoredSample(
-                    start: start, key: key,
-                    milliseconds: UInt32(littleEndian: lengths.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)),
-                    night: Int32(littleEndian: nights.loadUnaligned(fromByteOffset: 4 * index, as: Int32.self)),
-                    source: source, zone: zone, stage: allStages[stage]
-                ))
-                initialized = index + 1
-            }
-        }
-        if let failure { throw failure }
-        stored = ColumnBackedArray(samples)
-        return (isFree, samples.map(\.night))
+        let region = try reader.columnRegion("SleepLedger.stored columns", byteCount: 25 * count)
+        let (columns, nights) = try SampleColumns.read(count: count, nameCount: nameCount, from: &reader, kept: region)
+        stored = reader.keepsBytes ? ColumnBackedArray(columns: columns) : ColumnBackedArray(copying: columns)
+        return (isFree, nights)
     }
 
     /// Reads the vital readings held (in one pass over their columns; kept there when the
@@ -665,27 +627,9 @@ extension SleepLedger: CheckpointCodable {
     private mutating func readVitals(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
         let count = try reader.count("SleepLedger.heldVitals", minimumElementSize: 14)
         vitalSlots = nil
-        if let kept = try reader.retainedRegion("SleepLedger.heldVitals columns", byteCount: 13 * count) {
-            heldVitals = ColumnBackedArray(columns: try VitalColumns.read(count: count, from: &reader, kept: kept))
-            return
-        }
-        let columnsStart = reader.offset
-        let nights = try reader.region("SleepLedger.heldVitals nights", byteCount: 4 * count)
-        let kinds = try reader.region("SleepLedger.heldVitals kinds", byteCount: count)
-        let values = try reader.region("SleepLedger.heldVitals values", byteCount: 8 * count)
-        var keys = try KeyColumns(count: count, from: &reader)
-        let allKinds = VitalKind.allCases
-        var vitals: [HeldVital] = []
-        vitals.reserveCapacity(count)
-        for index in 0..<count {
-            let key = try keys.next(from: &reader)
-            guard Int(kinds[index]) < allKinds.count else { throw reader.failure("SleepLedger.heldVitals kinds", at: columnsStart, "\(kinds[index]) is not a vital kind") }
-            vitals.append(HeldVital(
-                key: key, night: Int32(littleEndian: nights.loadUnaligned(fromByteOffset: 4 * index, as: Int32.self)), kind: allKinds[Int(kinds[index])],
-                value: Double(bitPattern: UInt64(littleEndian: values.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)))
-            ))
-        }
-        heldVitals = ColumnBackedArray(vitals)
+        let region = try reader.columnRegion("SleepLedger.heldVitals columns", byteCount: 13 * count)
+        let columns = try VitalColumns.read(count: count, from: &reader, kept: region)
+        heldVitals = reader.keepsBytes ? ColumnBackedArray(columns: columns) : ColumnBackedArray(copying: columns)
     }
 
     /// Keys as columns: a kind byte each (`SampleKey`'s: 0, 1 a UUID, 2 a text), then the
@@ -733,42 +677,5 @@ extension SleepLedger: CheckpointCodable {
         case .respiratoryRate: return 3
         case .wristTemperature: return 4
         }
-    }
-}
-
-/// Keys written by `SleepLedger.writeKeys`, read one by one: the kinds and the UUIDs'
-/// words in place, the texts from the reader as they come.
-private struct KeyColumns {
-    private let kinds: UnsafeRawBufferPointer
-    private let words: UnsafeRawBufferPointer
-    private var index = 0
-    private var word = 0
-
-    /// Takes the kinds and words of `count` keys from `reader`.
-    init(count: Int, from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        let start = reader.offset
-        kinds = try reader.region("sample keys", byteCount: count)
-        var uuids = 0
-        for kind in kinds {
-            guard kind <= 2 else { throw reader.failure("sample keys", at: start, "\(kind) is not a kind of key") }
-            if kind < 2 { uuids += 1 }
-        }
-        words = try reader.region("sample keys", byteCount: 16 * uuids)
-    }
-
-    /// The next key (a text one is read from `reader`).
-    mutating func next(from reader: inout CheckpointReader) throws(CheckpointDecodingError) -> SampleKey {
-        let kind = kinds[index]
-        index += 1
-        if kind < 2 {
-            let high = UInt64(littleEndian: words.loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self))
-            let low = UInt64(littleEndian: words.loadUnaligned(fromByteOffset: 8 * word + 8, as: UInt64.self))
-            word += 2
-            return .uuid(high: high, low: low, lowercase: kind == 1)
-        }
-        let start = reader.offset
-        let text = try reader.string("a sample key")
-        guard case .text = SampleKey(text) else { throw reader.failure("a sample key", at: start, "a UUID text held as text") }
-        return .text(text)
     }
 }
