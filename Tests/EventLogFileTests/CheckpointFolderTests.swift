@@ -160,7 +160,7 @@ struct CheckpointFolderTests {
             _ = try folder.write(header: foreign, payload: [5])
             let entries = folder.entries().entries
             let plain = folder.validate(entries, logAt: log, foldVersion: 3)
-            let beside = folder.validate(entries, logAt: log, foldVersion: 3) { entries.count }
+            let beside = folder.validate(entries, logAt: log, foldVersion: 3) { _ in entries.count }
             #expect(beside.valid == plain.valid)
             #expect(beside.problems == plain.problems)
             #expect(beside.other == entries.count)
@@ -168,7 +168,7 @@ struct CheckpointFolderTests {
             #expect(plain.problems.count == 2)
             // A missing log: every candidate is judged the same way, and the work still runs.
             let missing = directory.path("missing.jsonl")
-            let gone = folder.validate(entries, logAt: missing, foldVersion: 3) { "done" }
+            let gone = folder.validate(entries, logAt: missing, foldVersion: 3) { _ in "done" }
             #expect(gone.other == "done")
             #expect(gone.valid == folder.validate(entries, logAt: missing, foldVersion: 3).valid)
         }

@@ -38,10 +38,15 @@ package struct CheckpointDraft: Sendable {
     /// digest of the log's first `end.byteOffset` bytes, then (when `prune`) removes
     /// the checkpoints ``CheckpointRetention`` no longer keeps.
     ///
+    /// The same pass digests the prefixes of the checkpoints already in the folder, so that
+    /// the folder's stamp then answers for all of them and the next open, if the log is
+    /// unchanged, reads none of it (`CheckpointFolder.prefixDigests`).
+    ///
     /// - Returns: the entry written.
     @discardableResult
     package func write(logAt path: String, into folder: CheckpointFolder, prune: Bool = true) throws(EventLogFileError) -> CheckpointEntry {
-        let digests = try PrefixDigest.digests(ofFileAt: path, prefixLengths: [end.byteOffset])
+        let lengths = Set(folder.entries().entries.map(\.header.byteOffset)).union([end.byteOffset])
+        let digests = try folder.prefixDigests(ofLogAt: path, prefixLengths: lengths, alongside: { _ in }).digests.get()
         guard let digest = digests[end.byteOffset] else {
             throw EventLogFileError(code: .ioError, message: "the log is shorter than the checkpoint's position; no checkpoint was written", path: path)
         }

@@ -67,12 +67,13 @@ package struct CheckpointedFold: Sendable {
             problems += listed.problems
             // The newest checkpoint is decoded beside the digest of the log's prefix, by one of
             // the digest's threads before it joins the others: the two take about as long,
-            // and no more threads run than there are cores.
+            // and no more threads run than there are cores. When the folder's stamp answers
+            // for the digest, the decoding has the cores to itself.
             let newest = listed.entries
                 .filter { $0.header.foldVersion == FoldVersion.current && admits($0, position: position) }
                 .max { $0.header.byteOffset < $1.header.byteOffset }
-            let checked = folder.validate(listed.entries, logAt: path, foldVersion: FoldVersion.current) {
-                newest.map { (entry: $0, decoded: decode($0, in: folder, position: position, inParallel: false)) }
+            let checked = folder.validate(listed.entries, logAt: path, foldVersion: FoldVersion.current) { alone in
+                newest.map { (entry: $0, decoded: decode($0, in: folder, position: position, inParallel: alone)) }
             }
             problems += checked.problems
             valid = checked.valid.sorted { $0.header.byteOffset < $1.header.byteOffset }
@@ -108,7 +109,7 @@ package struct CheckpointedFold: Sendable {
     ) -> Result<(ProjectionRunner<LogState>, Instant), CheckpointProblem> {
         decoding(entry) { () throws(CheckpointProblem) in
             // The state keeps its largest columns in the mapped file (docs/checkpoints.md).
-            try folder.withKeptPayload(of: entry) { payload, keeper in
+            try folder.withKeptPayload(of: entry, inParallel: inParallel) { payload, keeper in
                 Swift.Result { () throws(CheckpointDecodingError) in
                     try CheckpointState.decode(payload, position: position, inParallel: inParallel, keptBy: keeper)
                 }

@@ -110,20 +110,22 @@ package struct CheckpointFolder: Sendable {
     /// checkpoint covering more than the log holds `.beyondLogEnd` (the log was cut or
     /// repaired), and one whose prefix digest differs from the log's `.prefixChanged`
     /// (another log, or an edited prefix). The digests of all the prefixes come from one
-    /// pass over the log (`PrefixDigest.digests(ofFileAt:prefixLengths:)`). A log that
-    /// cannot be read gives `.logUnreadable` for each (a missing log is an empty one).
+    /// pass over the log, or from the folder's stamp while the log is unchanged since the
+    /// last pass (``prefixDigests(ofLogAt:prefixLengths:alongside:)``). A log that cannot be
+    /// read gives `.logUnreadable` for each (a missing log is an empty one).
     package func validate(
         _ entries: [CheckpointEntry], logAt logPath: String, foldVersion: UInt32
     ) -> (valid: [CheckpointEntry], problems: [CheckpointProblem]) {
-        let checked = validate(entries, logAt: logPath, foldVersion: foldVersion, alongside: {})
+        let checked = validate(entries, logAt: logPath, foldVersion: foldVersion, alongside: { _ in })
         return (checked.valid, checked.problems)
     }
 
-    /// ``validate(_:logAt:foldVersion:)`` while the calling thread does `work` beside the
-    /// digest's other threads (`PrefixDigest.digests(ofFileAt:prefixLengths:alongside:)`):
-    /// an open decodes the newest checkpoint there. `work` runs once in every case.
+    /// ``validate(_:logAt:foldVersion:)`` while the calling thread does `work`, alone when the
+    /// stamp answers (its argument is then `true`: it may use every core) or beside the
+    /// digest's other threads: an open decodes the newest checkpoint there. `work` runs once
+    /// in every case.
     package func validate<Other>(
-        _ entries: [CheckpointEntry], logAt logPath: String, foldVersion: UInt32, alongside work: @Sendable () -> Other
+        _ entries: [CheckpointEntry], logAt logPath: String, foldVersion: UInt32, alongside work: @Sendable (_ alone: Bool) -> Other
     ) -> (valid: [CheckpointEntry], problems: [CheckpointProblem], other: Other) {
         var problems: [CheckpointProblem] = []
         var candidates: [CheckpointEntry] = []
@@ -139,8 +141,8 @@ package struct CheckpointFolder: Sendable {
                 candidates.append(entry)
             }
         }
-        guard !candidates.isEmpty else { return ([], problems, work()) }
-        let (digested, other) = PrefixDigest.digests(ofFileAt: logPath, prefixLengths: Set(candidates.map(\.header.byteOffset)), alongside: work)
+        guard !candidates.isEmpty else { return ([], problems, work(true)) }
+        let (digested, other, _) = prefixDigests(ofLogAt: logPath, prefixLengths: Set(candidates.map(\.header.byteOffset)), alongside: work)
         let digests: [Int64: PrefixDigest]
         do {
             digests = try digested.get()
@@ -215,11 +217,12 @@ package struct CheckpointFolder: Sendable {
     /// the file was read instead (the bytes are then valid only inside `body`).
     ///
     /// An open decodes the newest checkpoint this way, so that a fresh process does not
-    /// fault in megabytes of new memory to copy the payload, or the columns, into.
+    /// fault in megabytes of new memory to copy the payload, or the columns, into. With
+    /// `inParallel`, the payload's digest is checked on several threads.
     ///
     /// - Throws: what ``payload(of:)`` throws.
     package func withKeptPayload<Result>(
-        of entry: CheckpointEntry, _ body: (UnsafeRawBufferPointer, (any AnyObject & Sendable)?) -> Result
+        of entry: CheckpointEntry, inParallel: Bool = false, _ body: (UnsafeRawBufferPointer, (any AnyObject & Sendable)?) -> Result
     ) throws(CheckpointProblem) -> Result {
         let mapped: CheckpointFileSystem.MappedFile?
         do {
@@ -242,7 +245,7 @@ package struct CheckpointFolder: Sendable {
                 throw .corrupt(file: entry.path, reason: "it has \(bytes.count) bytes where its header announces \(expectedSize) (it was cut short or added to)")
             }
             let payload = UnsafeRawBufferPointer(rebasing: bytes[headCount...])
-            guard PrefixDigest.digest(of: payload) == header.payloadDigest else {
+            guard PrefixDigest.digest(of: payload, inParallel: inParallel) == header.payloadDigest else {
                 throw .corrupt(file: entry.path, reason: "its payload's digest does not match its header")
             }
             return body(payload, mapped)

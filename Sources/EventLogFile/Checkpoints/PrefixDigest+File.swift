@@ -60,13 +60,32 @@ extension PrefixDigest {
         if let negative = prefixLengths.first(where: { $0 < 0 }) {
             return (.failure(EventLogFileError(code: .invalidArgument, message: "a prefix cannot have the negative length \(negative)", path: path)), work())
         }
-        guard let longest = prefixLengths.max() else { return (.success([:]), work()) }
+        guard !prefixLengths.isEmpty else { return (.success([:]), work()) }
         let file: LogFileDescriptor
         do {
             file = try LogFileDescriptor.openForReading(path: path)
         } catch {
             return (.failure(error), work())
         }
+        return digests(of: file, prefixLengths: prefixLengths, workerCount: workerCount, readSize: readSize, alongside: work)
+    }
+
+    /// ``digests(ofFileAt:prefixLengths:alongside:)`` of a file already open (a checkpoint
+    /// folder's stamp takes the file's identity from the same descriptor).
+    package static func digests<Other>(
+        of file: borrowing LogFileDescriptor, prefixLengths: Set<Int64>, alongside work: @Sendable () -> Other
+    ) -> (digests: Result<[Int64: PrefixDigest], EventLogFileError>, other: Other) {
+        digests(of: file, prefixLengths: prefixLengths, workerCount: defaultWorkerCount, readSize: defaultReadSize, alongside: work)
+    }
+
+    private static func digests<Other>(
+        of file: borrowing LogFileDescriptor, prefixLengths: Set<Int64>, workerCount: Int, readSize: Int, alongside work: @Sendable () -> Other
+    ) -> (digests: Result<[Int64: PrefixDigest], EventLogFileError>, other: Other) {
+        let path = file.path
+        if let negative = prefixLengths.first(where: { $0 < 0 }) {
+            return (.failure(EventLogFileError(code: .invalidArgument, message: "a prefix cannot have the negative length \(negative)", path: path)), work())
+        }
+        guard let longest = prefixLengths.max() else { return (.success([:]), work()) }
         let size: Int64
         do {
             size = try file.size()

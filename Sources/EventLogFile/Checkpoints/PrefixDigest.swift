@@ -1,3 +1,4 @@
+import Dispatch
 /// A 128-bit digest of the first bytes of a file (or of any bytes): what a checkpoint
 /// records of the log prefix it covers, so that a checkpoint of another log, or of a prefix
 /// that was since repaired, cut or edited, is never used.
@@ -63,6 +64,43 @@ package struct PrefixDigest: Hashable, Sendable, CustomStringConvertible {
             index += 1
         }
         return combiner.finish(length: UInt64(bytes.count))
+    }
+
+    /// ``digest(of:)-(UnsafeRawBufferPointer)``, its chunks hashed on as many threads as
+    /// ``defaultWorkerCount`` when `inParallel` (the value is the same: chunks are independent).
+    /// An open that has the cores to itself checks a checkpoint's payload this way.
+    package static func digest(of bytes: UnsafeRawBufferPointer, inParallel: Bool) -> PrefixDigest {
+        let chunkCount = (bytes.count + chunkSize - 1) / chunkSize
+        let threads = min(defaultWorkerCount, chunkCount)
+        guard inParallel, threads > 1 else { return digest(of: bytes) }
+        let hashes = UnsafeMutableBufferPointer<PrefixDigest>.allocate(capacity: chunkCount)
+        hashes.initialize(repeating: PrefixDigest(high: 0, low: 0))
+        defer { hashes.deallocate() }
+        // Each thread hashes every `threads`-th chunk and writes only those slots.
+        let slots = ChunkSlots(bytes: bytes, hashes: hashes)
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for chunk in stride(from: thread, to: chunkCount, by: threads) {
+                let start = chunk * chunkSize
+                var hasher = ChunkHasher(index: UInt64(chunk))
+                hasher.update(UnsafeRawBufferPointer(rebasing: slots.bytes[start..<min(slots.bytes.count, start + chunkSize)]))
+                slots.hashes[chunk] = hasher.finish()
+            }
+        }
+        var combiner = Combiner()
+        for hash in hashes { combiner.add(hash) }
+        return combiner.finish(length: UInt64(bytes.count))
+    }
+
+    /// The bytes and the chunk hashes' slots, shared by the threads of ``digest(of:inParallel:)``.
+    private final class ChunkSlots: @unchecked Sendable {
+        // @unchecked: the bytes are only read, and valid until every thread has finished; each
+        // slot is written by one thread only, and read after all finished.
+        let bytes: UnsafeRawBufferPointer
+        let hashes: UnsafeMutableBufferPointer<PrefixDigest>
+        init(bytes: UnsafeRawBufferPointer, hashes: UnsafeMutableBufferPointer<PrefixDigest>) {
+            self.bytes = bytes
+            self.hashes = hashes
+        }
     }
 
     /// The digest of the bytes of an array, hashed on the calling thread.

@@ -378,7 +378,7 @@ package struct LogFileDescriptor: ~Copyable, Sendable {
 
     // MARK: Helpers
 
-    private func status() throws(EventLogFileError) -> stat {
+    func status() throws(EventLogFileError) -> stat {
         var information = stat()
         if fstat(descriptor, &information) != 0 {
             throw .system(errno, action: "get the log's size", path: path)
