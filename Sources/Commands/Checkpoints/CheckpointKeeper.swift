@@ -21,6 +21,12 @@ final class CheckpointKeeper: @unchecked Sendable {
     private var notes: [String] = []
     private var wantsCheckpoint = false
     private var openedWithout = false
+    private var stampPending = false
+
+    /// How long after a write to the log the folder's prefix stamp is brought up to date
+    /// (``stampAfterWrite()``): long enough for a burst of writes to end, and for the file
+    /// system's clock to pass the last one (a stamp is never written in the same tick).
+    static let stampDelay: DispatchTimeInterval = .seconds(2)
 
     /// After opening, a checkpoint is written when the fold read at least this many lines
     /// past the newest usable checkpoint (or there was none).
@@ -173,10 +179,43 @@ final class CheckpointKeeper: @unchecked Sendable {
         }
     }
 
-    /// Waits until every checkpoint asked for so far is written (tests, the benchmark).
+    /// Notes that the log changed (the store appended, or folded lines another writer
+    /// appended): the folder's prefix stamp is stale, so the next open would read the log's
+    /// whole prefix for its digest. ``stampDelay`` later, on the keeper's queue, one pass
+    /// over the prefix writes a fresh stamp (`CheckpointFolder.prefixDigests`, which stamps
+    /// only a log unchanged during the pass); so the next launch, if nothing else writes
+    /// first, reads none of the log before the newest checkpoint. Writes in the meantime
+    /// share the one pass. Nothing is done once the store is gone.
+    func stampAfterWrite() {
+        let schedule = lock.withLock { () -> Bool in
+            if stampPending { return false }
+            stampPending = true
+            return true
+        }
+        guard schedule else { return }
+        writer.asyncAfter(deadline: .now() + Self.stampDelay) { [weak self] in self?.stampIfPending() }
+    }
+
+    /// The pass ``stampAfterWrite()`` asked for, if it is still pending.
+    private func stampIfPending() {
+        let due = lock.withLock { () -> Bool in
+            defer { stampPending = false }
+            return stampPending
+        }
+        guard due else { return }
+        let lengths = Set(folder.entries().entries.map(\.header.byteOffset))
+        guard !lengths.isEmpty else { return }
+        _ = folder.prefixDigests(ofLogAt: logPath, prefixLengths: lengths) { _ in }
+    }
+
+    /// Waits until every checkpoint asked for so far is written, and a pending stamp too
+    /// without waiting for its delay (tests, the benchmark).
     func waitForWrites() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            writer.async { continuation.resume() }
+            writer.async { [self] in
+                stampIfPending()
+                continuation.resume()
+            }
         }
     }
 }

@@ -122,6 +122,8 @@ extension MoreSleepStore {
               let newest = newEvents.max(by: { $0.at.millisecondsSince1970 < $1.at.millisecondsSince1970 })?.at else { return }
         let latest = latestLineAt?.millisecondsSince1970 ?? .min
         lastSeq = max(lastSeq, newEvents.map(\.seq).max() ?? lastSeq)
+        // The file changed: its prefix stamp is brought up to date later, off the actor.
+        if file != nil { checkpoints?.stampAfterWrite() }
         if outOfDate == nil, earliest >= latest {
             if let latestLineAt, CheckpointRetention.night(of: earliest) > CheckpointRetention.night(of: latestLineAt.millisecondsSince1970) {
                 // The first events of a new night: keep the state before them, to rewind to.

@@ -208,6 +208,59 @@ import TestSupport
         }
     }
 
+    /// The folder's stamp lets an open skip the pass over an unchanged log
+    /// (docs/checkpoints.md, "The prefix stamp"); an edit in place that keeps every byte
+    /// count must still be seen.
+    @Test func aLogEditedInPlaceAfterItsStampIsPassedOver() async throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        #expect(FileSystemClock.letPass(folder.log))
+        _ = try Self.writeCheckpoint(folder)
+        let checkpoints = CheckpointFolder(path: folder.checkpoints)
+        let stamped = checkpoints.prefixDigests(ofLogAt: folder.log, prefixLengths: Set(checkpoints.entries().entries.map(\.header.byteOffset))) { _ in }
+        #expect(stamped.source == .stamp, "writing the checkpoints stamped the log")
+        let first = try await MoreSleepStore.open(path: folder.log, environment: try Self.environment())
+        try await Self.expectSameState(first, as: folder.log)
+        #expect(await first.checkpointWarnings.isEmpty)
+
+        // One digit of a goal's bedtime, in place: the same inode, the same length.
+        let text = try String(contentsOfFile: folder.log, encoding: .utf8)
+        let range = try #require(text.range(of: "\"targetBedtime\":\"23:00\""))
+        let offset = text.utf8.distance(from: text.utf8.startIndex, to: range.upperBound) - 3
+        let handle = try #require(FileHandle(forUpdatingAtPath: folder.log))
+        try handle.seek(toOffset: UInt64(offset))
+        try handle.write(contentsOf: Data("1".utf8))
+        try handle.close()
+        #expect(try String(contentsOfFile: folder.log, encoding: .utf8).contains("\"targetBedtime\":\"23:10\""))
+
+        let second = try await MoreSleepStore.open(path: folder.log, environment: try Self.environment())
+        try await Self.expectSameState(second, as: folder.log)
+        let warnings = await second.checkpointWarnings
+        #expect(!warnings.isEmpty && warnings.allSatisfy { $0.contains("ignored") }, "\(warnings)")
+    }
+
+    /// After the store writes, it brings the folder's stamp up to date off its actor, so that
+    /// the next launch need not read the log's prefix.
+    @Test func theStoreBringsThePrefixStampUpToDateAfterItWrites() async throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        _ = try Self.writeCheckpoint(folder)
+        let checkpoints = CheckpointFolder(path: folder.checkpoints)
+        // The same night as the last line (nights start at noon UTC): no checkpoint is saved,
+        // so only the stamp after the write can bring the stamp up to date.
+        let store = try await MoreSleepStore.open(path: folder.log, environment: try MoreSleepStoreTests.environment(at: "2026-11-30T08:30:00+01:00"))
+        _ = try await store.send(AssignAppTier(app: "Stamp test", tier: .blockFirst))
+        let afterAppend = try LogFileDescriptor.openForReading(path: folder.log).identity()
+        #expect(checkpoints.readStamp()?.identity != afterAppend, "the append made the stamp stale")
+        #expect(FileSystemClock.letPass(folder.log))
+        await store.waitForCheckpointWrites()
+        #expect(checkpoints.readStamp()?.identity == afterAppend)
+        let lengths = Set(checkpoints.entries().entries.map(\.header.byteOffset))
+        #expect(checkpoints.prefixDigests(ofLogAt: folder.log, prefixLengths: lengths) { _ in }.source == .stamp)
+        let reopened = try await MoreSleepStore.open(path: folder.log, environment: try Self.environment())
+        try await Self.expectSameState(reopened, as: folder.log)
+    }
+
     @Test func aCheckpointBeyondACutLogIsPassedOver() async throws {
         try await expectPassedOver("cut") { folder, _ in
             let text = try String(contentsOfFile: folder.log, encoding: .utf8)
