@@ -158,8 +158,9 @@ extension MoreSleepStore {
             return
         }
         for entry in keeper.rewindCandidates(before: moment) {
-            guard let (saved, savedLatest) = keeper.runner(from: entry) else { continue }
-            var rewound = saved
+            // Bound as `var` at once: a second binding of the decoded runner would make its
+            // first change copy whole arrays (copy on write).
+            guard case (var rewound, let savedLatest)? = keeper.runner(from: entry) else { continue }
             var lines: [RecordedEvent] = []
             var datedBefore = false
             let read = try EventLogReader.forEachEvent(path: file.path, from: entry.header.resumePoint) { scanned in
@@ -168,7 +169,10 @@ extension MoreSleepStore {
             }
             if datedBefore { continue }
             rewound.apply(contentsOf: EventOrdering.sorted(lines))
+            // The state replaced is megabytes: freed on another thread, not the actor's.
+            let retired = runner
             runner = rewound
+            Self.release(consume retired)
             end = read.committedPoint
             lastSeq = read.committedPoint.lastSeq
             tornTail = read.tornTail
@@ -182,8 +186,24 @@ extension MoreSleepStore {
         try refold()
     }
 
+    /// Frees `value` (the last reference to a replaced state) on a utility thread, so that
+    /// deallocating it does not lengthen the operation that replaced it.
+    static func release<Value: Sendable>(_ value: consuming Value) {
+        let retired = RetiredValue(value)
+        DispatchQueue.global(qos: .utility).async { retired.drop() }
+    }
+
     /// The length of the file at `path` (0 when it cannot be read: then the re-read says why).
     static func fileLength(_ path: String) -> Int64 {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
     }
+}
+
+
+/// A value held only to be dropped on another thread (``MoreSleepStore/release(_:)``).
+private final class RetiredValue<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: `value` is set once here and dropped once by the thread that runs `drop`.
+    private var value: Value?
+    init(_ value: consuming Value) { self.value = value }
+    func drop() { value = nil }
 }
