@@ -271,6 +271,28 @@ struct CheckpointFolderTests {
 
     // MARK: Damage
 
+    @Test("leftovers of interrupted writes are removed once an hour old; nothing else in the folder is")
+    func leftovers() throws {
+        try TemporaryDirectory.with { directory in
+            let (log, points) = try Self.makeLog(in: directory)
+            let folder = Self.folder(for: log)
+            let entry = try folder.write(header: try Self.header(of: log, at: points[3]), payload: [3])
+            let leftovers = [".seq-000000000006.checkpoint.77aa.tmp", ".prefix-digests.stamp.1234.tmp"]
+            let others = ["notes.txt", ".other.tmp", "seq-000000000009.checkpoint.tmp", ".seq-000000000006.checkpoint"]
+            for name in leftovers + others { try directory.write([1, 2, 3], to: "log.jsonl.checkpoints/" + name) }
+            try FileManager.default.createDirectory(atPath: folder.path + "/.seq-000000000007.checkpoint.1.tmp", withIntermediateDirectories: false)
+            let written = try LogFileDescriptor.openForReading(path: folder.path + "/" + leftovers[0]).identity().changed.seconds
+            func names() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() }
+            let before = try names()
+
+            folder.removeLeftovers(now: written + CheckpointFolder.leftoverAge - 2)
+            #expect(try names() == before, "a temporary file younger than an hour may be a write in progress")
+            folder.removeLeftovers(now: written + CheckpointFolder.leftoverAge + 2)
+            #expect(try names() == before.filter { !leftovers.contains($0) })
+            #expect(folder.entries() == (entries: [entry], problems: []))
+        }
+    }
+
     @Test("an interrupted write: a leftover temporary file is ignored; a final file cut at any length is never used")
     func interruptedWrite() throws {
         try TemporaryDirectory.with { directory in

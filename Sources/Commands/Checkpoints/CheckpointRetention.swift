@@ -63,6 +63,7 @@ package enum CheckpointRetention {
     package static func prune(_ folder: CheckpointFolder) -> [CheckpointEntry] {
         let listed = folder.entries().entries
         for stale in removable(listed) { try? folder.remove(stale) }
+        folder.removeLeftovers()
         return kept(listed)
     }
 
