@@ -24,6 +24,11 @@ enum MeasuredPass: String, CaseIterable, Sendable {
     /// what `replay-tool checkpoint` does): the store starts from the newest and folds the
     /// lines after it.
     case checkpointLaunch = "checkpoint-launch"
+    /// The same after another writer changed the log: the checkpoint folder's prefix stamp
+    /// no longer holds (it is removed before each run), so the open reads the log's whole
+    /// prefix for its digest. What an app's launch pays after a widget, an intent or a sync
+    /// appended since its last open.
+    case changedLogCheckpointLaunch = "changed-log-checkpoint-launch"
     /// `EventLogReader.forEachEvent`: read, decode and check each line, fold nothing.
     case decode
     /// `LineReader`: find the lines, count them.
@@ -36,6 +41,7 @@ enum MeasuredPass: String, CaseIterable, Sendable {
         case .replay: return "full replay"
         case .launch: return "open→tonight"
         case .checkpointLaunch: return "ckpt→tonight"
+        case .changedLogCheckpointLaunch: return "ckpt→tonight, log changed"
         case .decode: return "decode only"
         case .scan: return "line scan"
         case .read: return "plain read"
@@ -43,13 +49,14 @@ enum MeasuredPass: String, CaseIterable, Sendable {
     }
 
     /// Whether the pass reads the log's checkpoints (its child gets their folder too).
-    var usesCheckpoints: Bool { self == .checkpointLaunch }
+    var usesCheckpoints: Bool { self == .checkpointLaunch || self == .changedLogCheckpointLaunch }
 
     var detail: String {
         switch self {
         case .replay: return "forEachEventInTimeOrder → ProjectionRunner<LogState> (every projection)"
         case .launch: return "FileEventLog + MoreSleepStore(checkpoints: .off) + state.tonight/sleepDebt/streaks(at: latest at)"
         case .checkpointLaunch: return "the same with checkpoints: .folder(the log's checkpoints): newest checkpoint + the lines after it"
+        case .changedLogCheckpointLaunch: return "the same with the folder's prefix stamp removed before each run: the open reads the log's prefix for its digest"
         case .decode: return "EventLogReader.forEachEvent (read, decode, check every line; fold nothing)"
         case .scan: return "LineReader.nextLine, count only"
         case .read: return "read(2) in 1 MiB pieces, summing the bytes"
@@ -129,14 +136,18 @@ enum PassRunner {
                 if runner.state.statistics.eventCount != runner.appliedCount {
                     throw BenchError.failed("the replay applied \(runner.appliedCount) events but LogStatistics counted \(runner.state.statistics.eventCount)")
                 }
-            case .launch, .checkpointLaunch:
+            case .launch, .checkpointLaunch, .changedLogCheckpointLaunch:
                 // What a front end does at launch: open the log, open the store on it (which
                 // folds the log, or the lines after its newest checkpoint), then ask tonight's
                 // state, the debt and the streaks.
                 let options: CheckpointOptions
-                if pass == .checkpointLaunch {
+                if pass.usesCheckpoints {
                     guard let checkpoints else { throw BenchError.failed("\(pass.title) needs the checkpoints' folder") }
                     options = .folder(checkpoints)
+                    if pass == .changedLogCheckpointLaunch {
+                        // As if another writer had changed the log since the stamp was written.
+                        try? FileManager.default.removeItem(atPath: CheckpointFolder(path: checkpoints).stampPath)
+                    }
                 } else {
                     options = .off
                 }
@@ -203,14 +214,14 @@ enum PassRunner {
         }
         result.peakResidentKiB = ResourceUsage.peakResidentKiB()
         result.highWaterMarkKiB = ResourceUsage.highWaterMarkKiB()
-        if pass == .checkpointLaunch {
+        if pass.usesCheckpoints {
             // Which checkpoint the runs started from (after the peak was taken: this folds again).
             let fold = try CheckpointedFold.fold(logAt: path, checkpoints: checkpoints)
             guard fold.startedFrom != nil else {
                 throw BenchError.failed("\(pass.title) found no usable checkpoint in \(checkpoints ?? "?") (\(fold.problems.map(\.warning).joined(separator: "; "))); it folded from the first line")
             }
             result.linesAfterCheckpoint = fold.linesAfterCheckpoint
-            if let checkpoints { result.openParts = try CheckpointOpenParts.measure(logAt: path, checkpoints: checkpoints) }
+            if let checkpoints, pass == .checkpointLaunch { result.openParts = try CheckpointOpenParts.measure(logAt: path, checkpoints: checkpoints) }
         }
         return result
     }

@@ -180,9 +180,10 @@ enum ReplayBench {
                 }
                 passes.append(result)
             }
-            if let launch = passes.first(where: { $0.pass == .launch }), let fromCheckpoint = passes.first(where: { $0.pass == .checkpointLaunch }),
-               launch.check != fromCheckpoint.check {
-                throw BenchError.failed("tonight, the debt and the streaks differ from a checkpoint (check \(fromCheckpoint.check)) and without (check \(launch.check))")
+            if let launch = passes.first(where: { $0.pass == .launch }) {
+                for fromCheckpoint in passes where fromCheckpoint.pass.usesCheckpoints && launch.check != fromCheckpoint.check {
+                    throw BenchError.failed("tonight, the debt and the streaks differ from a checkpoint (\(fromCheckpoint.pass.title): check \(fromCheckpoint.check)) and without (check \(launch.check))")
+                }
             }
             Progress.say("the store from the checkpoints of the \(grouped(generated.eventCount))-event log: first send, late events (child process)…")
             let latency = try StoreLatencyBenchmark.measureInChild(logAt: path, checkpoints: checkpoints, scratch: files.storeScratch)
