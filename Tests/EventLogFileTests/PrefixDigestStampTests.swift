@@ -30,6 +30,17 @@ struct PrefixDigestStampTests {
         #expect(FileSystemClock.letPass(path), "the file system's clock did not pass the log's last change")
     }
 
+    /// A log of 6 events, its checkpoint after the 4th, and the stamp of a pass over its
+    /// prefix (the file system's clock let pass first, so the pass is stamped).
+    static func stampedLog(in directory: TemporaryDirectory) throws -> (log: String, points: [LogResumePoint], folder: CheckpointFolder, entry: CheckpointEntry) {
+        let (log, points) = try CheckpointFolderTests.makeLog(in: directory)
+        let folder = CheckpointFolderTests.folder(for: log)
+        let entry = try folder.write(header: try CheckpointFolderTests.header(of: log, at: points[4]), payload: [4])
+        try letTheFileSystemClockPass(log)
+        #expect(folder.prefixDigests(ofLogAt: log, prefixLengths: [points[4].byteOffset]) { _ in }.source == .read(stamped: true))
+        return (log, points, folder, entry)
+    }
+
     /// Writes `byte` at `offset` of the file at `path` in place (same inode, same size).
     static func overwrite(_ path: String, at offset: Int, with byte: UInt8) throws {
         let handle = try #require(FileHandle(forUpdatingAtPath: path))
@@ -155,12 +166,8 @@ struct PrefixDigestStampTests {
     @Test("an append, a cut, or another file put in the log's place is read again")
     func otherChanges() throws {
         try TemporaryDirectory.with { directory in
-            let (log, points) = try CheckpointFolderTests.makeLog(in: directory)
-            let folder = CheckpointFolderTests.folder(for: log)
-            let entry = try folder.write(header: try CheckpointFolderTests.header(of: log, at: points[4]), payload: [4])
+            let (log, points, folder, entry) = try Self.stampedLog(in: directory)
             let lengths: Set<Int64> = [points[4].byteOffset]
-            try Self.letTheFileSystemClockPass(log)
-            _ = folder.prefixDigests(ofLogAt: log, prefixLengths: lengths) { _ in }
             #expect(folder.prefixDigests(ofLogAt: log, prefixLengths: lengths) { _ in }.source == .stamp)
 
             // An append: read again (the prefix is the same, so the checkpoint is still good).
@@ -194,12 +201,8 @@ struct PrefixDigestStampTests {
     @Test("a damaged stamp, or one left half-written, is ignored: the log is read and a good stamp replaces it")
     func damagedStamp() throws {
         try TemporaryDirectory.with { directory in
-            let (log, points) = try CheckpointFolderTests.makeLog(in: directory)
-            let folder = CheckpointFolderTests.folder(for: log)
-            let entry = try folder.write(header: try CheckpointFolderTests.header(of: log, at: points[4]), payload: [4])
+            let (log, points, folder, entry) = try Self.stampedLog(in: directory)
             let lengths: Set<Int64> = [points[4].byteOffset]
-            try Self.letTheFileSystemClockPass(log)
-            _ = folder.prefixDigests(ofLogAt: log, prefixLengths: lengths) { _ in }
             let good = try FileBytes.read(folder.stampPath)
             // A crash before the rename leaves a mark: it is neither a checkpoint nor a problem.
             _ = try directory.write(Array(good.prefix(40)), to: "log.jsonl.checkpoints/.prefix-digests.stamp.1234.tmp")
