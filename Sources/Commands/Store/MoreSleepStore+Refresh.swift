@@ -199,7 +199,6 @@ extension MoreSleepStore {
     }
 }
 
-
 /// A value held only to be dropped on another thread (``MoreSleepStore/release(_:)``).
 private final class RetiredValue<Value: Sendable>: @unchecked Sendable {
     // @unchecked: `value` is set once here and dropped once by the thread that runs `drop`.
