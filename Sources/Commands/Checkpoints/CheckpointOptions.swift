@@ -24,6 +24,8 @@ public struct CheckpointOptions: Sendable, Hashable {
     /// An open store reads parts of the newest checkpoint from the mapped file for as long as
     /// it lives, so the folder must stay readable while the device is locked, as the log must
     /// (not `NSFileProtection.complete`; docs/checkpoints.md, "Reading without copying").
+    /// On another volume than the log, the folder keeps no prefix stamp, so every open reads
+    /// the log's prefix to check the checkpoint (docs/checkpoints.md, "The prefix stamp").
     public static func folder(_ path: String) -> CheckpointOptions {
         CheckpointOptions(place: .folder(path))
     }
