@@ -251,7 +251,8 @@ import TestSupport
         let store = try await MoreSleepStore.open(path: folder.log, environment: try MoreSleepStoreTests.environment(at: "2026-11-30T08:30:00+01:00"))
         _ = try await store.send(AssignAppTier(app: "Stamp test", tier: .blockFirst))
         let afterAppend = try LogFileDescriptor.openForReading(path: folder.log).identity()
-        #expect(checkpoints.readStamp()?.identity != afterAppend, "the append made the stamp stale")
+        // (Whether the stamp is stale here depends on time: on a loaded machine the store's own
+        // pass, due 2 s after the send, may already have run. Either way it must end fresh.)
         #expect(FileSystemClock.letPass(folder.log))
         await store.waitForCheckpointWrites()
         #expect(checkpoints.readStamp()?.identity == afterAppend)
