@@ -57,9 +57,7 @@ extension PrefixDigest {
     private static func digests<Other>(
         ofFileAt path: String, prefixLengths: Set<Int64>, workerCount: Int, readSize: Int, alongside work: @Sendable () -> Other
     ) -> (digests: Result<[Int64: PrefixDigest], EventLogFileError>, other: Other) {
-        if let negative = prefixLengths.first(where: { $0 < 0 }) {
-            return (.failure(EventLogFileError(code: .invalidArgument, message: "a prefix cannot have the negative length \(negative)", path: path)), work())
-        }
+        if let refusal = refusal(of: prefixLengths, path: path) { return (.failure(refusal), work()) }
         guard !prefixLengths.isEmpty else { return (.success([:]), work()) }
         let file: LogFileDescriptor
         do {
@@ -82,9 +80,7 @@ extension PrefixDigest {
         of file: borrowing LogFileDescriptor, prefixLengths: Set<Int64>, workerCount: Int, readSize: Int, alongside work: @Sendable () -> Other
     ) -> (digests: Result<[Int64: PrefixDigest], EventLogFileError>, other: Other) {
         let path = file.path
-        if let negative = prefixLengths.first(where: { $0 < 0 }) {
-            return (.failure(EventLogFileError(code: .invalidArgument, message: "a prefix cannot have the negative length \(negative)", path: path)), work())
-        }
+        if let refusal = refusal(of: prefixLengths, path: path) { return (.failure(refusal), work()) }
         guard let longest = prefixLengths.max() else { return (.success([:]), work()) }
         let size: Int64
         do {
@@ -128,6 +124,13 @@ extension PrefixDigest {
         // fallback never runs; it spares a trap).
         let otherValue = other.value ?? work()
         return (Result { () throws(EventLogFileError) in try answers(results: results, end: end, prefixLengths: prefixLengths) }, otherValue)
+    }
+
+    /// The error for a negative length among `prefixLengths`, if there is one.
+    private static func refusal(of prefixLengths: Set<Int64>, path: String) -> EventLogFileError? {
+        prefixLengths.first(where: { $0 < 0 }).map {
+            EventLogFileError(code: .invalidArgument, message: "a prefix cannot have the negative length \($0)", path: path)
+        }
     }
 
     /// The digests wanted, from the chunks' results.

@@ -53,24 +53,28 @@ package struct PrefixDigest: Hashable, Sendable, CustomStringConvertible {
     /// The digest of `bytes`, hashed on the calling thread.
     package static func digest(of bytes: UnsafeRawBufferPointer) -> PrefixDigest {
         var combiner = Combiner()
-        var offset = 0
-        var index: UInt64 = 0
-        while offset < bytes.count {
-            let count = min(chunkSize, bytes.count - offset)
-            var hasher = ChunkHasher(index: index)
-            hasher.update(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count]))
-            combiner.add(hasher.finish())
-            offset += count
-            index += 1
-        }
+        for chunk in 0..<chunkCount(of: bytes) { combiner.add(chunkHash(of: bytes, chunk: chunk)) }
         return combiner.finish(length: UInt64(bytes.count))
+    }
+
+    /// The number of chunks of `bytes`.
+    private static func chunkCount(of bytes: UnsafeRawBufferPointer) -> Int {
+        (bytes.count + chunkSize - 1) / chunkSize
+    }
+
+    /// The hash of chunk number `chunk` of `bytes`.
+    private static func chunkHash(of bytes: UnsafeRawBufferPointer, chunk: Int) -> PrefixDigest {
+        let start = chunk * chunkSize
+        var hasher = ChunkHasher(index: UInt64(chunk))
+        hasher.update(UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + chunkSize)]))
+        return hasher.finish()
     }
 
     /// ``digest(of:)-(UnsafeRawBufferPointer)``, its chunks hashed on as many threads as
     /// ``defaultWorkerCount`` when `inParallel` (the value is the same: chunks are independent).
     /// An open that has the cores to itself checks a checkpoint's payload this way.
     package static func digest(of bytes: UnsafeRawBufferPointer, inParallel: Bool) -> PrefixDigest {
-        let chunkCount = (bytes.count + chunkSize - 1) / chunkSize
+        let chunkCount = chunkCount(of: bytes)
         let threads = min(defaultWorkerCount, chunkCount)
         guard inParallel, threads > 1 else { return digest(of: bytes) }
         let hashes = UnsafeMutableBufferPointer<PrefixDigest>.allocate(capacity: chunkCount)
@@ -80,10 +84,7 @@ package struct PrefixDigest: Hashable, Sendable, CustomStringConvertible {
         let slots = ChunkSlots(bytes: bytes, hashes: hashes)
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for chunk in stride(from: thread, to: chunkCount, by: threads) {
-                let start = chunk * chunkSize
-                var hasher = ChunkHasher(index: UInt64(chunk))
-                hasher.update(UnsafeRawBufferPointer(rebasing: slots.bytes[start..<min(slots.bytes.count, start + chunkSize)]))
-                slots.hashes[chunk] = hasher.finish()
+                slots.hashes[chunk] = chunkHash(of: slots.bytes, chunk: chunk)
             }
         }
         var combiner = Combiner()
