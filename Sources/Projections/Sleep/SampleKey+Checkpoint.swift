@@ -27,22 +27,6 @@ extension SampleKey: CheckpointCodable {
         }
     }
 
-    /// The key of a string as `CheckpointWriter.string(_:)` writes it (the key's `text`):
-    /// a UUID text is read as its bits, without making a `String`.
-    init(text reader: inout CheckpointReader, _ what: StaticString) throws(CheckpointDecodingError) {
-        let start = reader.offset
-        let length = try reader.count(what)
-        let utf8 = try reader.region(what, byteCount: length)
-        if let key = Self.uuid(ofUTF8: utf8) {
-            self = key
-            return
-        }
-        let text = String(decoding: utf8, as: UTF8.self)
-        // Decoding repairs invalid UTF-8 (with U+FFFD): then the bytes differ.
-        guard text.utf8.elementsEqual(utf8) else { throw reader.failure(what, at: start, "the string is not valid UTF-8") }
-        self = .text(text)
-    }
-
     /// The order keys are written in where a set of them is (UUIDs by their bits, then
     /// texts by their bytes), so that the same set gives the same bytes.
     static func checkpointOrder(_ left: SampleKey, _ right: SampleKey) -> Bool {

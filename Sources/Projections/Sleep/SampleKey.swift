@@ -49,12 +49,6 @@ enum SampleKey: Sendable, Hashable {
         return text.withUTF8(uuid(ofBytes:))
     }
 
-    /// The UUID key of `utf8` when it is a UUID text in one case.
-    static func uuid(ofUTF8 utf8: UnsafeRawBufferPointer) -> SampleKey? {
-        guard utf8.count == 36 else { return nil }
-        return uuid(ofBytes: utf8.assumingMemoryBound(to: UInt8.self))
-    }
-
     /// The UUID key of 36 bytes when they are a UUID text in one case. Eight characters
     /// at a time, without a branch on each (random hex digits keep such a branch
     /// mispredicted).
