@@ -248,7 +248,8 @@ struct BenchmarkReport {
             if let launch = size.pass(.launch), let fromCheckpoint = size.pass(.checkpointLaunch) {
                 let median = Statistics.median(fromCheckpoint.runs)
                 // The first run is the child's first open: a fresh process, as an app's launch.
-                let fresh = fromCheckpoint.runs.first.map { ", the first (a fresh process) \(ms($0))" } ?? ""
+                let faults = fromCheckpoint.firstRunFaults.map { ", \(grouped($0)) page faults" } ?? ""
+                let fresh = fromCheckpoint.runs.first.map { ", the first (a fresh process) \(ms($0))\(faults)" } ?? ""
                 lines.append("  1. open→tonight from a checkpoint ≤ \(ms(Self.checkpointLaunchTarget)): best \(ms(fromCheckpoint.best)), median \(ms(median))\(fresh) "
                     + "(without checkpoints \(ms(launch.best)); writing the checkpoints took \(fixed(size.checkpointWrite.duration.seconds, 2)) s, "
                     + "\(size.checkpointWrite.fileCount) files, \(grouped(Int(size.checkpointWrite.byteCount))) bytes) — \(verdict(median <= Self.checkpointLaunchTarget))")

@@ -89,6 +89,9 @@ struct PassResult: Equatable {
     /// alive; `nil` where there is no /proc.
     var residentBeforeKiB: Int? = nil
     var residentAfterKiB: Int? = nil
+    /// For the launch passes: the page faults (`ru_minflt`) the first run took: new memory
+    /// touched and file pages mapped, what a fresh process pays beyond a warm one.
+    var firstRunFaults: Int? = nil
     /// For the launch from a checkpoint: the lines folded after the checkpoint it started
     /// from (`CheckpointedFold.linesAfterCheckpoint`), or `nil` when it started from the first line.
     var linesAfterCheckpoint: Int? = nil
@@ -152,6 +155,7 @@ enum PassRunner {
                     options = .off
                 }
                 let residentBefore = run == 1 ? ResourceUsage.residentKiB() : nil
+                let faultsBefore = ResourceUsage.minorFaults()
                 let opened = clock.now
                 let store = try MoreSleepStore(
                     file: try FileEventLog(path: path, createIfMissing: false),
@@ -163,6 +167,7 @@ enum PassRunner {
                 let debt = state.sleepDebt(at: moment)
                 let streaks = state.streaks(at: moment)
                 result.runs.append(clock.now - opened)
+                if run == 1 { result.firstRunFaults = ResourceUsage.minorFaults() - faultsBefore }
                 if run == 1 {
                     // The store is still alive here (and `state` shares its storage).
                     result.residentBeforeKiB = residentBefore
@@ -233,7 +238,7 @@ enum PassRunner {
         let runs = result.runs.map { String(durationNanoseconds($0)) }.joined(separator: ",")
         return "RESULT pass=\(result.pass.rawValue) items=\(result.itemCount) bytes=\(result.byteCount) runs_ns=\(runs) "
             + "maxrss_kib=\(result.peakResidentKiB) vmhwm_kib=\(result.highWaterMarkKiB ?? -1) check=\(result.check) late=\(result.lateEventCount) warnings=\(result.warningCount) "
-            + "rss_before_kib=\(result.residentBeforeKiB ?? -1) rss_after_kib=\(result.residentAfterKiB ?? -1) lines_after_checkpoint=\(result.linesAfterCheckpoint ?? -1)"
+            + "rss_before_kib=\(result.residentBeforeKiB ?? -1) rss_after_kib=\(result.residentAfterKiB ?? -1) lines_after_checkpoint=\(result.linesAfterCheckpoint ?? -1) first_faults=\(result.firstRunFaults ?? -1)"
             + (result.openParts.map { " parts=\($0.field)" } ?? "")
     }
 
@@ -265,7 +270,7 @@ enum PassRunner {
         return PassResult(
             pass: pass, itemCount: items, byteCount: bytes, runs: runs.map { Duration.nanoseconds($0) },
             peakResidentKiB: peak, highWaterMarkKiB: highWaterMark >= 0 ? highWaterMark : nil, check: check, lateEventCount: late, warningCount: warnings,
-            residentBeforeKiB: optional("rss_before_kib"), residentAfterKiB: optional("rss_after_kib"),
+            residentBeforeKiB: optional("rss_before_kib"), residentAfterKiB: optional("rss_after_kib"), firstRunFaults: optional("first_faults"),
             linesAfterCheckpoint: optional("lines_after_checkpoint"), openParts: fields["parts"].flatMap(CheckpointOpenParts.init(field:)))
     }
 
@@ -359,6 +364,17 @@ enum SelfExecutable {
 }
 
 enum ResourceUsage {
+    /// The page faults this process took so far that needed no I/O (`ru_minflt`).
+    static func minorFaults() -> Int {
+        var usage = rusage()
+        #if os(Linux)
+        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
+        #else
+        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+        #endif
+        return Int(usage.ru_minflt)
+    }
+
     /// The peak resident set size of this process so far, in KiB (`ru_maxrss` is KiB on
     /// Linux and bytes on macOS).
     static func peakResidentKiB() -> Int {
