@@ -58,13 +58,20 @@ struct SampleKeyTable: Sendable {
     static func hash(_ key: SampleKey) -> UInt32 {
         switch key {
         case .uuid(let high, let low, let lowercase):
-            var mixed = high ^ (low << 29 | low >> 35) ^ (lowercase ? 0x5851_F42D_4C95_7F2D : 0)
-            mixed = (mixed ^ (mixed >> 31)) &* 0x9E37_79B9_7F4A_7C15
-            mixed = (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9
-            return UInt32(truncatingIfNeeded: mixed >> 32)
+            return hash(high: high, low: low, lowercase: lowercase)
         case .text(let text):
             return UInt32(truncatingIfNeeded: UInt(bitPattern: text.hashValue) >> 16)
         }
+    }
+
+    /// The hash of the UUID key of these bits: the same in every process (checkpoints keep
+    /// it: `SampleKeyColumn`).
+    @inline(__always)
+    static func hash(high: UInt64, low: UInt64, lowercase: Bool) -> UInt32 {
+        var mixed = high ^ (low << 29 | low >> 35) ^ (lowercase ? 0x5851_F42D_4C95_7F2D : 0)
+        mixed = (mixed ^ (mixed >> 31)) &* 0x9E37_79B9_7F4A_7C15
+        mixed = (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        return UInt32(truncatingIfNeeded: mixed >> 32)
     }
 
     /// The slot whose key has `hash` and `matches`, if any.

@@ -11,6 +11,9 @@ protocol KeyedColumns: ElementColumns {
     func key(at index: Int) -> SampleKey
     /// The key of an element held.
     static func key(of element: Element) -> SampleKey
+    /// The table hash of the key at `index` when it is a UUID, `nil` for a text key (read
+    /// from the columns without making the key).
+    func uuidHash(at index: Int) -> UInt32?
 }
 
 extension ColumnBackedArray where Columns: KeyedColumns {
@@ -19,16 +22,42 @@ extension ColumnBackedArray where Columns: KeyedColumns {
         reading(index, inPlace: { $0.key(at: $1) }, owned: Columns.key(of:))
     }
 
-    /// The table hash of the key of each element at `slots`, the columns taken once (a
-    /// rewind's first ingest hashes 70,000 keys: per-key copies of the columns cost more
-    /// than the hashing).
+    /// The table hash of the key of each element at `slots`.
     func keyHashes(of slots: [Int32]) -> [UInt32] {
+        withKeys { key in slots.map { SampleKeyTable.hash(key(Int($0))) } }
+    }
+
+    /// Calls `body` with a function answering the table hash of the key at an index when it
+    /// is a UUID, `nil` for a text key (`SampleKeyColumn` lists the UUID keys), the columns
+    /// taken once.
+    func withUUIDHashes<Result>(_ body: ((Int) -> UInt32?) -> Result) -> Result {
+        func hash(_ key: SampleKey) -> UInt32? {
+            guard case .uuid(let high, let low, let lowercase) = key else { return nil }
+            return SampleKeyTable.hash(high: high, low: low, lowercase: lowercase)
+        }
+        return withColumns { columns, replaced, owned in
+            // Bound once, outside the function: binding the columns at each call would
+            // retain and release everything they hold, 70,000 times.
+            guard let columns else { return body { hash(Columns.key(of: owned[$0])) } }
+            let columnCount = columns.count
+            return body { index in
+                guard index < columnCount else { return hash(Columns.key(of: owned[index - columnCount])) }
+                if !replaced.isEmpty, let element = replaced[index] { return hash(Columns.key(of: element)) }
+                return columns.uuidHash(at: index)
+            }
+        }
+    }
+
+    /// Calls `body` with a function answering the key at an index, the columns taken once
+    /// (passes over 70,000 keys: per-key copies of the columns cost more than the keys).
+    func withKeys<Result>(_ body: ((Int) -> SampleKey) -> Result) -> Result {
         withColumns { columns, replaced, owned in
-            slots.map { slot in
-                let index = Int(slot)
-                guard let columns, index < columns.count else { return SampleKeyTable.hash(Columns.key(of: owned[index - (columns?.count ?? 0)])) }
-                if let element = replaced[index] { return SampleKeyTable.hash(Columns.key(of: element)) }
-                return SampleKeyTable.hash(columns.key(at: index))
+            guard let columns else { return body { Columns.key(of: owned[$0]) } }
+            let columnCount = columns.count
+            return body { index in
+                guard index < columnCount else { return Columns.key(of: owned[index - columnCount]) }
+                if !replaced.isEmpty, let element = replaced[index] { return Columns.key(of: element) }
+                return columns.key(at: index)
             }
         }
     }
@@ -83,8 +112,24 @@ struct KeptKeys: Sendable {
     func key(at index: Int) -> SampleKey {
         let kind = kinds.bytes[index]
         guard kind < 2 else { return .text(texts[index] ?? "") }
-        let pair = wordPairs.map { Int($0[index]) } ?? index
+        let pair = wordPair(of: index)
         return .uuid(high: words.load(at: 16 * pair), low: words.load(at: 16 * pair + 8), lowercase: kind == 1)
+    }
+
+    /// The table hash of the key at `index` when it is a UUID, `nil` for a text.
+    @inline(__always)
+    func uuidHash(at index: Int) -> UInt32? {
+        let kind = kinds.bytes[index]
+        guard kind < 2 else { return nil }
+        let pair = wordPair(of: index)
+        return SampleKeyTable.hash(high: words.load(at: 16 * pair), low: words.load(at: 16 * pair + 8), lowercase: kind == 1)
+    }
+
+    /// The pair of words of the UUID key at `index`.
+    @inline(__always)
+    private func wordPair(of index: Int) -> Int {
+        if let wordPairs { return Int(wordPairs[index]) }
+        return index
     }
 }
 
@@ -130,6 +175,8 @@ struct SampleColumns: KeyedColumns {
     /// The key of the sample at `index`.
     func key(at index: Int) -> SampleKey { keys.key(at: index) }
 
+    func uuidHash(at index: Int) -> UInt32? { keys.uuidHash(at: index) }
+
     static func key(of sample: SleepLedger.StoredSample) -> SampleKey { sample.key }
 
     func element(at index: Int) -> SleepLedger.StoredSample {
@@ -174,6 +221,8 @@ struct VitalColumns: KeyedColumns {
 
     /// The key of the reading at `index`.
     func key(at index: Int) -> SampleKey { keys.key(at: index) }
+
+    func uuidHash(at index: Int) -> UInt32? { keys.uuidHash(at: index) }
 
     static func key(of reading: HeldVital) -> SampleKey { reading.key }
 

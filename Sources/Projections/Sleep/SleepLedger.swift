@@ -41,10 +41,10 @@ public struct SleepLedger: Projection, Hashable {
     /// mapped checkpoint read in place, with the changes since beside them.
     private var stored = ColumnBackedArray<SampleColumns>()
     private var freeSlots: [Int32] = []
-    /// The slot of each sample's key; `nil` until first needed after reading a checkpoint
-    /// (placed then, by `placeKeys()`: opening a store never waits for it, and a lookup
-    /// without it scans the samples).
-    private var sampleSlots: SampleKeyTable? = SampleKeyTable()
+    /// The slot of each sample's key. Read from a checkpoint, the UUID keys are found in its
+    /// column, in place; the rest is placed when first needed (`placeKeys()`: opening a store
+    /// never waits for it, and a lookup before then scans the samples).
+    private var sampleSlots = SampleKeyIndex()
     private var deleted: Set<SampleKey> = []
     /// The slots of each night's samples, in order of start (nights as days since 1970).
     private var slotsByNight = NightSlotLists()
@@ -57,13 +57,17 @@ public struct SleepLedger: Projection, Hashable {
     private var lastSource: (name: String, number: UInt32)?
     private var manualByNight: [LocalDate: (log: ManualSleepLogged, zone: String)] = [:]
     private var vitalsByNight = NightVitalLists()
-    /// The vital readings held, by slot, and the slot of each reading's key (`nil` until
-    /// first needed after reading a checkpoint, as `sampleSlots`).
+    /// The vital readings held, by slot, and the slot of each reading's key (as `sampleSlots`).
     private var heldVitals = ColumnBackedArray<VitalColumns>()
-    private var vitalSlots: SampleKeyTable? = SampleKeyTable()
+    private var vitalSlots = SampleKeyIndex()
     /// Whether the samples and the vital readings are still read in place from a mapped
     /// checkpoint (for tests: `ColumnBackedArray`).
     var columnsReadInPlace: (samples: Bool, vitals: Bool) { (stored.isReadInPlace, heldVitals.isReadInPlace) }
+    /// Whether the samples' and the vital readings' keys are found in a checkpoint's key
+    /// columns (for tests: `SampleKeyIndex`; placing drops a column that does not check).
+    var keyColumnsInUse: (samples: Bool, vitals: Bool) { (sampleSlots.usesColumn, vitalSlots.usesColumn) }
+    /// Whether the keys not in such columns were placed (for tests).
+    var keysPlaced: Bool { sampleSlots.isPlaced && vitalSlots.isPlaced }
     /// The samples and vital readings replaced since they were read in place (for tests).
     var replacedInPlace: (samples: Int, vitals: Int) { (stored.replacedCount, heldVitals.replacedCount) }
     /// The records built so far; the night being delivered (`pendingNight`) is built when
@@ -164,8 +168,8 @@ public struct SleepLedger: Projection, Hashable {
         case .sleepSampleDeleted(let payload):
             let key = SampleKey(payload.sampleId)
             deleted.insert(key)
-            if sampleSlots == nil { placeKeys() }
-            if let slot = sampleSlots?.remove(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }) {
+            if !sampleSlots.isPlaced { placeKeys() }
+            if let slot = sampleSlots.remove(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }) {
                 let night = stored[Int(slot)].night
                 removeSlot(slot, from: night)
                 freeSlots.append(slot)
@@ -231,8 +235,8 @@ public struct SleepLedger: Projection, Hashable {
         )
         let slot: Int32
         let hash = SampleKeyTable.hash(key)
-        if sampleSlots == nil { placeKeys() }
-        if let held = sampleSlots?.slot(hash: hash, matches: { stored[Int($0)].key == key }) {
+        if !sampleSlots.isPlaced { placeKeys() }
+        if let held = sampleSlots.slot(hash: hash, matches: { stored[Int($0)].key == key }) {
             slot = held
             let previous = stored[Int(slot)]
             if same(previous, sample) { return .applied }
@@ -242,11 +246,11 @@ public struct SleepLedger: Projection, Hashable {
         } else if let free = freeSlots.popLast() {
             slot = free
             stored[Int(slot)] = sample
-            sampleSlots?.insert(hash: hash, slot: slot)
+            sampleSlots.insert(hash: hash, slot: slot)
         } else {
             slot = Int32(stored.count)
             stored.append(sample)
-            sampleSlots?.insert(hash: hash, slot: slot)
+            sampleSlots.insert(hash: hash, slot: slot)
         }
         // Each night's slots are kept in order of their samples' starts (most come in order).
         let held = stored
@@ -302,13 +306,13 @@ public struct SleepLedger: Projection, Hashable {
         let key = SampleKey(vital.sampleId)
         let hash = SampleKeyTable.hash(key)
         let held = HeldVital(key: key, night: night, kind: vital.kind, value: vital.value)
-        if vitalSlots == nil { placeKeys() }
-        if let slot = vitalSlots?.slot(hash: hash, matches: { heldVitals[Int($0)].key == key }) {
+        if !vitalSlots.isPlaced { placeKeys() }
+        if let slot = vitalSlots.slot(hash: hash, matches: { heldVitals[Int($0)].key == key }) {
             let previous = heldVitals[Int(slot)]
             vitalsByNight.removeFirst(previous.value, of: previous.kind, from: previous.night)
             heldVitals[Int(slot)] = held
         } else {
-            vitalSlots?.insert(hash: hash, slot: Int32(heldVitals.count))
+            vitalSlots.insert(hash: hash, slot: Int32(heldVitals.count))
             heldVitals.append(held)
         }
         vitalsByNight.append(vital.value, of: vital.kind, to: night)
@@ -380,15 +384,15 @@ public struct SleepLedger: Projection, Hashable {
     /// The slot of the sample held under `key`, if any: by `sampleSlots`, or by a scan of
     /// the samples while it is not placed (a free slot may still hold a deleted key).
     private func heldSlot(of key: SampleKey) -> Int32? {
-        if let sampleSlots { return sampleSlots.slot(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }) }
+        if sampleSlots.isPlaced { return sampleSlots.slot(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }) }
         return stored.indices.first { stored[$0].key == key && !freeSlots.contains(Int32($0)) }.map { Int32($0) }
     }
 
-    /// Places the keys of the samples and vital readings held in `sampleSlots` and
-    /// `vitalSlots` (left unplaced when a checkpoint was read), in bucket order. Keys held
-    /// twice (a checkpoint that reads but was not written by a fold) keep the first slot.
+    /// Places the keys of the samples and vital readings held that `sampleSlots` and
+    /// `vitalSlots` do not find in a checkpoint's columns (after a checkpoint was read: the
+    /// text keys, or all of them when the columns do not check).
     private mutating func placeKeys() {
-        if sampleSlots == nil {
+        if !sampleSlots.isPlaced {
             // The held slots, without listing the keys again (a 10-year log holds 70,000
             // samples: every array made here is megabytes a rewind would fault in).
             var isFree = [Bool](repeating: false, count: stored.count)
@@ -396,25 +400,11 @@ public struct SleepLedger: Projection, Hashable {
             var held: [Int32] = []
             held.reserveCapacity(stored.count - freeSlots.count)
             for slot in stored.indices where !isFree[slot] { held.append(Int32(slot)) }
-            sampleSlots = Self.placing(slots: held, of: stored)
+            sampleSlots.place(held: held, of: stored)
         }
-        if vitalSlots == nil {
-            vitalSlots = Self.placing(slots: Array(0..<Int32(heldVitals.count)), of: heldVitals)
+        if !vitalSlots.isPlaced {
+            vitalSlots.place(held: Array(0..<Int32(heldVitals.count)), of: heldVitals)
         }
-    }
-
-    /// The table of the keys of `slots` of `elements` (read from the columns when they are
-    /// read in place: the elements are never built whole for it).
-    private static func placing<Columns: KeyedColumns>(slots: [Int32], of elements: ColumnBackedArray<Columns>) -> SampleKeyTable {
-        let hashes = elements.keyHashes(of: slots)
-        if let table = SampleKeyTable.placing(slots: slots, hashes: hashes, sameKey: { elements.key(at: Int($0)) == elements.key(at: Int($1)) }) {
-            return table
-        }
-        var table = SampleKeyTable(capacity: slots.count)
-        for (slot, hash) in zip(slots, hashes) {
-            _ = table.insertIfAbsent(hash: hash, slot: slot, matches: { elements.key(at: Int($0)) == elements.key(at: Int(slot)) })
-        }
-        return table
     }
 
     /// Whether `sampleId` was deleted (a deleted sample stays deleted).
@@ -522,6 +512,9 @@ extension SleepLedger: CheckpointCodable {
         writer.appendBulk(stored.map(\.zone))
         writer.appendBulk(stored.map { Self.code(of: $0.stage) })
         Self.writeKeys(stored.map(\.key), to: &writer)
+        var isFree = [Bool](repeating: false, count: stored.count)
+        for slot in freeSlots { isFree[Int(slot)] = true }
+        SampleKeyColumn.write(of: stored, isHeld: { !isFree[$0] }, to: &writer)
         writer.array(deleted.sorted(by: SampleKey.checkpointOrder))
         slotsByNight.write(to: &writer)
         writer.array(manualByNight.sorted { $0.key < $1.key }) { writer, entry in
@@ -535,6 +528,7 @@ extension SleepLedger: CheckpointCodable {
         writer.appendBulk(heldVitals.map { Self.code(of: $0.kind) })
         writer.appendBulk(heldVitals.map(\.value.bitPattern))
         Self.writeKeys(heldVitals.map(\.key), to: &writer)
+        SampleKeyColumn.write(of: heldVitals, isHeld: { _ in true }, to: &writer)
         writer.array(builtRecords)
         writer.integers(builtDays)
         writer.optional(pendingDay) { $0.int(Int($1)) }
@@ -614,11 +608,11 @@ extension SleepLedger: CheckpointCodable {
             guard slot >= 0, Int(slot) < count, !isFree[Int(slot)] else { throw reader.failure("SleepLedger.freeSlots", at: freeStart, "slot \(slot) is out of range or repeated") }
             isFree[Int(slot)] = true
         }
-        sampleSlots = nil
         let nameCount = UInt32(names.names.count)
         let region = try reader.columnRegion("SleepLedger.stored columns", byteCount: 25 * count)
         let (columns, nights) = try SampleColumns.read(count: count, nameCount: nameCount, from: &reader, kept: region)
         stored = reader.keepsBytes ? ColumnBackedArray(columns: columns) : ColumnBackedArray(copying: columns)
+        sampleSlots = SampleKeyIndex(column: try SampleKeyColumn(from: &reader, slotCount: count))
         return (isFree, nights)
     }
 
@@ -626,10 +620,10 @@ extension SleepLedger: CheckpointCodable {
     /// reader may keep its bytes, else copied); their keys are placed when first needed.
     private mutating func readVitals(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
         let count = try reader.count("SleepLedger.heldVitals", minimumElementSize: 14)
-        vitalSlots = nil
         let region = try reader.columnRegion("SleepLedger.heldVitals columns", byteCount: 13 * count)
         let columns = try VitalColumns.read(count: count, from: &reader, kept: region)
         heldVitals = reader.keepsBytes ? ColumnBackedArray(columns: columns) : ColumnBackedArray(copying: columns)
+        vitalSlots = SampleKeyIndex(column: try SampleKeyColumn(from: &reader, slotCount: count))
     }
 
     /// Keys as columns: a kind byte each (`SampleKey`'s: 0, 1 a UUID, 2 a text), then the
