@@ -210,13 +210,23 @@ package struct CheckpointReader {
     }
 
     /// Fixed-width integers written by `CheckpointWriter.integers(_:)`.
-    package mutating func integers<Value: FixedWidthInteger>(_ what: StaticString, as type: Value.Type = Value.self) throws(CheckpointDecodingError) -> [Value] {
+    /// With `growing`, the array has room for ``growthCapacity(_:)`` values (see there).
+    package mutating func integers<Value: FixedWidthInteger>(_ what: StaticString, as type: Value.Type = Value.self, growing: Bool = false) throws(CheckpointDecodingError) -> [Value] {
         let count = try count(what, minimumElementSize: MemoryLayout<Value>.size)
-        return try bulk(what, count: count)
+        return try bulk(what, count: count, capacity: growing ? Self.growthCapacity(count) : count)
+    }
+
+    /// The capacity of a decoded array that the fold goes on appending to or inserting into
+    /// (a night's records, the slot links, the plans' timeline): room for a sixteenth more.
+    /// A rewind folds a few nights onto the state it decoded; with the capacity read exactly,
+    /// their first insert would move the whole array to new memory, twice its size, faulted
+    /// in page by page. Room never written is never faulted in either.
+    package static func growthCapacity(_ count: Int) -> Int {
+        count + count / 16 + 16
     }
 
     /// `count` fixed-width integers written by `CheckpointWriter.appendBulk(_:)`.
-    package mutating func bulk<Value: FixedWidthInteger>(_ what: StaticString, count: Int, as type: Value.Type = Value.self) throws(CheckpointDecodingError) -> [Value] {
+    package mutating func bulk<Value: FixedWidthInteger>(_ what: StaticString, count: Int, as type: Value.Type = Value.self, capacity: Int = 0) throws(CheckpointDecodingError) -> [Value] {
         let size = MemoryLayout<Value>.size
         guard count >= 0, count <= remaining / size else {
             throw failure(what, "\(count) values of \(size) bytes cannot fit the \(remaining) bytes left")
@@ -224,7 +234,7 @@ package struct CheckpointReader {
         let start = try take(count * size, what)
         guard count > 0 else { return [] }
         let source = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count * size)])
-        return [Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+        return [Value](unsafeUninitializedCapacity: Swift.max(count, capacity)) { buffer, initialized in
             #if _endian(little)
             UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
             #else
@@ -384,10 +394,12 @@ package struct CheckpointReader {
 
     /// An array of elements each taking at least `minimumElementSize` bytes, each read by
     /// `read`.
-    package mutating func array<Element>(_ what: StaticString, minimumElementSize: Int = 1, _ read: (inout CheckpointReader) throws(CheckpointDecodingError) -> Element) throws(CheckpointDecodingError) -> [Element] {
+    package mutating func array<Element>(
+        _ what: StaticString, minimumElementSize: Int = 1, growing: Bool = false, _ read: (inout CheckpointReader) throws(CheckpointDecodingError) -> Element
+    ) throws(CheckpointDecodingError) -> [Element] {
         let count = try count(what, minimumElementSize: minimumElementSize)
         var elements: [Element] = []
-        elements.reserveCapacity(count)
+        elements.reserveCapacity(growing ? Self.growthCapacity(count) : count)
         for _ in 0..<count { elements.append(try read(&self)) }
         return elements
     }

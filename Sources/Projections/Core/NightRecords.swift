@@ -56,7 +56,7 @@ extension NightRecords: CheckpointCodable {
 
     package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
         let start = reader.offset
-        words = try reader.integers("NightRecords", as: UInt64.self)
+        words = try reader.integers("NightRecords", as: UInt64.self, growing: true)
         for index in words.indices.dropFirst() where words[index - 1] >> Self.recordBits > words[index] >> Self.recordBits {
             throw reader.failure("NightRecords", at: start, "its nights are out of order")
         }

@@ -396,7 +396,7 @@ extension NightPlans: CheckpointCodable {
         let shortcutsStart = reader.offset
         let allowsShortcuts = try reader.bool("NightPlans.allowsShortcuts")
         let count = try reader.count("NightPlans.timeline", minimumElementSize: 8)
-        timeline.reserveCapacity(count)
+        timeline.reserveCapacity(CheckpointReader.growthCapacity(count))
         for _ in 0..<count {
             let entry = try Entry(from: &reader)
             if let zone = entry.zoneChange {

@@ -87,7 +87,10 @@ extension NightSlotLists {
     /// cycle, no slot twice).
     init(from reader: inout CheckpointReader, nights: [Int32], isFree: [Bool], heldCount: Int) throws(CheckpointDecodingError) {
         let slotCount = nights.count
-        var links = [Link](repeating: Link(), count: slotCount)
+        // Room for the slots a rewind's few nights add (`CheckpointReader.growthCapacity`).
+        var links: [Link] = []
+        links.reserveCapacity(CheckpointReader.growthCapacity(slotCount))
+        links.append(contentsOf: repeatElement(Link(), count: slotCount))
         var linked = [Bool](repeating: false, count: slotCount)
         var linkedCount = 0
         let read: Result<NightTable<Ends>, CheckpointDecodingError> = links.withUnsafeMutableBufferPointer { links in

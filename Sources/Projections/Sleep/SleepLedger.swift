@@ -554,9 +554,9 @@ extension SleepLedger: CheckpointCodable {
         }
         vitalsByNight = try NightVitalLists(from: &reader)
         try readVitals(from: &reader)
-        builtRecords = try reader.array("SleepLedger.builtRecords", minimumElementSize: 16) { reader throws(CheckpointDecodingError) in try SleepRecord(from: &reader) }
+        builtRecords = try reader.array("SleepLedger.builtRecords", minimumElementSize: 16, growing: true) { reader throws(CheckpointDecodingError) in try SleepRecord(from: &reader) }
         let daysStart = reader.offset
-        builtDays = try reader.integers("SleepLedger.builtDays", as: Int32.self)
+        builtDays = try reader.integers("SleepLedger.builtDays", as: Int32.self, growing: true)
         guard zip(builtDays, builtDays.dropFirst()).allSatisfy({ $0 < $1 }) else { throw reader.failure("SleepLedger.builtDays", at: daysStart, "the nights are not in order") }
         guard builtDays.count == builtRecords.count, zip(builtDays, builtRecords).allSatisfy({ Int($0) == $1.night.daysSince1970 }) else {
             throw reader.failure("SleepLedger.builtDays", at: daysStart, "the nights are not the records' nights")
