@@ -113,13 +113,19 @@ package struct LogSetCheckpointedFold: Sendable {
     /// fold as of) and the lines of `streams` after it, or `nil` when it cannot be the start
     /// (see the type's rules).
     package static func resume(
-        from checkpoint: Checkpoint, state: LogSetCheckpointState,
+        from checkpoint: Checkpoint, state: consuming LogSetCheckpointState,
         streams: [StreamName], in logSet: LogSetDirectory
     ) throws(EventLogFileError) -> LogSetCheckpointedFold? {
         let read = try LogSetFold.readTails(of: streams, in: logSet, from: { checkpoint.position.end(of: $0) })
+        // The decoded state is taken apart and let go before folding: while a second value
+        // held the runner, its first change would copy whole arrays (copy on write).
+        let runner = state.runner
+        let latestLineAt = state.latestLineAt
+        let recentCopies = state.recentCopies
+        _ = consume state
         var fold = LogSetCheckpointedFold(
-            runner: state.runner, streams: [], tornTails: [], latestLineAt: state.latestLineAt, lastKey: checkpoint.position.lastKey,
-            eventCount: checkpoint.entry.header.eventCount, recentCopies: state.recentCopies,
+            runner: consume runner, streams: [], tornTails: [], latestLineAt: latestLineAt, lastKey: checkpoint.position.lastKey,
+            eventCount: checkpoint.entry.header.eventCount, recentCopies: recentCopies,
             startedFrom: checkpoint.entry, linesAfterCheckpoint: 0, validCheckpoints: [], problems: [])
         return fold.foldArrivals(read) ? fold : nil
     }

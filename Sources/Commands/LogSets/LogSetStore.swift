@@ -294,9 +294,12 @@ public actor LogSetStore {
                   position.lastKey.map({ $0 < key }) ?? true,
                   let saved = keeper.decoded(entry, LogSetCheckpointState.decode) else { continue }
             guard let resumed = try LogSetCheckpointedFold.resume(
-                from: .init(entry: entry, position: position), state: saved, streams: streams, in: logSet)
+                from: .init(entry: entry, position: position), state: consume saved, streams: streams, in: logSet)
             else { continue }
+            // The state replaced is megabytes: freed on another thread, not the actor's.
+            let retired = fold
             fold = resumed
+            MoreSleepStore.release(consume retired)
             rewindCount += 1
             return
         }
