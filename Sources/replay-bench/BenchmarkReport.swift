@@ -144,6 +144,9 @@ struct BenchmarkReport {
         out.append("  the store from the checkpoints, on a fresh copy of the log (synced) and its checkpoints (hard links) per run (best / median of \(runs), ms; each send appends and fsyncs):")
         out.append("    first send after opening (in order)     \(timing(latency.firstSend))"
             + (latency.firstSendsStartingANight > 0 ? "  (began a new night in \(latency.firstSendsStartingANight) runs: also encoded a checkpoint)" : ""))
+        if !latency.newNightSend.isEmpty {
+            out.append("    first send of the next night            \(timing(latency.newNightSend))  (saves the state before it: a checkpoint encoded on the store's actor)")
+        }
         out.append("    late event by another writer, refresh() \(timing(latency.lateRefresh))  rewound to a checkpoint in \(latency.lateRefreshRewound)/\(latency.lateRefresh.count) runs")
         out.append("    send from a clock 3 nights back         \(timing(latency.lateSend))  rewound to a checkpoint in \(latency.lateSendRewound)/\(latency.lateSend.count) runs")
         out.append("    the state after each late event \(latency.lateStatesMatch ? "equals" : "DIFFERS FROM") a fold of the log from its first line (first run)")

@@ -34,6 +34,9 @@ struct StoreLatency: Equatable {
     var lateStatesMatch: Bool
     /// The first sends that began a new night (noon UTC), so also encoded a checkpoint on the actor.
     var firstSendsStartingANight: Int
+    /// The first send of the night after the latest: the store saves the state before it
+    /// (a checkpoint encoded on its actor, written off it).
+    var newNightSend: [Duration] = []
     /// Sync of one night into the log set (issue 17).
     var sync: SyncLatency? = nil
 }
@@ -90,6 +93,20 @@ enum StoreLatencyBenchmark {
             if CheckpointRetention.night(of: soon.millisecondsSince1970) > CheckpointRetention.night(of: latest.millisecondsSince1970) {
                 result.firstSendsStartingANight += 1
             }
+
+            // The first event of the next night: the store saves the state before it first.
+            try freshCopy()
+            let nextNight = Instant(millisecondsSince1970: latest.millisecondsSince1970 + 86_400_000, utcOffsetSeconds: 0)
+            let nightStore = try open(copy, copiedFolder, now: nextNight).store
+            let night = try StoreReader.wait { () async throws -> Duration in
+                let store = nightStore
+                let started = clock.now
+                _ = try await store.send(AssignAppTier(app: "Bench night app \(run)", tier: .blockFirst))
+                let elapsed = clock.now - started
+                await store.waitForCheckpointWrites()
+                return elapsed
+            }
+            result.newNightSend.append(night)
 
             // (a) Another writer appends an event dated 3 nights back; the store refreshes.
             try freshCopy()
@@ -188,7 +205,7 @@ enum StoreLatencyBenchmark {
         func list(_ runs: [Duration]) -> String { runs.map { String($0.nanoseconds) }.joined(separator: ",") }
         return "STORELATENCY first_ns=\(list(result.firstSend)) late_refresh_ns=\(list(result.lateRefresh)) late_send_ns=\(list(result.lateSend)) "
             + "refresh_rewound=\(result.lateRefreshRewound) send_rewound=\(result.lateSendRewound) states_match=\(result.lateStatesMatch ? 1 : 0) "
-            + "first_new_night=\(result.firstSendsStartingANight)"
+            + "first_new_night=\(result.firstSendsStartingANight) new_night_ns=\(list(result.newNightSend))"
             + (result.sync.map {
                 " sync_lines=\($0.lineCount) sync_send_ns=\(list($0.send)) sync_receive_ns=\(list($0.receive)) sync_open_ns=\(list($0.open)) "
                     + "sync_rewound=\($0.rewound) sync_refolded=\($0.refolded) sync_match=\($0.matches ? 1 : 0) sync_phone=\($0.phoneLines) sync_watch=\($0.watchLines)"
@@ -218,6 +235,7 @@ enum StoreLatencyBenchmark {
         }
         return StoreLatency(
             firstSend: first, lateRefresh: lateRefresh, lateSend: lateSend, lateRefreshRewound: refreshRewound,
-            lateSendRewound: sendRewound, lateStatesMatch: match == 1, firstSendsStartingANight: newNight, sync: sync)
+            lateSendRewound: sendRewound, lateStatesMatch: match == 1, firstSendsStartingANight: newNight,
+            newNightSend: runs("new_night_ns") ?? [], sync: sync)
     }
 }

@@ -129,21 +129,24 @@ final class CheckpointKeeper: @unchecked Sendable {
         }
     }
 
-    /// Writes `draft` on the keeper's queue, then knows it (and forgets what retention
-    /// removed); a failure becomes a warning (a checkpoint is only a cache).
-    func save(_ draft: CheckpointDraft) {
-        save { [logPath] folder throws(EventLogFileError) in try draft.write(logAt: logPath, into: folder) }
+    /// Makes the draft `draft` answers and writes it, both on the keeper's queue, then knows
+    /// it (and forgets what retention removed); a failure becomes a warning (a checkpoint is
+    /// only a cache). The caller hands over a copy of its state: encoding it (8 MB at 10
+    /// years) took about 80 ms, too long for the store's actor, which goes on folding.
+    func save(_ draft: @escaping @Sendable () -> CheckpointDraft?) {
+        save { [logPath] folder throws(EventLogFileError) in try draft()?.write(logAt: logPath, into: folder) }
     }
 
-    /// Writes a log set's `draft` on the keeper's queue (see ``save(_:)-(CheckpointDraft)``).
-    func save(_ draft: LogSetCheckpointDraft) {
-        save { [logPath] folder throws(EventLogFileError) in try draft.write(logSet: LogSetDirectory(path: logPath), into: folder) }
+    /// Makes and writes a log set's draft on the keeper's queue (see
+    /// ``save(_:)-(()->CheckpointDraft?)``).
+    func save(_ draft: @escaping @Sendable () -> LogSetCheckpointDraft?) {
+        save { [logPath] folder throws(EventLogFileError) in try draft()?.write(logSet: LogSetDirectory(path: logPath), into: folder) }
     }
 
-    private func save(writing: @escaping @Sendable (CheckpointFolder) throws(EventLogFileError) -> CheckpointEntry) {
+    private func save(writing: @escaping @Sendable (CheckpointFolder) throws(EventLogFileError) -> CheckpointEntry?) {
         writer.async { [self] in
             do {
-                let entry = try writing(folder)
+                guard let entry = try writing(folder) else { return }
                 let remaining = Set(folder.entries().entries.map(\.fileName))
                 lock.withLock {
                     known.append(entry)

@@ -316,7 +316,10 @@ public actor LogSetStore {
 
     /// Asks the keeper to save the current state (written off the actor).
     private func saveCheckpoint() {
-        guard let checkpoints, behind == nil, let draft = LogSetCheckpointDraft(fold) else { return }
-        checkpoints.save(draft)
+        guard let checkpoints, behind == nil else { return }
+        // A copy of the fold (its arrays are shared until the actor changes one), encoded on
+        // the keeper's queue.
+        let fold = fold
+        checkpoints.save { LogSetCheckpointDraft(fold) }
     }
 }

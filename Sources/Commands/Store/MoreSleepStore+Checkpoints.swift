@@ -4,13 +4,18 @@ import Projections
 
 // Saving the store's state as checkpoints.
 extension MoreSleepStore {
-    /// Saves the current state as a checkpoint of the lines up to `end`: encoded here (a few
-    /// milliseconds), written on the checkpoints' own queue. Nothing is saved while the state
-    /// is out of date, or for a log that is not a file.
+    /// Saves the current state as a checkpoint of the lines up to `end`: encoded and written
+    /// on the checkpoints' own queue (encoding 8 MB of state on the actor made the first send
+    /// of each night take about 80 ms). Nothing is saved while the state is out of date, or
+    /// for a log that is not a file.
     func saveCheckpoint() {
-        guard outOfDate == nil, let checkpoints, let end,
-              let draft = CheckpointDraft(runner: runner, end: end, latestLineAt: latestLineAt, eventCount: eventCount) else { return }
-        checkpoints.save(draft)
+        guard outOfDate == nil, let checkpoints, let end else { return }
+        // A copy of the state (its arrays are shared until the actor changes one), encoded
+        // on the keeper's queue.
+        let runner = runner
+        let latestLineAt = latestLineAt
+        let eventCount = eventCount
+        checkpoints.save { CheckpointDraft(runner: runner, end: end, latestLineAt: latestLineAt, eventCount: eventCount) }
     }
 
     /// Waits until the checkpoints asked for so far are written (tests, the benchmark).
