@@ -175,8 +175,10 @@ public struct ExitHistory: Sendable, Hashable {
 // MARK: Checkpoint
 
 extension ExitHistory: CheckpointCodable {
-    /// The nights in order (the demo night last), each with its records.
+    /// The number of records, then the nights in order (the demo night last), each with its
+    /// records (the count lets a reader hold them all in one allocation).
     package func encode(to writer: inout CheckpointWriter) {
+        writer.count(dated.count + demo.count)
         var runs: [Range<Int>] = []
         var start = 0
         for position in dated.indices.dropFirst() where dated[position].night != dated[position - 1].night {
@@ -195,9 +197,12 @@ extension ExitHistory: CheckpointCodable {
         }
     }
 
-    /// Reads what `encode` wrote: nights in order, each with at least one record, each
-    /// record of its night.
+    /// Reads what `encode` wrote: the number of records, then nights in order, each with at
+    /// least one record, each record of its night.
     package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
+        let totalStart = reader.offset
+        let total = try reader.count("ExitHistory records", minimumElementSize: 8)
+        dated.reserveCapacity(CheckpointReader.growthCapacity(total))
         let nightCount = try reader.count("ExitHistory", minimumElementSize: 2)
         var previous: Night?
         for _ in 0..<nightCount {
@@ -212,6 +217,9 @@ extension ExitHistory: CheckpointCodable {
                 guard record.night == night else { throw reader.failure("ExitHistory.records", at: start, "an exit of another night") }
                 if night == .demo { demo.append(record) } else { dated.append(record) }
             }
+        }
+        guard dated.count + demo.count == total else {
+            throw reader.failure("ExitHistory records", at: totalStart, "\(total) records announced, \(dated.count + demo.count) read")
         }
     }
 }

@@ -19,16 +19,18 @@ struct CheckpointExitLayoutTests {
         return (first, second)
     }
 
-    @Test(arguments: ["in order", "nights out of order", "a night without exits", "an exit of another night"])
+    @Test(arguments: ["in order", "nights out of order", "a night without exits", "an exit of another night", "a wrong count of records"])
     func nightsAndTheirExitsAreChecked(what: String) throws {
         let (first, second) = try Self.records()
         let layout: [(Night, [ExitRecord])] = switch what {
         case "in order": [(first.night, [first]), (second.night, [second])]
         case "nights out of order": [(second.night, [second]), (first.night, [first])]
         case "a night without exits": [(first.night, [first]), (second.night, [])]
+        case "a wrong count of records": [(first.night, [first]), (second.night, [second])]
         default: [(first.night, [second])]
         }
         var writer = CheckpointWriter()
+        writer.count(layout.map(\.1.count).reduce(0, +) + (what == "a wrong count of records" ? 1 : 0))
         writer.array(layout) { writer, entry in
             writer.night(entry.0)
             writer.array(entry.1)
