@@ -137,8 +137,8 @@ final class CheckpointKeeper: @unchecked Sendable {
         save { [logPath] folder throws(EventLogFileError) in try draft()?.write(logAt: logPath, into: folder) }
     }
 
-    /// Makes and writes a log set's draft on the keeper's queue (see
-    /// ``save(_:)-(()->CheckpointDraft?)``).
+    /// Makes and writes a log set's draft on the keeper's queue, as the other `save(_:)` does
+    /// a log file's.
     func save(_ draft: @escaping @Sendable () -> LogSetCheckpointDraft?) {
         save { [logPath] folder throws(EventLogFileError) in try draft()?.write(logSet: LogSetDirectory(path: logPath), into: folder) }
     }

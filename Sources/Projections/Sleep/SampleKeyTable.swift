@@ -64,6 +64,12 @@ struct SampleKeyTable: Sendable {
         }
     }
 
+    /// The hash of `key` when it is a UUID (the same in every process), `nil` for a text.
+    static func uuidHash(_ key: SampleKey) -> UInt32? {
+        guard case .uuid(let high, let low, let lowercase) = key else { return nil }
+        return hash(high: high, low: low, lowercase: lowercase)
+    }
+
     /// The hash of the UUID key of these bits: the same in every process (checkpoints keep
     /// it: `SampleKeyColumn`).
     @inline(__always)

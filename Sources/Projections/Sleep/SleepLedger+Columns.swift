@@ -31,18 +31,14 @@ extension ColumnBackedArray where Columns: KeyedColumns {
     /// is a UUID, `nil` for a text key (`SampleKeyColumn` lists the UUID keys), the columns
     /// taken once.
     func withUUIDHashes<Result>(_ body: ((Int) -> UInt32?) -> Result) -> Result {
-        func hash(_ key: SampleKey) -> UInt32? {
-            guard case .uuid(let high, let low, let lowercase) = key else { return nil }
-            return SampleKeyTable.hash(high: high, low: low, lowercase: lowercase)
-        }
-        return withColumns { columns, replaced, owned in
+        withColumns { columns, replaced, owned in
             // Bound once, outside the function: binding the columns at each call would
             // retain and release everything they hold, 70,000 times.
-            guard let columns else { return body { hash(Columns.key(of: owned[$0])) } }
+            guard let columns else { return body { SampleKeyTable.uuidHash(Columns.key(of: owned[$0])) } }
             let columnCount = columns.count
             return body { index in
-                guard index < columnCount else { return hash(Columns.key(of: owned[index - columnCount])) }
-                if !replaced.isEmpty, let element = replaced[index] { return hash(Columns.key(of: element)) }
+                guard index < columnCount else { return SampleKeyTable.uuidHash(Columns.key(of: owned[index - columnCount])) }
+                if !replaced.isEmpty, let element = replaced[index] { return SampleKeyTable.uuidHash(Columns.key(of: element)) }
                 return columns.uuidHash(at: index)
             }
         }

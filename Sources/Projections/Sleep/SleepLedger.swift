@@ -395,8 +395,7 @@ public struct SleepLedger: Projection, Hashable {
         if !sampleSlots.isPlaced {
             // The held slots, without listing the keys again (a 10-year log holds 70,000
             // samples: every array made here is megabytes a rewind would fault in).
-            var isFree = [Bool](repeating: false, count: stored.count)
-            for slot in freeSlots { isFree[Int(slot)] = true }
+            let isFree = freeSlotMask()
             var held: [Int32] = []
             held.reserveCapacity(stored.count - freeSlots.count)
             for slot in stored.indices where !isFree[slot] { held.append(Int32(slot)) }
@@ -405,6 +404,13 @@ public struct SleepLedger: Projection, Hashable {
         if !vitalSlots.isPlaced {
             vitalSlots.place(held: Array(0..<Int32(heldVitals.count)), of: heldVitals)
         }
+    }
+
+    /// Whether each slot of `stored` is free (`freeSlots` as a mask).
+    private func freeSlotMask() -> [Bool] {
+        var isFree = [Bool](repeating: false, count: stored.count)
+        for slot in freeSlots { isFree[Int(slot)] = true }
+        return isFree
     }
 
     /// Whether `sampleId` was deleted (a deleted sample stays deleted).
@@ -512,8 +518,7 @@ extension SleepLedger: CheckpointCodable {
         writer.appendBulk(stored.map(\.zone))
         writer.appendBulk(stored.map { Self.code(of: $0.stage) })
         Self.writeKeys(stored.map(\.key), to: &writer)
-        var isFree = [Bool](repeating: false, count: stored.count)
-        for slot in freeSlots { isFree[Int(slot)] = true }
+        let isFree = freeSlotMask()
         SampleKeyColumn.write(of: stored, isHeld: { !isFree[$0] }, to: &writer)
         writer.array(deleted.sorted(by: SampleKey.checkpointOrder))
         slotsByNight.write(to: &writer)

@@ -64,10 +64,7 @@ struct CheckpointKeyColumnTests {
         func element(at index: Int) -> SampleKey { keys[index] }
         func key(at index: Int) -> SampleKey { keys[index] }
         static func key(of element: SampleKey) -> SampleKey { element }
-        func uuidHash(at index: Int) -> UInt32? {
-            guard case .uuid = keys[index] else { return nil }
-            return SampleKeyTable.hash(keys[index])
-        }
+        func uuidHash(at index: Int) -> UInt32? { SampleKeyTable.uuidHash(keys[index]) }
     }
 
     /// `count` keys: UUIDs in both cases, and every seventh one a text.
