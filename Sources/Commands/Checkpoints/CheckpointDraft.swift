@@ -2,9 +2,10 @@ import EventLogFile
 import Events
 import Projections
 
-/// A checkpoint about to be written: the state's bytes and the position they cover. Made
-/// where the state is (the store's actor: encoding is quick), written elsewhere (``write(logAt:into:)``
-/// reads the log's prefix for its digest and syncs the file: slow, so never on the actor).
+/// A checkpoint about to be written: the state's bytes and the position they cover. The
+/// store makes it on the checkpoints' own queue from a copy of its state (encoding 8 MB
+/// takes tens of milliseconds, too long for the store's actor), and ``write(logAt:into:)``
+/// reads the log's prefix for its digest and syncs the file there too.
 package struct CheckpointDraft: Sendable {
     /// The encoded runner.
     package var payload: [UInt8]
