@@ -75,6 +75,13 @@ private let hostileCases: [HostileCase] = [
     .init(name: "not-an-object.jsonl", firstLine: 2, substring: "expected a JSON object", reportedLines: [2, 3, 4]),
     .init(name: "two-objects-on-a-line.jsonl", firstLine: 2, substring: "invalid JSON", reportedLines: [2, 3]),
     .init(name: "garbage.jsonl", firstLine: 2, substring: "invalid JSON"),
+    // Not logs at all: their end is not a torn tail (repair leaves them; RepairOfNonLogsTests).
+    .init(name: "not-a-log-json-array.jsonl", firstLine: 1, substring: "not a MoreSleep event line"),
+    .init(name: "not-a-log-one-json-line.jsonl", firstLine: 1, substring: "not a MoreSleep event line"),
+    .init(name: "not-a-log-json-lines.jsonl", firstLine: 1, substring: "key 'seq'", reportedLines: [1, 2]),
+    .init(name: "not-a-log-csv.jsonl", firstLine: 1, substring: "invalid JSON", reportedLines: [1, 2]),
+    .init(name: "not-a-log-binary.jsonl", firstLine: 1, substring: "carriage return", reportedLines: [1, 2, 3]),
+    .init(name: "not-a-log-zeros.jsonl", firstLine: 1, substring: "NUL", reportedLines: [1, 2]),
     // Keys and types.
     .init(name: "duplicate-envelope-key.jsonl", firstLine: 2, substring: "key 'seq'"),
     .init(name: "duplicate-data-key.jsonl", firstLine: 2, substring: "data.night"),
@@ -94,29 +101,6 @@ private let crashingCaseNames: Set<String> = []
 
 /// The sound files of the corpus and their event counts.
 private let soundCases: [(String, Int)] = [("sound-empty.jsonl", 0), ("sound-unknown-fields.jsonl", 2)]
-
-/// Runs `replay-tool` in process with captured streams.
-private struct CapturedRun {
-    var code: ExitCode
-    var output: String
-    var error: String
-
-    static func run(_ arguments: [String]) -> CapturedRun {
-        let output = Capture()
-        let error = Capture()
-        let console = ToolConsole(output: { output.append($0) }, error: { error.append($0) }, readInput: { [] })
-        let code = ReplayTool.run(arguments, console: console)
-        return CapturedRun(code: code, output: output.text, error: error.text)
-    }
-
-    final class Capture: @unchecked Sendable {
-        // @unchecked: `buffer` is only touched under `lock`.
-        private let lock = NSLock()
-        private var buffer = ""
-        func append(_ text: String) { lock.withLock { buffer += text } }
-        var text: String { lock.withLock { buffer } }
-    }
-}
 
 /// Checks one hostile file through all three readers; records issues, never throws.
 private func checkHostile(_ testCase: HostileCase, path: String) {
@@ -155,7 +139,7 @@ private func checkHostile(_ testCase: HostileCase, path: String) {
     }
 
     // replay-tool verify: exit 65, FILE:LINE: message on standard error.
-    let run = CapturedRun.run(["verify", path])
+    let run = ToolRun(["verify", path])
     #expect(run.code == .dataError, "\(testCase.name): exit \(run.code), \(run.error)")
     #expect(run.error.contains("\(path):\(testCase.firstLine): "), "\(testCase.name): \(run.error)")
     #expect(run.output.isEmpty, "\(testCase.name): \(run.output)")
@@ -220,7 +204,7 @@ struct HostileInputTests {
         let summary = try EventLogReader.forEachEvent(path: path) { events.append($0.event) }
         #expect(events.count == expected)
         #expect(summary.tornTail == nil)
-        let run = CapturedRun.run(["verify", path])
+        let run = ToolRun(["verify", path])
         #expect(run.code == .success, "\(run.error)")
         #expect(run.output.contains("sound: \(expected) events"))
     }
@@ -262,7 +246,7 @@ struct HostileInputTests {
             #expect(!report.isSound)
             #expect(report.issues.first?.line == 2)
             #expect(throws: EventLogFileError.self) { try EventLogReader.forEachEvent(path: path) { _ in } }
-            #expect(CapturedRun.run(["verify", path]).code == .dataError)
+            #expect(ToolRun(["verify", path]).code == .dataError)
         }
     }
 
@@ -304,7 +288,7 @@ struct HostileInputTests {
             let path = directory.path("log.jsonl")
             try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: path)
             #expect(throws: EventLogFileError.self) { try FileEventLog.verify(path: path) }
-            let run = CapturedRun.run(["verify", path])
+            let run = ToolRun(["verify", path])
             #expect(run.code != .success)
             #expect(run.error.contains(path), "\(run.error)")
         }
@@ -325,7 +309,7 @@ struct HostileInputTests {
             #expect(error.code == code, "\(error)")
             #expect(error.path == path, "\(error)")
         }
-        let run = CapturedRun.run(["verify", path])
+        let run = ToolRun(["verify", path])
         if code == .isDirectory {
             // The tool reads a directory as a log set (docs/sync.md): this one holds no stream.
             #expect(run.code == .success, "exit \(run.code): \(run.error)")

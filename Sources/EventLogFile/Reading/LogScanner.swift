@@ -38,6 +38,10 @@ package struct LogScanner: Sendable {
     /// (they read as zeros). It is a torn tail if nothing after it is ever released, and
     /// corruption (its held problems reported) as soon as something is.
     private var zeroFilled: ZeroFilledTail?
+    /// Whether a whole line has decoded as an event (or the scan resumed after trusted
+    /// lines): only then may bytes that do not begin as the writer begins a line be a torn
+    /// tail of this log (see ``isTornTailOfALog(startingWith:)``).
+    private var sawEventLine = false
 
     /// Where zero-filled damage began, and the problems held back until it is known to be a
     /// torn tail or corruption.
@@ -46,6 +50,8 @@ package struct LogScanner: Sendable {
         var byteOffset: Int64
         var committedPosition: LineReader.Position
         var nextSeq: Int
+        /// The first bytes of the damage, to tell a log's torn append from another file.
+        var leadingBytes: [UInt8]
         var heldIssues: [LogIssue] = []
     }
 
@@ -63,6 +69,7 @@ package struct LogScanner: Sendable {
         lastReleasedSeq = point.lastSeq
         committedPosition = point.position
         pendingEnd = point.position
+        sawEventLine = point.position.byteOffset > 0
     }
 
     /// Where scanning can go on later: just after the last whole batch or single event, and
@@ -76,6 +83,15 @@ package struct LogScanner: Sendable {
     package mutating func consume(_ line: LineReader.Line, released: inout [ScannedEvent], issues: inout [LogIssue]) {
         let end = LineReader.Position(byteOffset: line.endByteOffset, lineNumber: line.lineNumber + 1)
         guard line.endsWithNewline else {
+            let leading = zeroFilled?.leadingBytes ?? Array(line.bytes.prefix(Self.lineOpening.count))
+            guard isTornTailOfALog(startingWith: leading) else {
+                // Not what a crash leaves of a MoreSleep log's append: another file (a JSON
+                // array, another app's lines, binary), which repair must never cut.
+                reportZeroFilledDamage(&issues)
+                corrupt(&issues, LogIssue(kind: .invalidLine, line: line.lineNumber, message: Self.foreignEndMessage))
+                pending.removeAll(keepingCapacity: true)
+                return
+            }
             let start = zeroFilled.map { ($0.firstLine, $0.byteOffset) }
                 ?? pending.first.map { ($0.line, $0.byteOffset) } ?? (line.lineNumber, line.byteOffset)
             let reason = zeroFilled != nil
@@ -104,7 +120,10 @@ package struct LogScanner: Sendable {
                 // Zeros where an append's bytes should be: held until the file's end tells
                 // a torn tail (nothing released after it) from corruption.
                 let start = pending.first.map { ($0.line, $0.byteOffset) } ?? (line.lineNumber, line.byteOffset)
-                zeroFilled = ZeroFilledTail(firstLine: start.0, byteOffset: start.1, committedPosition: committedPosition, nextSeq: pending.first?.event.seq ?? nextSeq)
+                zeroFilled = ZeroFilledTail(
+                    firstLine: start.0, byteOffset: start.1, committedPosition: committedPosition,
+                    nextSeq: pending.first?.event.seq ?? nextSeq, leadingBytes: Array(line.bytes.prefix(Self.lineOpening.count))
+                )
             }
             corrupt(&issues, LogIssue(kind: .invalidLine, line: line.lineNumber, message: error.description))
             cutPendingBatch(at: line.lineNumber, issues: &issues)
@@ -112,6 +131,7 @@ package struct LogScanner: Sendable {
             committedPosition = end
             return
         }
+        sawEventLine = true
         let seq = recorded.seq
         let recordedBatch = recorded.batch
         if seq != nextSeq {
@@ -155,6 +175,12 @@ package struct LogScanner: Sendable {
     /// Ends the file: a batch still incomplete is a torn tail, and so is zero-filled damage
     /// after which nothing was released.
     package mutating func finish(fileLength: Int64, issues: inout [LogIssue]) {
+        if tornTail == nil, let damage = zeroFilled, !isTornTailOfALog(startingWith: damage.leadingBytes) {
+            // Zeros in a file that never held an event, and do not begin a line as the
+            // writer does: not a crashed append of a log.
+            reportZeroFilledDamage(&issues)
+            return
+        }
         if tornTail == nil, let damage = zeroFilled {
             let torn = TornTail(
                 firstLine: damage.firstLine, lineCount: max(1, committedPosition.lineNumber - damage.firstLine), byteOffset: damage.byteOffset,
@@ -216,6 +242,25 @@ package struct LogScanner: Sendable {
         }
         hasCorruption = true
         issues.append(issue)
+    }
+
+    /// How every line the writer appends begins (`seq` is the envelope's first key).
+    static let lineOpening = Array(#"{"seq":"#.utf8)
+
+    /// What a file's last bytes are called when they lack their `\n` but cannot be a torn
+    /// tail of a log (see ``isTornTailOfALog(startingWith:)``).
+    static let foreignEndMessage = #"not a MoreSleep event line: the file ends without \n, holds no whole event line, and does not begin as a log's line does ({"seq":), so it is not a torn tail of a log"#
+
+    /// Whether damage at the end of the file whose first bytes are `leading` may be a torn
+    /// tail: what a crash mid-append leaves of a MoreSleep log. It may when a whole line
+    /// before it (or in its batch) decoded as an event, or when its bytes begin as the
+    /// writer begins every line (`{"seq":`), a zero byte standing for any byte (sectors the
+    /// disk had not written read as zeros). A file that never held an event and begins
+    /// otherwise (a JSON array, another app's JSON lines, CSV, binary) is not a log, so its
+    /// end is never a torn tail: repair never removes it and verify never suggests it.
+    func isTornTailOfALog(startingWith leading: [UInt8]) -> Bool {
+        if sawEventLine { return true }
+        return zip(leading, Self.lineOpening).allSatisfy { byte, expected in byte == 0 || byte == expected }
     }
 
     /// Whether a line that does not decode holds what unwritten sectors leave: zero bytes in

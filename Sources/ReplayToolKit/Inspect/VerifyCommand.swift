@@ -58,8 +58,9 @@ enum VerifyCommand {
         }
         if let encoding {
             console.error("\(path):1: \(encoding.problem)\n")
-        } else if report.eventCount == 0, let lines = try linesWithoutEnvelope(path: path) {
-            console.error("\(path): this does not look like a MoreSleep event log: none of its first \(lines == 1 ? "line is" : "\(lines) lines are") a JSON object with the envelope keys seq, type and at\n")
+        } else if report.eventCount == 0, report.tornTail == nil, let lines = try linesWithoutEnvelope(path: path) {
+            let which = lines == 1 ? "its only line is not" : "none of its first \(lines) lines are"
+            console.error("\(path): this does not look like a MoreSleep event log: \(which) a JSON object with the envelope keys seq, type and at\n")
         }
         for issue in report.issues.prefix(listedProblemLimit) {
             console.error("\(path):\(issue.line): \(issue.message)\n")

@@ -7,8 +7,10 @@ enum RepairCommand {
         abstract: "Remove a torn tail left by a crash mid-append.",
         discussion: """
             Says exactly what it removes (lines, bytes, why), then truncates the log \
-            there, under the log's lock. Only a torn tail is ever removed: a log with \
-            corruption elsewhere is left untouched (exit 65; see 'replay-tool verify'). \
+            there, under the log's lock. Only a torn tail of a MoreSleep log is ever \
+            removed: a log with corruption elsewhere, or a file that is not a log (no whole \
+            event line, and its bytes do not begin as a log's line does), is left \
+            untouched (exit 65; see 'replay-tool verify'). \
             Like append, it refuses a log its group or others can write (exit 66, nothing \
             changed) until it is chmod 600. A log set is repaired stream by stream.
             """,

@@ -85,6 +85,14 @@ files = {
         line(1), line(2, type_=b"goalSet", data=GOAL.replace(b'"days":7', b'"days":7e999999999999')), line(3)),
     "negative-zero-seq.jsonl": lines(line(1), line(2, seq_text=b"-0"), line(3)),
     "seq-overflow.jsonl": lines(line(1), line(2, seq_text=b"9223372036854775807"), line(3, seq_text=b"9223372036854775808")),
+    # Not logs at all: files that end without a newline and never held an event line. Their
+    # end is not a torn tail, so repair leaves them as they are.
+    "not-a-log-json-array.jsonl": b'[{"a":1}]',
+    "not-a-log-one-json-line.jsonl": b'{"event":"open","at":1}',
+    "not-a-log-json-lines.jsonl": b'{"event":"open","at":1}\n{"event":"close","at":2}',
+    "not-a-log-csv.jsonl": b"night,bedtime\n2026-11-30,23:45",
+    "not-a-log-binary.jsonl": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00",
+    "not-a-log-zeros.jsonl": b"data\x00\x00\x00\x00\nmore",
     # Sound, though odd: read in full (each line read, nothing reported).
     "sound-empty.jsonl": b"",
     "sound-unknown-fields.jsonl": lines(
