@@ -72,7 +72,7 @@ let package = Package(
         // Shared test helpers: golden files and given/when/then.
         .target(
             name: "TestSupport",
-            dependencies: ["StrictJSON", "Events", "EventLogFile", "Projections", "Commands", "Views"],
+            dependencies: ["StrictJSON", "Events", "EventLogFile", "Projections", "Commands", "Views", "ReplayToolKit"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON", "TestSupport"]),

@@ -1,6 +1,7 @@
 import EventLogFile
 import Foundation
 import ReplayToolKit
+import TestSupport
 import Testing
 
 /// Repair removes only a torn tail of a MoreSleep log: the bytes after the last whole line,
@@ -90,26 +91,3 @@ struct RepairOfNonLogsTests {
     }
 }
 
-/// `replay-tool` run in process with captured streams.
-struct ToolRun {
-    var code: ExitCode
-    var output = ""
-    var error = ""
-
-    init(_ arguments: [String]) {
-        let output = Capture()
-        let error = Capture()
-        let console = ToolConsole(output: { output.append($0) }, error: { error.append($0) }, readInput: { [] })
-        code = ReplayTool.run(arguments, console: console)
-        self.output = output.text
-        self.error = error.text
-    }
-
-    final class Capture: @unchecked Sendable {
-        // @unchecked: `buffer` is only touched under `lock`.
-        private let lock = NSLock()
-        private var buffer = ""
-        func append(_ text: String) { lock.withLock { buffer += text } }
-        var text: String { lock.withLock { buffer } }
-    }
-}

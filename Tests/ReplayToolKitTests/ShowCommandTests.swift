@@ -146,11 +146,14 @@ struct ShowCommandTests {
         #expect(ToolRun.run(withLog).code == .noInput)
     }
 
-    @Test func aFolderIsALogSetAndAnEmptyOneShowsNothing() throws {
+    /// A folder is read as a log set; one that holds no stream is not one (a folder of
+    /// sources, a typo): refused, never shown as an empty history.
+    @Test func aFolderWithoutStreamsIsRefusedNotShownEmpty() throws {
         let folder = try TemporaryFolder()
         let run = ToolRun.run(["show", folder.url.path, "--json"])
-        #expect(run.code == .success, "\(run.error)")
-        #expect(run.output.contains("\"plans\": []"), "\(run.output)")
+        #expect(run.code == .noInput, "\(run.error)")
+        #expect(run.error == "no streams in \(folder.url.path): a log set is a directory of streams (NAME.jsonl, one per device); nothing was read\n")
+        #expect(run.output.isEmpty)
     }
 
     @Test func aCorruptLineExits65NamingFileAndLine() throws {

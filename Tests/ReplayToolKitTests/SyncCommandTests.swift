@@ -46,6 +46,7 @@ struct SyncCommandTests {
     @Test func badArgumentsAreUsageErrorsOrMissingInput() throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.path("from"), withIntermediateDirectories: false)
+        _ = try folder.write("from/phone.jsonl", "")
         #expect(ToolRun.run(["sync", folder.path("from")]).code == .usage)
         let device = ToolRun.run(["sync", folder.path("from"), folder.path("from"), "--device", "my phone"])
         #expect(device.code == .usage)

@@ -37,7 +37,29 @@ public struct LogSetDirectory: Sendable, Hashable {
 
     /// The path of `stream`'s file in this log set.
     public func path(of stream: StreamName) -> String {
-        (path.hasSuffix("/") ? path : path + "/") + stream.fileName
+        path(ofFile: stream.fileName)
+    }
+
+    /// The path of the file named `file` in this log set's directory.
+    public func path(ofFile file: String) -> String {
+        (path.hasSuffix("/") ? path : path + "/") + file
+    }
+
+    /// Lists the streams of a log set about to be read: as ``list()``, but a directory that
+    /// holds no stream is not a log set (a folder of sources, a typo), so reading it is
+    /// refused rather than answered with an empty history.
+    ///
+    /// - Throws: `EventLogFileError`: `.notFound` ("no streams in DIR") when the directory
+    ///   holds no stream file, and what ``list()`` throws.
+    public func listForReading() throws(EventLogFileError) -> Listing {
+        let listing = try list()
+        guard !listing.streams.isEmpty else {
+            throw EventLogFileError(
+                code: .notFound,
+                message: "no streams in \(path): a log set is a directory of streams (NAME.jsonl, one per device); nothing was read"
+            )
+        }
+        return listing
     }
 
     /// Lists the streams.

@@ -31,6 +31,7 @@ enum CheckpointCommand {
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
+        try LogSetAnnouncement.announce(path, console: console)
         guard let folderPath = CheckpointChoice(arguments).folder(forLogAt: path) else { return .success }
         let folder = CheckpointFolder(path: folderPath)
         let report = { (problem: CheckpointProblem) in

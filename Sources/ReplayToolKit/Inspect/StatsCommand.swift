@@ -20,7 +20,7 @@ enum StatsCommand {
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
-        if LogSetDirectory.isDirectory(path) {
+        if try LogSetAnnouncement.announce(path, console: console) != nil {
             let folded = try LogSetFold.fold(
                 LogSetDirectory(path: path), tornTail: TornTailNotice(.none, .repairRemovesIt(tool: ReplayTool.name)), as: LogStatistics.self)
             var summary = EventLogReader.Summary()
@@ -28,7 +28,7 @@ enum StatsCommand {
             summary.eventCount = folded.streams.reduce(0) { $0 + $1.eventCount } - folded.copiesLeftOut
             summary.lineCount = folded.streams.reduce(0) { $0 + $1.lineCount }
             var text = render(folded.runner, summary: summary, streamCount: folded.streams.count)
-            text += folded.streams.isEmpty ? "streams: none\n" : "streams:\n"
+            text += "streams:\n"
             for stream in folded.streams {
                 text += "  \(stream.name): \(stream.eventCount) events in \(stream.lineCount) lines, last seq \(stream.lastSeq)\n"
             }

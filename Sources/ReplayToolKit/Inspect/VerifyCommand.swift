@@ -29,13 +29,8 @@ enum VerifyCommand {
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
-        guard LogSetDirectory.isDirectory(path) else { return try verify(path: path, console: console) }
+        guard let listing = try LogSetAnnouncement.announce(path, console: console) else { return try verify(path: path, console: console) }
         let logSet = LogSetDirectory(path: path)
-        let listing = try logSet.list()
-        for ignored in listing.ignored {
-            console.error("\(logSet.path)/\(ignored.file): not a stream, ignored: \(ignored.reason)\n")
-        }
-        if listing.streams.isEmpty { console.output("\(path): a log set with no streams\n") }
         var exit = ExitCode.success
         for stream in listing.streams where try verify(path: logSet.path(of: stream), console: console) != .success {
             exit = .dataError

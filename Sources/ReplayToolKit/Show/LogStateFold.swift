@@ -26,6 +26,11 @@ struct LogStateFold {
         path: String, at instant: Instant?, untilSeq: Int?, checkpoints: CheckpointChoice = .unused, console: ToolConsole? = nil
     ) throws(EventLogFileError) -> LogStateFold {
         let position = ReplayPosition(instant: instant, untilSeq: untilSeq)
+        if let console {
+            try LogSetAnnouncement.announce(path, console: console)
+        } else if LogSetDirectory.isDirectory(path) {
+            _ = try LogSetDirectory(path: path).listForReading()
+        }
         if LogSetDirectory.isDirectory(path) {
             // A log set: every stream, in fold order, from its newest usable checkpoint.
             let logSet = LogSetDirectory(path: path)

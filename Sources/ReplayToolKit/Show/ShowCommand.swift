@@ -46,6 +46,9 @@ enum ShowCommand {
         let instant = try LogStateFold.instant(option: "at", in: arguments)
         let untilSeq = try arguments.integer("until-seq", in: 1...Int.max)
         let nights = try NightFilter(fromAndTo: arguments)
+        if untilSeq != nil, LogSetDirectory.isDirectory(path) {
+            throw UsageError(message: "--until-seq names a line of one log file; '\(path)' is a log set, whose seqs count per stream (use --at)", commandPath: arguments.commandPath)
+        }
         if arguments.flag("json"), arguments.value("locale") != nil {
             throw UsageError(message: "--locale is for the text form: the JSON view's words are English, for any front end to translate (docs/json-view.md)", commandPath: arguments.commandPath)
         }

@@ -38,10 +38,12 @@ enum SyncCommand {
             }
             own = name
         }
+        // FROM is read: a directory with no stream is not a log set (TO may be a new device's
+        // empty folder).
+        if LogSetDirectory.isDirectory(from) { _ = try LogSetDirectory(path: from).listForReading() }
         let reports = try StreamSync.sync(
             from: LogSetDirectory(path: from), to: LogSetDirectory(path: to), ownStream: own,
             lockTimeout: .milliseconds(Int64(timeout * 1000)))
-        if reports.isEmpty { console.output("\(from): no streams to sync\n") }
         var exit = ExitCode.success
         for report in reports {
             console.output("\(report.stream): \(Self.describe(report))\n")

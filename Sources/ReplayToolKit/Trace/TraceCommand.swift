@@ -59,6 +59,7 @@ enum TraceCommand {
         let figure = try Self.figure(in: arguments)
         let nights = try NightFilter(nightOrFromAndTo: arguments)
         let instant = try LogStateFold.instant(option: "at", in: arguments)
+        try LogSetAnnouncement.announce(path, console: console)
         let text: String
         switch figure {
         case .debt: text = try trace(DebtFigure(), path: path, nights: nights, at: instant)

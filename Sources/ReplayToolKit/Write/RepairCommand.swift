@@ -24,11 +24,9 @@ enum RepairCommand {
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
         let timeout = try arguments.number("lock-timeout", in: 0...3600) ?? 10
-        guard LogSetDirectory.isDirectory(path) else { return try repair(path, timeout: timeout, arguments, console: console) }
+        guard let listing = try LogSetAnnouncement.announce(path, console: console) else { return try repair(path, timeout: timeout, arguments, console: console) }
         let logSet = LogSetDirectory(path: path)
-        let streams = try logSet.list().streams
-        if streams.isEmpty { console.output("\(path): a log set with no streams; nothing to remove\n") }
-        for stream in streams { _ = try repair(logSet.path(of: stream), timeout: timeout, arguments, console: console) }
+        for stream in listing.streams { _ = try repair(logSet.path(of: stream), timeout: timeout, arguments, console: console) }
         return .success
     }
 

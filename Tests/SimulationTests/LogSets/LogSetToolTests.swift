@@ -72,4 +72,50 @@ struct LogSetToolTests {
         #expect(SimulationToolRun.run(["append", set, "--stream", "my ipad"], input: line).code == .usage)
         withExtendedLifetime(folder) {}
     }
+
+    /// Every command that reads a log or a log set, with the arguments it needs after LOG.
+    static let readingCommands: [[String]] = [
+        ["verify"], ["stats"], ["show"], ["show", "--json"], ["why", "--night", "2026-11-30"], ["trace", "--figure", "debt"],
+        ["scores"], ["insights"], ["report"], ["repair", "--dry-run"], ["repair"], ["checkpoint"],
+    ]
+
+    @Test("a directory with no stream is not a log set: every reading command refuses it (66)", arguments: readingCommands)
+    func aFolderWithoutStreamsIsRefused(_ command: [String]) throws {
+        let folder = try SimulationFolder()
+        _ = try folder.write("notes.txt", Array("not a stream".utf8))
+        let path = folder.url.path
+        let arguments = [command[0], path] + command.dropFirst()
+        let run = ToolRun(arguments)
+        #expect(run.code == .noInput, "\(arguments): exit \(run.code) \(run.error)")
+        #expect(run.error.contains("no streams in \(path)"), "\(run.error)")
+        #expect(run.output.isEmpty, "\(run.output)")
+        #expect(!FileManager.default.fileExists(atPath: path + "/checkpoints"), "nothing is written")
+        withExtendedLifetime(folder) {}
+    }
+
+    @Test("sync refuses a FROM with no stream, and fills a new device's empty folder")
+    func syncFromAFolderWithoutStreams() throws {
+        let (folder, set) = try Self.logSet()
+        let empty = folder.url.path + "/empty"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: false)
+        let refused = ToolRun(["sync", empty, set])
+        #expect(refused.code == .noInput, "\(refused.error)")
+        #expect(refused.error.contains("no streams in \(empty)"))
+        let filled = ToolRun(["sync", set, empty])
+        #expect(filled.code == .success, "\(filled.error)")
+        #expect(FileManager.default.fileExists(atPath: empty + "/phone-1.jsonl"))
+        withExtendedLifetime(folder) {}
+    }
+
+    @Test("every command that reads a log set names the streams it read on standard error", arguments: readingCommands)
+    func theStreamsReadAreNamed(_ command: [String]) throws {
+        let (folder, set) = try Self.logSet()
+        _ = try folder.write("set/not a stream.jsonl", [])
+        let arguments = [command[0], set] + command.dropFirst()
+        let run = ToolRun(arguments)
+        #expect(run.error.contains("\(set): a log set of 2 streams: phone-1, watch-1\n"), "\(arguments): \(run.error)")
+        #expect(run.error.contains("not a stream.jsonl: not a stream, ignored"), "\(arguments): \(run.error)")
+        #expect(!run.output.contains("a log set of"), "the names go to standard error only")
+        withExtendedLifetime(folder) {}
+    }
 }
