@@ -333,14 +333,21 @@ struct RevisionHorizonTests {
     @Test func aNightListsItsWeekAndOneEntryStandingForThePlanBefore() throws {
         let state = try Self.tripsLog().state()
         // Night 2026-12-01: its week starts with night 2026-11-24. Before it: the goal and
-        // the changes of the nights 11-04 … 11-22 (8 revisions); the latest, 11-22's, stands
-        // for them. Then 11-25's and 11-28's, as they are.
+        // the zone changes of the nights 11-04 … 11-22 (8 revisions). A zone change sets no
+        // bedtime, so the goal, the latest that did, stands for them: an audit sees where
+        // the bedtime came from. Then 11-25's and 11-28's, as they are.
         let plan = try #require(state.nightPlans.plan(for: try date("2026-12-01")))
-        #expect(plan.revisions.map(\.causeNight.iso) == ["2026-11-22", "2026-11-25", "2026-11-28"])
+        #expect(plan.revisions.map(\.causeNight.iso) == ["2026-11-01", "2026-11-25", "2026-11-28"])
         #expect(plan.revisions.map(\.standsForEarlierPlan) == [true, false, false])
         #expect(plan.revisions.first?.earlierRevisionsNotListed == 7)
-        #expect(plan.revisions.first?.cause.typeName == "appTierAssigned")
+        #expect(plan.revisions.first?.cause.typeName == "goalSet")
         #expect(plan.revisions.first?.values.bedtime.text == "22:30")
+        // Every revision, for an audit (`why --all`): the goal and all nine zone changes.
+        let every = try #require(state.nightPlans.planListingEveryRevision(for: try date("2026-12-01")))
+        #expect(every.revisions.count == 10)
+        #expect(every.revisions.first?.cause.typeName == "goalSet")
+        #expect(every.revisions.allSatisfy { !$0.standsForEarlierPlan })
+        #expect(Array(every.revisions.suffix(2)) == plan.revisions.suffix(2))
         // A night of the goal's first week lists everything: nothing came before its week.
         let early = try #require(state.nightPlans.plan(for: try date("2026-11-06")))
         #expect(early.revisions.map(\.causeNight.iso) == ["2026-11-01", "2026-11-04"])
@@ -348,8 +355,24 @@ struct RevisionHorizonTests {
         // Far ahead, after the last trip: one entry, whatever came before.
         let later = try #require(state.nightPlans.plan(for: try date("2026-12-20")))
         #expect(later.revisions.count == 1)
-        #expect(later.revisions.first?.causeNight.iso == "2026-11-28")
+        #expect(later.revisions.first?.causeNight.iso == "2026-11-01")
         #expect(later.revisions.first?.earlierRevisionsNotListed == 9)
+    }
+
+    /// A goal that moved the bedtime, between the trips before the night's week, stands for
+    /// them: the latest revision from before that set the bedtime.
+    @Test func theLatestGoalThatMovedTheBedtimeStandsForTheRevisionsBefore() throws {
+        var log = try Self.tripsLog()
+        let replacing = try log.goal("23:30", "23:00", days: 3, firstNight: "2026-11-12", at: "2026-11-10T20:00:00+01:00", zone: "Europe/Berlin")
+        let state = try log.state()
+        let plan = try #require(state.nightPlans.plan(for: try date("2026-12-01")))
+        let first = try #require(plan.revisions.first)
+        #expect(first.standsForEarlierPlan)
+        #expect(first.cause.id == replacing.id)
+        #expect(first.values.bedtime.text == "23:00")
+        // The first goal, seven zone changes and the replacing goal came before the week:
+        // the replacing goal stands for the eight others.
+        #expect(first.earlierRevisionsNotListed == 8)
     }
 
     @Test func aPlanCreatedAgainAfterAClearListsOnlyItsOwnRevisions() throws {

@@ -79,9 +79,11 @@ struct NightFold: Sendable, Hashable {
     /// stretch holds, whose revisions come before `revisions` (folded when shown).
     private var inheritedEnd: Int?
 
-    init(night: LocalDate) {
+    /// A fold of `night`; with `listingEveryRevision`, its plan lists every revision, not
+    /// only those within the revision horizon (`why --all`).
+    init(night: LocalDate, listingEveryRevision: Bool = false) {
         self.night = night
-        revisions = RevisionHorizon(night: night)
+        revisions = RevisionHorizon(night: night, listingEveryRevision: listingEveryRevision)
     }
 
     /// Before this instant (ms since 1970), an entry is early for this night (see above).

@@ -248,6 +248,17 @@ public struct NightPlans: Projection, Hashable {
         return plan
     }
 
+    /// The plan of `night` listing every revision it ever had, not only those within the
+    /// revision horizon (docs/rules.md §1.4): for an audit of one night (`why --all`). It
+    /// folds every entry of the timeline for the night, so it costs the whole history.
+    public func planListingEveryRevision(for night: LocalDate) -> NightPlan? {
+        var fold = NightFold(night: night, listingEveryRevision: true)
+        fold.advance(over: timeline, index: index.withoutShortcuts, zones: zones, zoneChanges: zoneChanges)
+        guard var plan = plan(of: fold) else { return nil }
+        plan.hasConfirmedExit = confirmedExitNights.contains(night)
+        return plan
+    }
+
     /// The plan of `night` folded over every entry of the timeline, as the rules read
     /// (docs/rules.md §1), without the kept folds or the index's shortcuts: what
     /// `plan(for:)` must always equal (the tests compare them).

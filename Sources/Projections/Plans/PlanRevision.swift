@@ -3,9 +3,9 @@ import Events
 /// One change to a night's plan, and the event that caused it (docs/rules.md §1.4: every
 /// change is a revision, so "why did night X change?" has an answer).
 ///
-/// A night lists the revisions of its own week and at most one from before it, which then
-/// stands for the plan as it stood before that week (`standsForEarlierPlan`; docs/rules.md §1.4,
-/// the revision horizon).
+/// A night lists the revisions of its own week and at most one from before it: the latest
+/// from before that set the bedtime, standing for the plan as it stood before that week
+/// (`standsForEarlierPlan`; docs/rules.md §1.4, the revision horizon).
 public struct PlanRevision: Sendable, Hashable {
     /// The plan's values after the change.
     public var values: NightPlanValues
@@ -16,9 +16,11 @@ public struct PlanRevision: Sendable, Hashable {
     /// The cause's own night: the noon-to-noon night holding its `at`, in its `tz`.
     public var causeNight: LocalDate
     /// Whether this revision came before the night's week (its cause's night is more than 7
-    /// nights before the night) and stands, first in the list, for the plan as it stood then.
+    /// nights before the night) and stands, first in the list, for the plan as it stood then:
+    /// of the revisions from before the week, the latest that set the bedtime.
     public internal(set) var standsForEarlierPlan = false
-    /// When `standsForEarlierPlan`: how many revisions before it are not listed.
+    /// When `standsForEarlierPlan`: how many other revisions from before the night's week
+    /// are not listed (earlier ones, and later changes of zone or sleep need alone).
     public internal(set) var earlierRevisionsNotListed = 0
 
     /// Creates the value from its parts.
@@ -27,6 +29,12 @@ public struct PlanRevision: Sendable, Hashable {
         self.previous = previous
         self.cause = cause
         self.causeNight = causeNight
+    }
+
+    /// Whether this revision set the night's bedtime: it created the plan, or changed its
+    /// bedtime (a change of zone or sleep need alone does not).
+    public var setsBedtime: Bool {
+        previous.map { $0.bedtime != values.bedtime } ?? true
     }
 
     /// What changed, in words: "created", "bedtime 23:45 → 23:00", "zone Europe/Berlin →

@@ -3,11 +3,13 @@ import Events
 /// The revision horizon (docs/rules.md §1.4): the revisions a night lists.
 ///
 /// For night D, a revision whose cause's own night (the noon-to-noon night holding the
-/// event's `at`, in the event's `tz`) is D − 7 or later is listed as it is; of the other
-/// revisions only the latest in fold order is kept, first in the list, standing for the
-/// plan as it stood before the night's week. So a night lists at most one revision from
-/// before its week, however many trips and goals came before, and `show --json` grows in
-/// proportion to the log, not its square.
+/// event's `at`, in the event's `tz`) is D − 7 or later is listed as it is. Of the other
+/// revisions one is kept, first in the list, standing for the plan as it stood before the
+/// night's week: the latest of them in fold order that set the bedtime (the plan's
+/// creation, or a change of its bedtime; a change of zone or sleep need alone does not), so
+/// an audit sees the goal or override the bedtime came from. So a night lists at most one
+/// revision from before its week, however many trips and goals came before, and
+/// `show --json` grows in proportion to the log, not its square.
 ///
 /// Revisions are fed in fold order (`append`); a plan removed by `goalCleared` and created
 /// again starts afresh (`reset`). Feeding the lists of two consecutive stretches (already
@@ -18,56 +20,55 @@ struct RevisionHorizon: Sendable, Hashable {
     /// D − 7 or later are listed as they are.
     static let nightsBefore = 7
 
-    /// The first night whose revisions are listed as they are.
-    let firstListedNight: LocalDate
-    /// The latest revision caused before the horizon, if any.
+    /// The first night whose revisions are listed as they are; `nil` when every revision is
+    /// (`why --all`).
+    let firstListedNight: LocalDate?
+    /// The latest revision caused before the horizon that set the bedtime, if any.
     private var standIn: PlanRevision?
-    /// How many revisions before the horizon came before `standIn` (not listed).
-    private var omitted = 0
+    /// How many revisions were caused before the horizon (the stand-in included).
+    private var beforeHorizon = 0
     /// The revisions caused within the horizon, in fold order.
     private(set) var recent: [PlanRevision] = []
 
-    /// An empty list for `night`.
-    init(night: LocalDate) {
-        firstListedNight = night.adding(days: -Self.nightsBefore)
+    /// An empty list for `night`; with `listingEveryRevision`, one that lists every
+    /// revision as it is, whatever its cause's night.
+    init(night: LocalDate, listingEveryRevision: Bool = false) {
+        firstListedNight = listingEveryRevision ? nil : night.adding(days: -Self.nightsBefore)
     }
 
     /// Adds the next revision in fold order.
     mutating func append(_ revision: PlanRevision) {
-        if revision.causeNight >= firstListedNight {
+        guard let firstListedNight, revision.causeNight < firstListedNight else {
             recent.append(revision)
-        } else {
-            if standIn != nil { omitted += 1 }
-            standIn = revision
+            return
         }
+        beforeHorizon += 1
+        if revision.setsBedtime { standIn = revision }
     }
 
     /// Adds every revision of `other`, the list of a later stretch of the same night.
     mutating func append(contentsOf other: RevisionHorizon) {
-        if let otherStandIn = other.standIn {
-            if standIn != nil { omitted += 1 }
-            omitted += other.omitted
-            standIn = otherStandIn
-        }
+        beforeHorizon += other.beforeHorizon
+        if let otherStandIn = other.standIn { standIn = otherStandIn }
         recent.append(contentsOf: other.recent)
     }
 
     /// Empties the list: the plan was removed (a fresh plan starts a fresh list).
     mutating func reset() {
         standIn = nil
-        omitted = 0
+        beforeHorizon = 0
         recent = []
     }
 
     /// Whether nothing is listed.
     var isEmpty: Bool { standIn == nil && recent.isEmpty }
 
-    /// The listed revisions: the stand-in (marked with how many earlier ones it stands for)
-    /// first, then the recent ones in fold order.
+    /// The listed revisions: the stand-in (marked with how many other revisions from
+    /// before the night's week it stands for) first, then the recent ones in fold order.
     var revisions: [PlanRevision] {
         guard var first = standIn else { return recent }
         first.standsForEarlierPlan = true
-        first.earlierRevisionsNotListed = omitted
+        first.earlierRevisionsNotListed = beforeHorizon - 1
         return [first] + recent
     }
 }

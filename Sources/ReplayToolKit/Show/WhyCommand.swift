@@ -13,15 +13,17 @@ enum WhyCommand {
             first: the event that caused each (seq, type, instant, source, id) and what \
             changed (created, bedtime, zone, sleep need). A night lists the revisions of \
             its own week (caused on the night 7 nights before it or later) and at most one \
-            from before, standing for the plan as it stood then, with how many earlier \
-            ones it stands for. A plan created again after a goal was cleared starts a \
-            fresh list. When the night has no plan as of the instant, says so on \
-            standard output and exits 1.
+            from before, standing for the plan as it stood then: the latest from before \
+            that set the bedtime (the goal or override it came from), with how many other \
+            ones it stands for; --all lists every revision instead. A plan created again \
+            after a goal was cleared starts a fresh list. When the night has no plan as of \
+            the instant, says so on standard output and exits 1.
             """,
         arguments: [ReplayTool.logOrLogSetArgument],
         options: [
             .value("night", valueName: "date", help: "The night, as the date of its evening (YYYY-MM-DD).", isRequired: true),
             LogStateFold.atOption,
+            .flag("all", help: "List every revision of the night's plan, not only its week's and the one standing for those before."),
         ] + CheckpointChoice.options
     )
 
@@ -30,7 +32,7 @@ enum WhyCommand {
         let night = try Self.night(in: arguments)
         let instant = try LogStateFold.instant(option: "at", in: arguments)
         let fold = try LogStateFold.fold(path: path, at: instant, untilSeq: nil, checkpoints: CheckpointChoice(arguments), console: console)
-        let (text, found) = render(night: night, state: fold.runner.state, warnings: fold.runner.warnings, asOf: fold.asOf)
+        let (text, found) = render(night: night, state: fold.runner.state, warnings: fold.runner.warnings, asOf: fold.asOf, listingEveryRevision: arguments.flag("all"))
         console.output(text)
         return found ? .success : .checkFailed
     }
@@ -46,10 +48,12 @@ enum WhyCommand {
         }
     }
 
-    /// The explanation, and whether the night has a plan.
-    static func render(night: LocalDate, state: LogState, warnings: ProjectionWarnings, asOf: Instant?) -> (String, Bool) {
+    /// The explanation, and whether the night has a plan; with `listingEveryRevision`, every
+    /// revision of the plan instead of those within the revision horizon.
+    static func render(night: LocalDate, state: LogState, warnings: ProjectionWarnings, asOf: Instant?, listingEveryRevision: Bool = false) -> (String, Bool) {
         let asOfText = asOf.map { "as of \(ZoneText(state.nightPlans.latestTimeZone).text($0))" } ?? "in an empty log"
-        guard let asOf, let plan = state.nightPlans.plan(for: night) else {
+        let plan = listingEveryRevision ? state.nightPlans.planListingEveryRevision(for: night) : state.nightPlans.plan(for: night)
+        guard let asOf, let plan else {
             return ("night \(night.iso) has no plan \(asOfText)\n" + warningLines(warnings), false)
         }
         let zone = ZoneText(plan.timeZone)
@@ -65,8 +69,8 @@ enum WhyCommand {
             text += " (id \(cause.id))\n"
             if revision.standsForEarlierPlan {
                 let earlier = revision.earlierRevisionsNotListed
-                let omitted = earlier == 0 ? "" : earlier == 1 ? "; 1 earlier revision not listed" : "; \(earlier) earlier revisions not listed"
-                text += "     the plan as it stood before the night's week (night \(revision.causeNight.iso)\(omitted)): bedtime \(revision.values.bedtime.text) in \(revision.values.timeZone), sleep need \(revision.values.sleepNeedMinutes) min\n"
+                let omitted = earlier == 0 ? "" : earlier == 1 ? "; 1 other revision from before not listed, see --all" : "; \(earlier) other revisions from before not listed, see --all"
+                text += "     the bedtime as it stood before the night's week, set by this event (night \(revision.causeNight.iso)\(omitted)): \(revision.changeDescription)\n"
             } else {
                 text += "     \(revision.changeDescription)\n"
             }
