@@ -79,7 +79,7 @@ struct ConcurrentAppendTests {
             let script = """
                 tool="$1"; log="$2"; dir="$3"; worker="$4"
                 for input in "$dir"/in-"$worker"-*.jsonl; do
-                    "$tool" append "$log" < "$input" >> "$dir/out-$worker.txt" 2>> "$dir/err-$worker.txt" || exit $?
+                    "$tool" append "$log" --allow-skipped < "$input" >> "$dir/out-$worker.txt" 2>> "$dir/err-$worker.txt" || exit $?
                 done
                 """
             let processes = workerNames.map { worker in
@@ -165,7 +165,7 @@ struct ConcurrentAppendTests {
             try holder.lockExclusive(timeout: .zero)
             let clock = ContinuousClock()
             let started = clock.now
-            let blocked = try ReplayToolBinary.run(["append", log, "--lock-timeout", "0.2"], input: input)
+            let blocked = try ReplayToolBinary.run(["append", log, "--allow-skipped", "--lock-timeout", "0.2"], input: input)
             let elapsed = started.duration(to: clock.now)
             holder.unlock()
 
@@ -177,7 +177,7 @@ struct ConcurrentAppendTests {
             #expect(try FileBytes.read(log) == before)
 
             // Once the lock is free, the same input goes in.
-            let free = try ReplayToolBinary.run(["append", log, "--lock-timeout", "0.2"], input: input)
+            let free = try ReplayToolBinary.run(["append", log, "--allow-skipped", "--lock-timeout", "0.2"], input: input)
             #expect(free.status == 0, "\(free.error)")
             #expect(free.output == "3\n")
             #expect(try FileEventLog.verify(path: log).lastSeq == 3)
@@ -195,7 +195,7 @@ struct ConcurrentAppendTests {
             var input = ReplayToolBinary.input([try TestEvents.event("c"), try TestEvents.event("d"), try TestEvents.event("e")])
             input += Array("{\"id\":\"f\",\"type\":\"exitRequested\",\"v\":1,\"at\":\"2026-11-30T21:40:00+01:00\",\"tz\":\"Europe/Berlin\",\"data\":{}}\n".utf8)
 
-            let run = try ReplayToolBinary.run(["append", log], input: input)
+            let run = try ReplayToolBinary.run(["append", log, "--allow-skipped"], input: input)
             #expect(run.status == 65, "\(run.error)")
             #expect(run.error.hasPrefix("<stdin>:4: "), "\(run.error)")
             #expect(run.error.contains("data.night"), "\(run.error)")
@@ -215,7 +215,7 @@ struct ConcurrentAppendTests {
             let log = directory.path("log.jsonl")
             let line = String(decoding: ReplayToolBinary.input([try TestEvents.event("a")]), as: UTF8.self)
             let input = ReplayToolBinary.input([try TestEvents.event("z")]) + Array(line.replacingFirst("{", with: "{" + member).utf8)
-            let run = try ReplayToolBinary.run(["append", log], input: input)
+            let run = try ReplayToolBinary.run(["append", log, "--allow-skipped"], input: input)
             #expect(run.status == 65, "\(run.error)")
             #expect(run.error.hasPrefix("<stdin>:2: "), "\(run.error)")
             #expect(!FileManager.default.fileExists(atPath: log))
@@ -227,26 +227,26 @@ struct ConcurrentAppendTests {
         try TemporaryDirectory.with { directory in
             let log = directory.path("log.jsonl")
             let first = ReplayToolBinary.input([try TestEvents.event("a"), try TestEvents.event("b")])
-            let appended = try ReplayToolBinary.run(["append", log, "--expect-seq", "0"], input: first)
+            let appended = try ReplayToolBinary.run(["append", log, "--allow-skipped", "--expect-seq", "0"], input: first)
             #expect(appended.status == 0, "\(appended.error)")
             #expect(appended.output == "1\n2\n")
             #expect(try FileBytes.permissions(log) == 0o600)
             let before = try FileBytes.read(log)
 
             for stale in ["0", "1", "3"] {
-                let run = try ReplayToolBinary.run(["append", log, "--expect-seq", stale], input: ReplayToolBinary.input([try TestEvents.event("c")]))
+                let run = try ReplayToolBinary.run(["append", log, "--allow-skipped", "--expect-seq", stale], input: ReplayToolBinary.input([try TestEvents.event("c")]))
                 #expect(run.status == 75, "expect-seq \(stale): \(run.error)")
                 #expect(run.error.contains("nothing was written"), "\(run.error)")
                 #expect(run.output.isEmpty)
                 #expect(try FileBytes.read(log) == before)
             }
             // A retry of what landed is answered even with the stale expected seq.
-            let retry = try ReplayToolBinary.run(["append", log, "--expect-seq", "0"], input: first)
+            let retry = try ReplayToolBinary.run(["append", log, "--allow-skipped", "--expect-seq", "0"], input: first)
             #expect(retry.status == 0, "\(retry.error)")
-            #expect(retry.output == "1\n2\n")
+            #expect(retry.output == "already at seq 1\nalready at seq 2\n")
             #expect(try FileBytes.read(log) == before)
 
-            let next = try ReplayToolBinary.run(["append", log, "--expect-seq", "2"], input: ReplayToolBinary.input([try TestEvents.event("c")]))
+            let next = try ReplayToolBinary.run(["append", log, "--allow-skipped", "--expect-seq", "2"], input: ReplayToolBinary.input([try TestEvents.event("c")]))
             #expect(next.status == 0, "\(next.error)")
             #expect(next.output == "3\n")
         }
@@ -257,7 +257,7 @@ struct ConcurrentAppendTests {
         try TemporaryDirectory.with { directory in
             let events = try TestEvents.assorted()
             let log = directory.path("tool.jsonl")
-            let run = try ReplayToolBinary.run(["append", log], input: ReplayToolBinary.input(events))
+            let run = try ReplayToolBinary.run(["append", log, "--allow-skipped"], input: ReplayToolBinary.input(events))
             #expect(run.status == 0, "\(run.error)")
             #expect(run.output == (1...events.count).map { "\($0)\n" }.joined())
             #expect(try FileBytes.read(log) == TestEvents.expectedBatch(events, after: 0))

@@ -24,7 +24,7 @@ struct FileSizeLimitTests {
             try directory.write(ReplayToolBinary.input((1...6).map { try TestEvents.event("big-\($0)", minute: 100 + $0) }), to: "input.jsonl")
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -f 1 && exec \"$1\" append \"$2\" < \"$3\"", "sh", tool, log, directory.path("input.jsonl")]
+            process.arguments = ["-c", "ulimit -f 1 && exec \"$1\" append \"$2\" --allow-skipped < \"$3\"", "sh", tool, log, directory.path("input.jsonl")]
             let standardError = Pipe()
             process.standardOutput = FileHandle.nullDevice
             process.standardError = standardError

@@ -126,14 +126,14 @@ struct LogPrivacyTests {
             let path = try directory.write(RawLine.validLines(1...2))
             try Self.setMode(0o666, of: path)
             let before = try Self.bytes(of: path)
-            let run = try ReplayToolBinary.run(["append", path], input: ReplayToolBinary.input([try TestEvents.event("cli")]))
+            let run = try ReplayToolBinary.run(["append", path, "--allow-skipped"], input: ReplayToolBinary.input([try TestEvents.event("cli")]))
             #expect(run.status == 66)
             #expect(run.output.isEmpty)
             #expect(run.error == "\(path): the log is writable by its group and others (mode 0666); it holds health data — chmod 600 \(path), then append again; nothing was written\n")
             #expect(try Self.bytes(of: path) == before)
 
             try Self.setMode(0o600, of: path)
-            let again = try ReplayToolBinary.run(["append", path], input: ReplayToolBinary.input([try TestEvents.event("cli")]))
+            let again = try ReplayToolBinary.run(["append", path, "--allow-skipped"], input: ReplayToolBinary.input([try TestEvents.event("cli")]))
             #expect(again.status == 0, "\(again.error)")
             #expect(again.output == "3\n")
         }

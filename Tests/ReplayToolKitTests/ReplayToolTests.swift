@@ -107,7 +107,7 @@ struct ReplayToolTests {
         #expect(retry.code == .temporaryFailure, "a new id with a stale expected seq is refused")
         let idempotent = ToolRun.run(["append", path, "--expect-seq", "0"], input: input)
         #expect(idempotent.code == .success)
-        #expect(idempotent.output == "1\n2\n")
+        #expect(idempotent.output == "already at seq 1\nalready at seq 2\n")
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }

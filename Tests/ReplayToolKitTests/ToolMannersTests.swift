@@ -229,13 +229,13 @@ struct ToolMannersTests {
         #"{"id":"\#(id)","type":"\#(type)","v":1,"at":"2026-11-30T21:00:00+01:00","tz":"Europe/Berlin","source":"\#(source)","data":{"night":"\#(night)"}}"# + "\n"
     }
 
-    @Test func appendKeepsWhatProjectionsWillSkipAndSaysWhyPerLine() throws {
+    @Test func allowSkippedKeepsWhatProjectionsWillSkipAndSaysWhyPerLine() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("log.jsonl")
         #expect(ToolRun.run(["append", path], input: Self.goal).code == .success)
         let input = Self.line(id: "a", type: "wentToBed") + Self.line(id: "b", type: "fooBar")
             + Self.line(id: "c", type: "exitConfirmed") + Self.line(id: "d", type: "wokeup")
-        let run = ToolRun.run(["append", path], input: input)
+        let run = ToolRun.run(["append", path, "--allow-skipped"], input: input)
         #expect(run.code == .success)
         #expect(run.output == "2\n3\n4\n5\n")
         let warnings = run.error.split(separator: "\n").map(String.init)
@@ -252,27 +252,50 @@ struct ToolMannersTests {
         #expect(ToolRun.run(["append", path], input: Self.goal).code == .success)
         let again = ToolRun.run(["append", path], input: Self.goal)
         #expect(again.code == .success)
-        #expect(again.output == "1\n")
+        #expect(again.output == "already at seq 1\n")
         #expect(again.error.isEmpty)
+        let mixed = ToolRun.run(["append", path], input: Self.goal + Self.line(id: "a", type: "wentToBed"))
+        #expect(mixed.output == "already at seq 1\n2\n")
     }
 
-    @Test func strictRefusesTheWholeInputWhenProjectionsWouldSkipAnEvent() throws {
+    /// A typo must not become permanent: by default, input with an event projections would
+    /// skip is refused whole, with the reason and the type meant; `--strict` (the old
+    /// switch) says the same.
+    @Test(arguments: [[], ["--strict"]])
+    func theWholeInputIsRefusedWhenProjectionsWouldSkipAnEvent(_ extra: [String]) throws {
         let folder = try TemporaryFolder()
         let path = folder.path("log.jsonl")
         #expect(ToolRun.run(["append", path], input: Self.goal).code == .success)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        let run = ToolRun.run(["append", path, "--strict"], input: Self.line(id: "a", type: "wentToBed") + Self.line(id: "b", type: "goalset"))
+        let run = ToolRun.run(["append", path] + extra, input: Self.line(id: "a", type: "wentToBed") + Self.line(id: "b", type: "goalset"))
         #expect(run.code == .dataError)
         #expect(run.output.isEmpty)
         #expect(run.error == """
             <stdin>:2: projections would skip this event: unknown event type 'goalset' (v1) kept but skipped; did you mean 'goalSet'?
-            <stdin>: --strict: 1 event would be skipped by projections; nothing was appended
+            <stdin>: 1 event would be skipped by projections; nothing was appended (--allow-skipped appends such events all the same)
 
             """)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-        let clean = ToolRun.run(["append", path, "--strict"], input: Self.line(id: "a", type: "wentToBed"))
+        let clean = ToolRun.run(["append", path] + extra, input: Self.line(id: "a", type: "wentToBed"))
         #expect(clean.code == .success, "\(clean.error)")
         #expect(clean.output == "2\n")
+    }
+
+    /// The issue's two cases: a type that is not in the catalogue, and an exit confirmed
+    /// with no request.
+    @Test func aMistypedTypeAndAConfirmWithoutARequestAreRefused() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("log.jsonl")
+        #expect(ToolRun.run(["append", path], input: Self.goal).code == .success)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let moved = ToolRun.run(["append", path], input: Self.line(id: "m", type: "bedtimeMoved"))
+        #expect(moved.code == .dataError)
+        #expect(moved.error.contains("<stdin>:1: projections would skip this event: unknown event type 'bedtimeMoved' (v1) kept but skipped; did you mean 'bedtimeOverridden'?"), "\(moved.error)")
+        let confirm = ToolRun.run(["append", path], input: Self.line(id: "c", type: "exitConfirmed"))
+        #expect(confirm.code == .dataError)
+        #expect(confirm.error.hasPrefix("<stdin>:1: projections would skip this event: exitConfirmed for night 2026-11-30: "), "\(confirm.error)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(ToolRun.run(["append", path, "--allow-skipped", "--strict"], input: Self.line(id: "c", type: "exitConfirmed")).code == .usage)
     }
 
     @Test func aSourceOutsideTheFormatsListIsRefused() throws {
@@ -297,6 +320,7 @@ struct ToolMannersTests {
 
     @Test(arguments: [
         ("goalset", "goalSet"), ("exitConfirm", "exitConfirmed"), ("WENTTOBED", "wentToBed"), ("fooBar", nil), ("wokeUpp", "wokeUp"),
+        ("bedtimeMoved", "bedtimeOverridden"), ("checklistDone", "checklistItemCompleted"), ("sleep", "sleepSampleIngested"), ("zzz", nil),
     ] as [(String, String?)])
     func aNearMissTypeGetsASuggestion(typed: String, suggestion: String?) {
         #expect(AppendPreview.closestType(to: typed) == suggestion)

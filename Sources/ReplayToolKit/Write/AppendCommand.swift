@@ -11,16 +11,17 @@ enum AppendCommand {
             batch) left out. All lines are checked first: if any is invalid, nothing is \
             appended (exit 65, naming the input line). Then they are appended together, \
             through the same code as the library, and each assigned seq is printed on its \
-            own line; an id already in the log with the same content prints its existing \
-            seq. The log is created (mode 0600) when missing; a log its group or others can \
-            write is refused (exit 66) until it is chmod 600.
+            own line; an id already in the log with the same content prints 'already at \
+            seq N' and writes nothing for it. The log is created (mode 0600) when missing; a log \
+            its group or others can write is refused (exit 66) until it is chmod 600.
 
             A 'source' outside the format's list (phone, watch, siri, widget, health, \
-            import, system, demo) is invalid. An event projections will skip (an unknown \
-            type, a newer 'v', an exit confirmed without a request, a night without a \
-            plan, …) is still appended, as the format keeps it, and a warning on standard \
-            error says, per input line, what will be skipped and why; with --strict such \
-            input is refused whole (exit 65, nothing appended).
+            import, system, demo) is invalid. Input with an event projections would skip \
+            (an unknown type, a newer 'v', an exit confirmed without a request, a night \
+            without a plan, …) is refused whole (exit 65, nothing appended), each such line \
+            named with the reason and, for a mistyped type, the type meant. \
+            --allow-skipped appends it all the same, as the format keeps such events (a \
+            newer app's events, a repair by hand), with a warning per line.
 
             LOG may be a log set (a directory of streams): --stream then names the \
             stream to append to, this device's own (its file NAME.jsonl is created when \
@@ -31,7 +32,8 @@ enum AppendCommand {
             .value("stream", valueName: "name", help: "With a log set: the stream to append to (this device's own)."),
             .value("expect-seq", valueName: "n", help: "Append only if the log's last seq is N (0 for an empty log); else exit 75 and append nothing."),
             .value("lock-timeout", valueName: "seconds", help: "How long to wait for another writer's lock before exit 75.", defaultDescription: "10"),
-            .flag("strict", help: "Refuse the whole input (exit 65, nothing appended) if projections would skip any of its events."),
+            .flag("allow-skipped", help: "Append events projections would skip (a newer app's types, repairs by hand), with a warning per line, instead of refusing the input."),
+            .flag("strict", help: "Refuse the whole input if projections would skip any of its events: the default, kept for scripts that pass it."),
         ]
     )
 
@@ -73,18 +75,21 @@ enum AppendCommand {
             console.error("<stdin>: no events on standard input; nothing was appended\n")
             return .success
         }
+        if arguments.flag("allow-skipped"), arguments.flag("strict") {
+            throw UsageError(message: "--allow-skipped and --strict say opposite things: give one", commandPath: arguments.commandPath)
+        }
         let notes = AppendPreview.notes(path: path, events: events) ?? []
-        if arguments.flag("strict"), !notes.isEmpty {
+        if !arguments.flag("allow-skipped"), !notes.isEmpty {
             for note in notes {
                 console.error("<stdin>:\(note.index + 1): projections would skip this event: \(note.message)\n")
             }
             let count = Set(notes.map(\.index)).count
-            console.error("<stdin>: --strict: \(count == 1 ? "1 event" : "\(count) events") would be skipped by projections; nothing was appended\n")
+            console.error("<stdin>: \(count == 1 ? "1 event" : "\(count) events") would be skipped by projections; nothing was appended (--allow-skipped appends such events all the same)\n")
             return .dataError
         }
         let log = try FileEventLog(path: path, lockTimeout: .milliseconds(Int64(timeout * 1000)))
         let outcomes = try log.append(events, expectedLastSeq: expected)
-        console.output(outcomes.map { "\($0.seq)\n" }.joined())
+        console.output(outcomes.map { $0.alreadyPresent ? "already at seq \($0.seq)\n" : "\($0.seq)\n" }.joined())
         for note in notes where !outcomes[note.index].alreadyPresent {
             console.error("<stdin>:\(note.index + 1): warning: seq \(outcomes[note.index].seq) was appended, but projections skip it: \(note.message)\n")
         }

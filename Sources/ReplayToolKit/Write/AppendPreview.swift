@@ -67,16 +67,22 @@ enum AppendPreview {
         }
     }
 
-    /// The catalogue type nearest to `name` (edit distance at most 2, ignoring case), if
-    /// there is one: `goalset` → `goalSet`, `exitConfirm` → `exitConfirmed`.
+    /// The catalogue type `name` most likely meant, if any (ignoring case): the nearest by
+    /// edit distance when it is at most 2 (`goalset` → `goalSet`, `exitConfirm` →
+    /// `exitConfirmed`), else the one sharing the longest beginning with it, of at least 4
+    /// letters (`bedtimeMoved` → `bedtimeOverridden`), the first in the catalogue on a tie.
     static func closestType(to name: String) -> String? {
         let typed = Array(name.lowercased())
-        var best: (name: String, distance: Int)?
+        var nearest: (name: String, distance: Int)?
+        var longestPrefix: (name: String, length: Int)?
         for type in EventType.allCases {
-            let distance = editDistance(typed, Array(type.rawValue.lowercased()))
-            if distance <= 2, distance < (best?.distance ?? .max) { best = (type.rawValue, distance) }
+            let candidate = Array(type.rawValue.lowercased())
+            let distance = editDistance(typed, candidate)
+            if distance <= 2, distance < (nearest?.distance ?? .max) { nearest = (type.rawValue, distance) }
+            let shared = zip(typed, candidate).prefix { $0 == $1 }.count
+            if shared >= 4, shared > (longestPrefix?.length ?? 0) { longestPrefix = (type.rawValue, shared) }
         }
-        return best?.name
+        return nearest?.name ?? longestPrefix?.name
     }
 
     /// The Levenshtein distance between two strings of characters.

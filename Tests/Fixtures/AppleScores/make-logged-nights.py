@@ -276,7 +276,7 @@ def main():
             os.remove(path)
         for e in out:
             line = json.dumps(e, separators=(",", ":"), ensure_ascii=False) + "\n"
-            subprocess.run([tool, "append", path], input=line.encode(), check=True, stdout=subprocess.DEVNULL)
+            subprocess.run([tool, "append", path, "--allow-skipped"], input=line.encode(), check=True, stdout=subprocess.DEVNULL)
         subprocess.run([tool, "verify", path], check=True)
         return
     for e in out:

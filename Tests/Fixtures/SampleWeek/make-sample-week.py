@@ -3,7 +3,7 @@
 
 The committed log is made with:
     python3 make-sample-week.py | while IFS= read -r line; do
-        printf "%s\n" "$line" | replay-tool append sample-week.jsonl; done
+        printf "%s\n" "$line" | replay-tool append sample-week.jsonl --allow-skipped; done
 (one append a line, as the app writes them) so that the fixture is written by the same code as the library. Deterministic: ids are
 UUID v5 of a fixed namespace and a counter.
 """
