@@ -22,7 +22,7 @@ package struct RecentFirstCopies: Sendable, Hashable {
         package var content: PrefixDigest
 
         /// The copy's place as a warning names it (`RecordedEvent.place`).
-        package var place: String { "\(stream) seq \(seq)" }
+        package var place: String { EventPlace.name(seq: seq, stream: stream) }
     }
 
     /// How far back from the last event the table reaches: 14 days.

@@ -27,10 +27,9 @@ public struct RecordedEvent: Sendable, Hashable {
         RecordedEvent(seq: seq, batch: batch, event: event, originalLine: originalLine, stream: stream)
     }
 
-    /// Where the line stands, for messages: `seq 12`, or `watch-1 seq 12` in a log set.
-    public var place: String {
-        stream.map { "\($0) seq \(seq)" } ?? "seq \(seq)"
-    }
+    /// Where the line stands, for messages: `seq 12`, or `watch-1:12` in a log set
+    /// (`EventPlace`).
+    public var place: String { EventPlace.name(seq: seq, stream: stream) }
 
     /// The event's id.
     public var id: String { event.id }

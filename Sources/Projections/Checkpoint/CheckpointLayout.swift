@@ -7,5 +7,5 @@
 /// versioned apart, by `FoldVersion`.
 package enum CheckpointLayout {
     /// The layout version this build writes and reads.
-    package static let version: UInt32 = 7
+    package static let version: UInt32 = 8
 }

@@ -2,7 +2,7 @@ import Events
 
 /// An event reference's bytes: its id as a `SampleKey` (a UUID as its 16 bytes, not its
 /// 36 characters), its seq, its type name as a number, its instant, and its source as a
-/// number. A type name is `1 +` its place among `EventType`'s cases, or 0 and then the text
+/// number, then its stream (in a log set) as optional text. A type name is `1 +` its place among `EventType`'s cases, or 0 and then the text
 /// for any other name; a source is 0 when there is none, `1 +` its place in
 /// `EventSource.listed`, or 255 and then the text. A name is numbered only when its bytes
 /// are exactly the listed name's, so every reference reads back byte for byte.
@@ -33,6 +33,7 @@ extension EventReference: CheckpointCodable {
         } else {
             writer.uint8(0)
         }
+        writer.optionalString(stream)
     }
 
     package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
@@ -59,6 +60,7 @@ extension EventReference: CheckpointCodable {
         } else {
             throw reader.failure("EventReference.source", at: sourceStart, "\(sourceNumber) numbers no source")
         }
+        stream = try reader.optionalString("EventReference.stream")
     }
 
     /// The type names by number − 1 (`EventType`'s cases in order).

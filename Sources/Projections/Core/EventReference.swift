@@ -10,8 +10,10 @@ public struct EventReference: Sendable, Hashable {
     /// `id` as held: a UUID text as its 128 bits and case (no string kept for it), any
     /// other id as its text; equal exactly when the ids are.
     var identifier: SampleKey
-    /// Its seq.
+    /// Its seq (counted within `stream` in a log set).
     public var seq: Int
+    /// The stream it was read from, in a log set; `nil` for a log file.
+    public var stream: String?
     /// Its type name.
     public var typeName: String
     /// When it happened.
@@ -26,5 +28,9 @@ public struct EventReference: Sendable, Hashable {
         typeName = event.typeName
         at = event.at
         source = event.event.source
+        stream = event.stream
     }
+
+    /// Where the event stands, for messages: `seq 12`, or `watch-1:12` in a log set.
+    public var place: String { EventPlace.name(seq: seq, stream: stream) }
 }

@@ -54,11 +54,8 @@ public struct ProjectionWarnings: Sendable, Hashable {
         }
 
         public var description: String {
-            switch (stream, seq) {
-            case let (stream?, seq?): return "\(stream) seq \(seq): \(message)"
-            case let (nil, seq?): return "seq \(seq): \(message)"
-            default: return message
-            }
+            guard let seq else { return message }
+            return "\(EventPlace.name(seq: seq, stream: stream)): \(message)"
         }
     }
 

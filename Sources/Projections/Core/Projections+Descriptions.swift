@@ -45,7 +45,7 @@ extension NightPlan: CustomStringConvertible {
 extension PlanRevision: CustomStringConvertible {
     /// "seq 3 goalSet: bedtime 23:45 → 23:00".
     public var description: String {
-        "seq \(cause.seq) \(cause.typeName): \(standsForEarlierPlan ? "the bedtime before the night's week, set here: \(values.bedtime)" : changeDescription)"
+        "\(cause.place) \(cause.typeName): \(standsForEarlierPlan ? "the bedtime before the night's week, set here: \(values.bedtime)" : changeDescription)"
     }
 }
 

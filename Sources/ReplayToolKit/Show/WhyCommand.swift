@@ -64,7 +64,7 @@ enum WhyCommand {
         text += plan.revisions.count == 1 ? "1 revision:\n" : "\(plan.revisions.count) revisions, oldest first:\n"
         for (index, revision) in plan.revisions.enumerated() {
             let cause = revision.cause
-            text += "  \(index + 1). seq \(cause.seq): \(cause.typeName) at \(cause.at.rfc3339)"
+            text += "  \(index + 1). \(cause.place): \(cause.typeName) at \(cause.at.rfc3339)"
             text += cause.source.map { " from \($0.rawValue)" } ?? ""
             text += " (id \(cause.id))\n"
             if revision.standsForEarlierPlan {

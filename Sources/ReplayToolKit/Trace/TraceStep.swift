@@ -27,6 +27,8 @@ struct TraceStep {
     /// Whether `next` joins the step whose last event is `previous` (of a delivery whose
     /// night is `night`, if one is known yet).
     static func joins(_ next: RecordedEvent, after previous: RecordedEvent, deliveryNight night: Int?) -> Bool {
+        // A step is a run of one stream's lines, so its seqs name it.
+        guard previous.stream == next.stream else { return false }
         switch (previous.batch, next.batch) {
         case (let before?, let after?):
             return previous.seq - before.index == next.seq - after.index && before.count == after.count
@@ -85,6 +87,8 @@ struct TraceStep {
     /// The start of the step's line, up to the figure's old → new: the event's own line
     /// for a step of one event (`seq 138: wentToBed (night 2026-11-23) at … from phone — `),
     /// else `seq 27–45 (21 events delivered together: 19 sleepSampleIngested, 2 vitalSampleIngested) at … to … from health — `.
+    /// In a log set the stream comes with the seqs (`watch:27–45`, `EventPlace`): a step is
+    /// one stream's run of lines.
     func line(nights: [LocalDate]) -> String {
         guard events.count > 1 else { return TraceCommand.eventLine(first, nights: nights) }
         var counts: [(type: String, count: Int)] = []
@@ -96,7 +100,7 @@ struct TraceStep {
             }
         }
         let types = counts.map { "\($0.count) \($0.type)" }.joined(separator: ", ")
-        var line = "seq \(first.seq)–\(last.seq) ("
+        var line = EventPlace.name(seqs: first.seq...last.seq, stream: first.stream) + " ("
         if let batch = first.batch {
             line += batch.count == events.count ? "a batch of \(events.count) events: " : "\(events.count) events of a batch of \(batch.count): "
         } else {

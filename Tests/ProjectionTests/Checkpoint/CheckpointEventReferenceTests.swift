@@ -38,7 +38,7 @@ struct CheckpointEventReferenceTests {
 
     @Test(arguments: [
         "as folded", "an unknown type", "a type equal to a known one but of other bytes", "an unlisted source",
-        "a source equal to a listed one but of other bytes", "no source", "a text id", "an upper-case UUID id",
+        "a source equal to a listed one but of other bytes", "no source", "a text id", "an upper-case UUID id", "a log set's stream",
     ])
     func everyReferenceReadsBackByteForByte(what: String) throws {
         var reference = try Self.reference()
@@ -51,6 +51,7 @@ struct CheckpointEventReferenceTests {
         case "no source": reference.source = nil
         case "a text id": reference.id = "night-1-request"
         case "an upper-case UUID id": reference.id = "0F6C1A52-9A5B-4C5E-8F1D-2B3C4D5E6F70"
+        case "a log set's stream": reference.stream = "watch-77b1"
         default: break
         }
         let read = try Self.read(Self.bytes(of: reference)).get()
@@ -58,7 +59,7 @@ struct CheckpointEventReferenceTests {
         #expect(Self.sameBytes(read.typeName, reference.typeName), "\(read.typeName)")
         #expect(Self.sameBytes(read.source?.rawValue, reference.source?.rawValue))
         #expect(Self.sameBytes(read.id, reference.id))
-        #expect(read.seq == reference.seq && read.at == reference.at)
+        #expect(read.seq == reference.seq && read.at == reference.at && read.stream == reference.stream)
     }
 
     @Test func knownNamesAndUUIDsTakeNoText() throws {
@@ -83,9 +84,12 @@ struct CheckpointEventReferenceTests {
 
     @Test func aNamelessSourceNumberIsRefused() throws {
         var bytes = Self.bytes(of: try Self.reference())
-        bytes[bytes.count - 1] = UInt8(EventSource.listed.count + 1)
+        // The source's number comes just before the stream (none here: one byte, 0).
+        let sourceOffset = bytes.count - 2
+        #expect(bytes[bytes.count - 1] == 0)
+        bytes[sourceOffset] = UInt8(EventSource.listed.count + 1)
         #expect(throws: CheckpointDecodingError.self) { try Self.read(bytes).get() }
-        bytes[bytes.count - 1] = UInt8(EventSource.listed.count)
+        bytes[sourceOffset] = UInt8(EventSource.listed.count)
         #expect(try Self.read(bytes).get().source == EventSource.listed.last)
     }
 

@@ -212,7 +212,7 @@ struct LogSetCheckpointTests {
         let whole = try LogSetFold.fold(LogSetDirectory(path: set), tornTail: nil)
         #expect(fold.runner.state == whole.runner.state)
         #expect(fold.runner.warnings == whole.runner.warnings)
-        #expect(fold.runner.warnings.all.contains { $0.message.contains("id already used by phone-1 seq 2 with other content") } == otherContent)
+        #expect(fold.runner.warnings.all.contains { $0.message.contains("id already used by phone-1:2 with other content") } == otherContent)
         #expect(fold.runner.state.appTiers.tier(of: "Mail") == .blockFirst)
     }
 

@@ -49,7 +49,7 @@ struct LogSetConflictTests {
         #expect(views.set == views.merged)
         // One exit, confirmed once; the watch's confirm is skipped, naming its stream.
         #expect(views.set.components(separatedBy: "\"confirmedAt\"").count == 2, "\(views.set)")
-        #expect(views.setWarnings.contains("watch-1 seq 1: skipped:"), "\(views.setWarnings)")
+        #expect(views.setWarnings.contains("watch-1:1: skipped:"), "\(views.setWarnings)")
     }
 
     @Test func twoGoalsMinutesApartTheLaterReplaces() throws {
@@ -72,7 +72,7 @@ struct LogSetConflictTests {
             "watch-1": [try Self.exit("r2", "request", at: "2026-11-30T20:05:00+01:00", source: .watch)],
         ], at: "2026-11-30T20:06:00+01:00")
         #expect(views.set == views.merged)
-        #expect(views.setWarnings.contains("watch-1 seq 1: skipped:"), "\(views.setWarnings)")
+        #expect(views.setWarnings.contains("watch-1:1: skipped:"), "\(views.setWarnings)")
         #expect(views.setWarnings.contains("a free window is open until"), "\(views.setWarnings)")
     }
 
@@ -85,7 +85,7 @@ struct LogSetConflictTests {
             "watch-1": [try Self.exit("r2", "request", at: at, source: .watch)],
         ], at: "2026-11-30T20:00:30+01:00")
         #expect(views.set == views.merged)
-        #expect(views.setWarnings.contains("watch-1 seq 1: skipped:"), "\(views.setWarnings)")
+        #expect(views.setWarnings.contains("watch-1:1: skipped:"), "\(views.setWarnings)")
         #expect(views.setWarnings.contains("already waiting"), "\(views.setWarnings)")
     }
 }

@@ -64,7 +64,7 @@ struct LogSetFoldTests {
         let other = try Self.goal("shared", target: "23:30", at: "2026-11-30T20:05:00+01:00", source: .watch)
         let differs = try Self.fold(["phone-1": Self.stream([first]), "watch-1": Self.stream([other])])
         #expect(differs.runner.warnings.all.map(\.description) == [
-            "watch-1 seq 1: skipped: id already used by phone-1 seq 1 with other content; the first in fold order counts",
+            "watch-1:1: skipped: id already used by phone-1:1 with other content; the first in fold order counts",
         ])
         #expect(differs.runner.state.nightPlans.plan(for: try LocalDate(iso: "2026-12-03"))?.bedtime.text == "22:00")
     }
@@ -79,7 +79,7 @@ struct LogSetFoldTests {
         _ = try folder.write("watch-1.jsonl", Self.stream([override]) + torn)
         let folded = try LogSetFold.fold(LogSetDirectory(path: folder.url.path), tornTail: TornTailNotice(.none, .repairRemovesIt(tool: "replay-tool")))
         let descriptions = folded.runner.warnings.all.map(\.description)
-        #expect(descriptions.first?.hasPrefix("watch-1 seq 1: skipped:") == true, "\(descriptions)")
+        #expect(descriptions.first?.hasPrefix("watch-1:1: skipped:") == true, "\(descriptions)")
         #expect(descriptions.last?.hasPrefix("watch-1.jsonl: ") == true, "\(descriptions)")
         #expect(folded.tornTails.map(\.stream.text) == ["watch-1"])
     }
