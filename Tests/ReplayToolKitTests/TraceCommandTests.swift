@@ -211,7 +211,7 @@ struct TraceCommandTests {
         ["trace", "x.jsonl", "--figure", "debt", "--night", "2026-11-18", "--from", "2026-11-17"],
         ["trace", "x.jsonl", "--figure", "debt", "--from", "2026-11-20", "--to", "2026-11-19"],
         ["trace", "x.jsonl", "--figure", "debt", "--to", "yesterday"],
-        ["trace", "x.jsonl", "--figure", "debt", "--at", "2026-11-30T21:00:00"],
+        ["trace", "x.jsonl", "--figure", "debt", "--at", "2026-11-30T21:00:00+1"],
         ["trace", "x.jsonl", "--figure", "debt", "--json"],
     ])
     func wrongUsageExits64NamingTheProblem(arguments: [String]) {

@@ -39,7 +39,7 @@ enum ReportCommand {
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
         let nights = try NightFilter(fromAndTo: arguments)
-        let instant = try LogStateFold.instant(option: "at", in: arguments)
+        let at = try AtChoice(option: "at", in: arguments)
         let htmlPath = try htmlDestination(arguments, log: path)
         let locale = try LocaleChoice.locale(arguments, defaultTag: "en-GB")
         if let htmlPath {
@@ -52,6 +52,7 @@ enum ReportCommand {
                 return .ioError
             }
         }
+        let instant = try at?.instant(forLogAt: path, arguments: arguments, console: console)
         let fold = try LogStateFold.foldForFigures(path: path, at: instant, checkpoints: CheckpointChoice(arguments), console: console)
         let words = MessageRenderer(locale: locale)
         // Whether a page was asked for and is therefore not written: said in the status line.

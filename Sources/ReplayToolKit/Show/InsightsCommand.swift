@@ -23,7 +23,8 @@ enum InsightsCommand {
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
-        let fold = try LogStateFold.foldForFigures(path: path, at: try LogStateFold.instant(option: "at", in: arguments), checkpoints: CheckpointChoice(arguments), console: console)
+        let instant = try AtChoice(option: "at", in: arguments)?.instant(forLogAt: path, arguments: arguments, console: console)
+        let fold = try LogStateFold.foldForFigures(path: path, at: instant, checkpoints: CheckpointChoice(arguments), console: console)
         guard let asOf = fold.asOf else {
             console.output("no events: no insights\n")
             return .success

@@ -61,24 +61,10 @@ struct LogStateFold {
     /// `scores`): what it is, that it was not read, and the command that removes it.
     static let foldWarning = TornTailNotice(.none, .repairRemovesIt(tool: ReplayTool.name))
 
-    /// The instant of the option `name`: RFC 3339 with an offset, or a usage error naming
-    /// the option; `nil` when the option was not given.
-    static func instant(option name: String, in arguments: ParsedArguments) throws(UsageError) -> Instant? {
-        guard let text = arguments.value(name) else { return nil }
-        do {
-            return try Instant(rfc3339: text)
-        } catch {
-            throw UsageError(
-                message: "The value '\(text)' is invalid for '--\(name)': \(error.description)",
-                commandPath: arguments.commandPath
-            )
-        }
-    }
-
-    /// The option shared by `show` and `why`.
+    /// The `--at` option of every command that answers as of an instant (``AtChoice``).
     static let atOption = OptionSpecification.value(
         "at", valueName: "instant",
-        help: "Fold the events whose 'at' is at or before this instant, and answer as of it: RFC 3339 with an offset, such as 2026-11-30T21:00:00+01:00.",
+        help: AtChoice.help,
         defaultDescription: "the largest 'at' in the log"
     )
 }

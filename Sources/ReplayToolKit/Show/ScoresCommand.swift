@@ -42,8 +42,9 @@ enum ScoresCommand {
             }
             settings = preset.settings
         }
-        let fold = try LogStateFold.foldForFigures(path: path, at: try LogStateFold.instant(option: "at", in: arguments), checkpoints: CheckpointChoice(arguments), console: console)
         let locale = try LocaleChoice.locale(arguments, defaultTag: "en")
+        let instant = try AtChoice(option: "at", in: arguments)?.instant(forLogAt: path, arguments: arguments, console: console)
+        let fold = try LogStateFold.foldForFigures(path: path, at: instant, checkpoints: CheckpointChoice(arguments), console: console)
         var text = render(fold.runner.state, from: nights.from, to: nights.to, settings: settings)
         text += summaries(fold.runner.state, from: nights.from, to: nights.to, renderer: MessageRenderer(locale: locale))
         console.output(text)

@@ -43,7 +43,7 @@ enum ShowCommand {
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
-        let instant = try LogStateFold.instant(option: "at", in: arguments)
+        let at = try AtChoice(option: "at", in: arguments)
         let untilSeq = try arguments.integer("until-seq", in: 1...Int.max)
         let nights = try NightFilter(fromAndTo: arguments)
         if untilSeq != nil, LogSetDirectory.isDirectory(path) {
@@ -53,6 +53,7 @@ enum ShowCommand {
             throw UsageError(message: "--locale is for the text form: the JSON view's words are English, for any front end to translate (docs/json-view.md)", commandPath: arguments.commandPath)
         }
         let renderer = MessageRenderer(locale: try LocaleChoice.locale(arguments, defaultTag: "en"))
+        let instant = try at?.instant(forLogAt: path, arguments: arguments, console: console)
         let fold = try LogStateFold.fold(path: path, at: instant, untilSeq: untilSeq, checkpoints: CheckpointChoice(arguments), console: console)
         let state = fold.runner.state
         if arguments.flag("json") {

@@ -30,7 +30,7 @@ enum WhyCommand {
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
         let night = try Self.night(in: arguments)
-        let instant = try LogStateFold.instant(option: "at", in: arguments)
+        let instant = try AtChoice(option: "at", in: arguments)?.instant(forLogAt: path, arguments: arguments, console: console)
         let fold = try LogStateFold.fold(path: path, at: instant, untilSeq: nil, checkpoints: CheckpointChoice(arguments), console: console)
         let (text, found) = render(night: night, state: fold.runner.state, warnings: fold.runner.warnings, asOf: fold.asOf, listingEveryRevision: arguments.flag("all"))
         console.output(text)

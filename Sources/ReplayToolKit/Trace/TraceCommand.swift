@@ -58,8 +58,9 @@ enum TraceCommand {
         let path = try arguments.positional("log")
         let figure = try Self.figure(in: arguments)
         let nights = try NightFilter(nightOrFromAndTo: arguments)
-        let instant = try LogStateFold.instant(option: "at", in: arguments)
+        let at = try AtChoice(option: "at", in: arguments)
         try LogSetAnnouncement.announce(path, console: console)
+        let instant = try at?.instant(forLogAt: path, arguments: arguments, console: console)
         let text: String
         switch figure {
         case .debt: text = try trace(DebtFigure(), path: path, nights: nights, at: instant)
