@@ -37,6 +37,8 @@ package struct CheckpointedFold: Sendable {
     package var latestLineAt: Instant?
     /// The events up to ``end``.
     package var eventCount: Int
+    /// The invalid lines a fold that skips them left out, as its warnings word them.
+    package var skippedLines: [String] = []
 
     /// The runner with the torn tail's warning, worded by `notice`, appended as a fold from
     /// the first line appends it (`LogFold`).
@@ -54,14 +56,17 @@ package struct CheckpointedFold: Sendable {
 
     /// Folds the log file at `path` as of `position`, starting from the newest usable
     /// checkpoint in the folder at `folderPath` (none when `nil`). `progress` hears, during a
-    /// fold from the first line, the share of the log folded (by seq, from 0 to 1).
+    /// fold from the first line, the share of the log folded (by seq, from 0 to 1). With
+    /// `invalidLines` `.skip` the log is folded from its first line, no checkpoint used, and
+    /// each invalid line is left out with a warning (`LogFold`).
     package static func fold(
         logAt path: String, checkpoints folderPath: String?, position: ReplayPosition = .end,
+        invalidLines: EventLogReader.InvalidLines = .stop,
         progress: (@Sendable (Double) -> Void)? = nil
     ) throws(EventLogFileError) -> CheckpointedFold {
         var problems: [CheckpointProblem] = []
         var valid: [CheckpointEntry] = []
-        if let folderPath {
+        if let folderPath, invalidLines == .stop {
             let folder = CheckpointFolder(path: folderPath)
             let listed = folder.entries()
             problems += listed.problems
@@ -88,7 +93,7 @@ package struct CheckpointedFold: Sendable {
                 }
             }
         }
-        var result = try foldFromTheStart(logAt: path, position: position, progress: progress)
+        var result = try foldFromTheStart(logAt: path, position: position, invalidLines: invalidLines, progress: progress)
         result.validCheckpoints = valid.filter { candidate in !problems.contains { $0.file == candidate.path } }
         result.problems = problems
         return result
@@ -174,7 +179,7 @@ package struct CheckpointedFold: Sendable {
 
     /// The fold from the first line (`LogFold`).
     private static func foldFromTheStart(
-        logAt path: String, position: ReplayPosition, progress: (@Sendable (Double) -> Void)?
+        logAt path: String, position: ReplayPosition, invalidLines: EventLogReader.InvalidLines, progress: (@Sendable (Double) -> Void)?
     ) throws(EventLogFileError) -> CheckpointedFold {
         var latest: Instant?
         // Progress by seq against the last line's, told every 1 % (a hint: cheap to find).
@@ -182,7 +187,7 @@ package struct CheckpointedFold: Sendable {
         let step = max(1, (lastSeq ?? 0) / 100)
         var told = 0
         let (runner, summary): (ProjectionRunner<LogState>, EventLogReader.Summary) = try LogFold.fold(
-            path: path, position: position, tornTail: nil, restart: { latest = nil },
+            path: path, position: position, tornTail: nil, invalidLines: invalidLines, restart: { latest = nil },
             beforeEach: { (event, _: inout ProjectionRunner<LogState>) in
                 if position.untilSeq.map({ event.seq <= $0 }) ?? true,
                    latest.map({ event.at.millisecondsSince1970 >= $0.millisecondsSince1970 }) ?? true {
@@ -198,7 +203,8 @@ package struct CheckpointedFold: Sendable {
         return CheckpointedFold(
             runner: runner, end: summary.committedPoint, tornTail: summary.tornTail, startedFrom: nil,
             linesAfterCheckpoint: summary.eventCount, validCheckpoints: [], problems: [],
-            latestLineAt: latest, eventCount: summary.eventCount
+            latestLineAt: latest, eventCount: summary.eventCount,
+            skippedLines: summary.skippedLines.map { $0.leftOutWarning() }
         )
     }
 }

@@ -49,6 +49,8 @@ package struct LogSetCheckpointedFold: Sendable {
     package var validCheckpoints: [Checkpoint]
     /// The checkpoints passed over, and why.
     package var problems: [CheckpointProblem]
+    /// The invalid lines a fold that skips them left out, as its warnings word them.
+    package var skippedLines: [String] = []
 
     /// The runner with each torn tail's warning, worded by `notice`, appended as
     /// `LogSetFold` appends them.
@@ -64,12 +66,15 @@ package struct LogSetCheckpointedFold: Sendable {
     }
 
     /// Folds the log set `logSet` as of `position` (whose `untilSeq` must be `nil`), from the
-    /// newest usable checkpoint in the folder at `folderPath` (none when `nil`).
+    /// newest usable checkpoint in the folder at `folderPath` (none when `nil`). With
+    /// `invalidLines` `.skip` every stream is read from its first line, no checkpoint used,
+    /// and each invalid line is left out with a warning.
     ///
     /// - Throws: `EventLogFileError`: what listing or reading a stream throws, or
     ///   `.invalidArgument` for a position with `untilSeq`.
     package static func fold(
-        _ logSet: LogSetDirectory, checkpoints folderPath: String?, position: ReplayPosition = .end
+        _ logSet: LogSetDirectory, checkpoints folderPath: String?, position: ReplayPosition = .end,
+        invalidLines: EventLogReader.InvalidLines = .stop
     ) throws(EventLogFileError) -> LogSetCheckpointedFold {
         guard position.untilSeq == nil else {
             throw EventLogFileError(code: .invalidArgument, message: "--until-seq names a line of one file; a log set has a seq per stream", path: logSet.path)
@@ -77,7 +82,7 @@ package struct LogSetCheckpointedFold: Sendable {
         let streams = try logSet.list().streams
         var problems: [CheckpointProblem] = []
         var valid: [Checkpoint] = []
-        if let folderPath {
+        if let folderPath, invalidLines == .stop {
             let folder = CheckpointFolder(path: folderPath)
             let listed = folder.entries()
             problems += listed.problems
@@ -98,15 +103,17 @@ package struct LogSetCheckpointedFold: Sendable {
                 }
             }
         }
-        let read = try LogSetFold.read(logSet)
+        let read = try LogSetFold.read(logSet, invalidLines: invalidLines)
         var runner = ProjectionRunner<LogState>(position: position)
         LogSetFold.apply(read, read.all.indices, to: &runner, position: position)
+        LogSetFold.warnSkippedLines(read, into: &runner)
         return LogSetCheckpointedFold(
             runner: runner, streams: read.streams, tornTails: read.tornTails, latestLineAt: read.latestLineAt,
             lastKey: read.lastKey, eventCount: read.all.count, recentCopies: recentCopies(read, before: read.all.count),
             startedFrom: nil, linesAfterCheckpoint: read.all.count,
             validCheckpoints: valid.filter { candidate in !problems.contains { $0.file == candidate.entry.path } },
-            problems: problems)
+            problems: problems,
+            skippedLines: read.skippedLines.map { $0.issue.leftOutWarning(file: $0.stream.fileName) })
     }
 
     /// The fold from `checkpoint` (its state decoded as `state`, for the position it is to

@@ -54,6 +54,8 @@ package enum LogSetFold {
         package var tornTails: [(stream: StreamName, tornTail: TornTail)]
         /// The streams read, in name order, each with what its read found.
         package var streams: [Stream]
+        /// The invalid lines a read that skips them left out, by stream.
+        package var skippedLines: [(stream: StreamName, issue: LogIssue)] = []
 
         /// The events to fold, in (`at`, stream, `seq`) order.
         package var events: [RecordedEvent] {
@@ -107,9 +109,9 @@ package enum LogSetFold {
     ///
     /// - Throws: `EventLogFileError`: what listing the directory or reading a stream throws
     ///   (a stream's corrupt line stops the read, naming the stream's file and line).
-    package static func read(_ logSet: LogSetDirectory) throws(EventLogFileError) -> Read {
+    package static func read(_ logSet: LogSetDirectory, invalidLines: EventLogReader.InvalidLines = .stop) throws(EventLogFileError) -> Read {
         let streams = try logSet.list().streams
-        var read = try readTails(of: streams, in: logSet, from: { _ in .start })
+        var read = try readTails(of: streams, in: logSet, from: { _ in .start }, invalidLines: invalidLines)
         // Nothing was folded before: no id can be.
         let copies = sortOutCopies(read.all, earlier: nil) ?? Copies()
         read.leftOut = copies.leftOut
@@ -120,16 +122,19 @@ package enum LogSetFold {
     /// Reads `streams` of `logSet`, each from the point `start` gives, and puts their events
     /// in fold order (no copy is sorted out yet: see ``sortOutCopies(_:earlier:)``).
     static func readTails(
-        of streams: [StreamName], in logSet: LogSetDirectory, from start: (StreamName) -> LogResumePoint
+        of streams: [StreamName], in logSet: LogSetDirectory, from start: (StreamName) -> LogResumePoint,
+        invalidLines: EventLogReader.InvalidLines = .stop
     ) throws(EventLogFileError) -> Read {
         var scanned: [(event: RecordedEvent, place: LinePlace)] = []
         var tornTails: [(stream: StreamName, tornTail: TornTail)] = []
+        var skipped: [(stream: StreamName, issue: LogIssue)] = []
         var read: [Stream] = []
         for stream in streams {
-            let summary = try EventLogReader.forEachEvent(path: logSet.path(of: stream), from: start(stream)) { line in
+            let summary = try EventLogReader.forEachEvent(path: logSet.path(of: stream), from: start(stream), invalidLines: invalidLines) { line in
                 scanned.append((line.event.inStream(stream.text), LinePlace(line: line.line, byteOffset: line.byteOffset)))
             }
             if let torn = summary.tornTail { tornTails.append((stream, torn)) }
+            skipped += summary.skippedLines.map { (stream, $0) }
             read.append(Stream(
                 name: stream, lineCount: summary.lineCount, eventCount: summary.eventCount,
                 lastSeq: summary.lastSeq, end: summary.committedPoint))
@@ -142,7 +147,7 @@ package enum LogSetFold {
         scanned.sort { EventOrdering.precedes($0.event, $1.event) }
         return Read(
             all: scanned.map(\.event), places: scanned.map(\.place), leftOut: [:],
-            latestLineAt: latest, tornTails: tornTails, streams: read)
+            latestLineAt: latest, tornTails: tornTails, streams: read, skippedLines: skipped)
     }
 
     /// What a fold already holds of an id, for copies arriving after it (see
@@ -228,6 +233,13 @@ package enum LogSetFold {
         }
     }
 
+    /// The warnings of the invalid lines a read left out, each naming its stream's file.
+    static func warnSkippedLines<State: Projection>(_ read: Read, into runner: inout ProjectionRunner<State>) {
+        for (stream, issue) in read.skippedLines {
+            runner.warn(.init(seq: nil, message: issue.leftOutWarning(file: stream.fileName)))
+        }
+    }
+
     /// The torn tails' warnings, worded by `notice`, each naming its stream's file.
     static func warnTornTails<State: Projection>(_ tornTails: [(stream: StreamName, tornTail: TornTail)], notice: TornTailNotice?, into runner: inout ProjectionRunner<State>) {
         guard let notice else { return }
@@ -249,14 +261,16 @@ package enum LogSetFold {
 
     /// ``fold(_:position:tornTail:)`` into any projection (`stats` folds `LogStatistics`).
     package static func fold<State: Projection>(
-        _ logSet: LogSetDirectory, position: ReplayPosition = .end, tornTail notice: TornTailNotice?, as state: State.Type
+        _ logSet: LogSetDirectory, position: ReplayPosition = .end, tornTail notice: TornTailNotice?, as state: State.Type,
+        invalidLines: EventLogReader.InvalidLines = .stop
     ) throws(EventLogFileError) -> Folded<State> {
         guard position.untilSeq == nil else {
             throw EventLogFileError(code: .invalidArgument, message: "--until-seq names a line of one file; a log set has a seq per stream", path: logSet.path)
         }
-        let read = try read(logSet)
+        let read = try read(logSet, invalidLines: invalidLines)
         var runner = ProjectionRunner<State>(position: position)
         apply(read, read.all.indices, to: &runner, position: position)
+        warnSkippedLines(read, into: &runner)
         warnTornTails(read.tornTails, notice: notice, into: &runner)
         return Folded(runner: runner, latestLineAt: read.latestLineAt, tornTails: read.tornTails, streams: read.streams, copiesLeftOut: read.copiesLeftOut)
     }

@@ -20,6 +20,8 @@ public enum LogFold {
     ///   - position: which events are folded (all by default).
     ///   - notice: how a torn tail is worded as a warning of the fold (`seq` `nil`); `nil`
     ///     leaves it out (the summary still has it).
+    ///   - invalidLines: whether an invalid line stops the fold (the default) or is left
+    ///     out with a warning (`LogIssue.leftOutWarning(file:)`), the sound lines folded.
     ///   - restart: called when the reader starts again from the first event: the runner
     ///     is then fresh, and whatever the caller gathers in `beforeEach` must start again.
     ///   - beforeEach: called with each event before the runner applies it (to gather more,
@@ -30,12 +32,18 @@ public enum LogFold {
         path: String,
         position: ReplayPosition = .end,
         tornTail notice: TornTailNotice?,
+        invalidLines: EventLogReader.InvalidLines = .stop,
         restart: () -> Void = {},
         beforeEach: (RecordedEvent, inout ProjectionRunner<State>) -> Void = { _, _ in }
     ) throws(EventLogFileError) -> (runner: ProjectionRunner<State>, summary: EventLogReader.Summary) {
-        try fold(position: position, tornTail: notice, restart: restart, beforeEach: beforeEach, reading: { restart, body throws(EventLogFileError) in
-            try EventLogReader.forEachEventInTimeOrder(path: path, restart: restart, body)
+        let (folded, summary) = try fold(position: position, tornTail: notice, restart: restart, beforeEach: beforeEach, reading: { restart, body throws(EventLogFileError) in
+            try EventLogReader.forEachEventInTimeOrder(path: path, invalidLines: invalidLines, restart: restart, body)
         }, tornTailOf: \.tornTail)
+        var runner = folded
+        for issue in summary.skippedLines {
+            runner.warn(.init(seq: nil, message: issue.leftOutWarning()))
+        }
+        return (runner, summary)
     }
 
     /// Folds `log` (a file streamed, memory sorted), as ``fold(path:position:tornTail:restart:beforeEach:)``.

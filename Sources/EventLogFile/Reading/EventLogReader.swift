@@ -6,6 +6,16 @@ import Events
 /// (run `replay-tool verify` to list every problem). A torn tail is not an error: it is
 /// reported in the summary and the events before it are all read.
 public enum EventLogReader {
+    /// What a read does with a line that breaks the format (a torn tail is never one).
+    public enum InvalidLines: Sendable, Hashable {
+        /// Stop at the first, with an error naming its file and line and what to do: the
+        /// default, so that nothing is ever shown from a log read in part without a word.
+        case stop
+        /// Read on: hand out the sound lines' events, and list each problem in the
+        /// summary's ``Summary/skippedLines`` (`--skip-invalid` of the reading commands).
+        case skip
+    }
+
     /// What a read found besides the events.
     public struct Summary: Sendable, Hashable {
         /// The number of lines read (the torn tail's included).
@@ -16,6 +26,9 @@ public enum EventLogReader {
         public var lastSeq = 0
         /// The torn tail, if the file ends with one.
         public var tornTail: TornTail?
+        /// The problems of the lines left out by a read that skips invalid lines (in line
+        /// order; the lines' events were not handed out); always empty for one that stops.
+        public var skippedLines: [LogIssue] = []
         /// The number of bytes read.
         public var byteCount: Int64 = 0
         /// How many events arrived after events with a later `at` (offline queues), and so
@@ -37,9 +50,10 @@ public enum EventLogReader {
     package static func forEachEvent(
         path: String,
         decoder: any EventLineDecoding = FastEventLineDecoder(),
+        invalidLines: InvalidLines = .stop,
         _ body: (ScannedEvent) -> Void
     ) throws(EventLogFileError) -> Summary {
-        try forEachEvent(path: path, from: .start, decoder: decoder, body)
+        try forEachEvent(path: path, from: .start, decoder: decoder, invalidLines: invalidLines, body)
     }
 
     /// Calls `body` with each event after `point`, in file (seq) order, without reading the
@@ -62,6 +76,7 @@ public enum EventLogReader {
         path: String,
         from point: LogResumePoint,
         decoder: any EventLineDecoding = FastEventLineDecoder(),
+        invalidLines: InvalidLines = .stop,
         _ body: (ScannedEvent) -> Void
     ) throws(EventLogFileError) -> Summary {
         var reader = try LineReader(path: path, startingAt: point.position)
@@ -81,11 +96,10 @@ public enum EventLogReader {
                     // Not "a NUL byte at byte 1": the whole file is in another encoding.
                     throw EventLogFileError(code: .corrupt, message: "\(encoding.problem); nothing was read", path: path, line: 1)
                 }
-                throw EventLogFileError(
-                    code: .corrupt,
-                    message: "\(issue.message); nothing after it was read — run 'replay-tool verify' to list every problem",
-                    path: path, line: issue.line
-                )
+                guard invalidLines == .skip else {
+                    throw EventLogFileError(code: .corrupt, message: stopMessage(issue), path: path, line: issue.line)
+                }
+                summary.skippedLines += issues.filter { $0.kind != .tornTail }
             }
             issues.removeAll(keepingCapacity: true)
             for index in released.indices {
@@ -95,10 +109,25 @@ public enum EventLogReader {
             }
             released.removeAll(keepingCapacity: true)
         }
+        issues.removeAll(keepingCapacity: true)
         scanner.finish(fileLength: summary.byteCount, issues: &issues)
+        if let issue = issues.first(where: { $0.kind != .tornTail }) {
+            guard invalidLines == .skip else {
+                throw EventLogFileError(code: .corrupt, message: stopMessage(issue), path: path, line: issue.line)
+            }
+            summary.skippedLines += issues.filter { $0.kind != .tornTail }
+        }
         summary.tornTail = scanner.tornTail
         summary.committedPoint = scanner.committedPoint
         return summary
+    }
+
+    /// What a read that stops at `issue` says: the problem, that nothing after it was read,
+    /// and the ways on.
+    static func stopMessage(_ issue: LogIssue) -> String {
+        "\(issue.message); nothing after it was read. Fix or remove line \(issue.line), or restore a copy of the log "
+            + "('replay-tool verify' lists every problem; the reading commands' --skip-invalid reads the sound lines, "
+            + "listing the ones left out)"
     }
 
     /// Calls `body` with each event in (`at`, `seq`) order, the order projections fold in
@@ -111,12 +140,13 @@ public enum EventLogReader {
     public static func forEachEventInTimeOrder(
         path: String,
         decoder: any EventLineDecoding = FastEventLineDecoder(),
+        invalidLines: InvalidLines = .stop,
         restart: () -> Void,
         _ body: (RecordedEvent) -> Void
     ) throws(EventLogFileError) -> Summary {
         var latestMoment = Int64.min
         var late: [RecordedEvent] = []
-        var summary = try forEachEvent(path: path, decoder: decoder) { scanned in
+        var summary = try forEachEvent(path: path, decoder: decoder, invalidLines: invalidLines) { scanned in
             let moment = scanned.event.at.millisecondsSince1970
             if moment < latestMoment {
                 late.append(scanned.event)
@@ -132,7 +162,7 @@ public enum EventLogReader {
         var lateSeqs = Set(late.map(\.seq))
         var nextLate = 0
         latestMoment = Int64.min
-        try forEachEvent(path: path, decoder: decoder) { scanned in
+        try forEachEvent(path: path, decoder: decoder, invalidLines: invalidLines) { scanned in
             if lateSeqs.remove(scanned.event.seq) != nil { return }
             while nextLate < late.count, EventOrdering.precedes(late[nextLate], scanned.event) {
                 body(late[nextLate])

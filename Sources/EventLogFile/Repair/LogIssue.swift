@@ -29,4 +29,11 @@ public struct LogIssue: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "line \(line): \(message)" }
+
+    /// The warning of a fold that read on past this line (`EventLogReader.InvalidLines.skip`):
+    /// `line 12 left out, invalid: …`, or `line 12 of watch.jsonl left out, invalid: …` for
+    /// a stream of a log set.
+    public func leftOutWarning(file: String? = nil) -> String {
+        "line \(line)\(file.map { " of \($0)" } ?? "") left out, invalid: \(message)"
+    }
 }

@@ -15,14 +15,16 @@ enum StatsCommand {
             every stream, an id that reaches two streams counted once, and a line per \
             stream.
             """,
-        arguments: [ReplayTool.logOrLogSetArgument]
+        arguments: [ReplayTool.logOrLogSetArgument],
+        options: [LogStateFold.skipInvalidOption]
     )
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
         if try LogSetAnnouncement.announce(path, console: console) != nil {
             let folded = try LogSetFold.fold(
-                LogSetDirectory(path: path), tornTail: TornTailNotice(.none, .repairRemovesIt(tool: ReplayTool.name)), as: LogStatistics.self)
+                LogSetDirectory(path: path), tornTail: TornTailNotice(.none, .repairRemovesIt(tool: ReplayTool.name)), as: LogStatistics.self,
+                invalidLines: LogStateFold.invalidLines(arguments))
             var summary = EventLogReader.Summary()
             // An id that reached two streams is one event.
             summary.eventCount = folded.streams.reduce(0) { $0 + $1.eventCount } - folded.copiesLeftOut
@@ -39,7 +41,7 @@ enum StatsCommand {
             return .success
         }
         let (runner, summary): (ProjectionRunner<LogStatistics>, _) = try LogFold.fold(
-            path: path, tornTail: TornTailNotice(.line, .repairRemovesIt(tool: ReplayTool.name))
+            path: path, tornTail: TornTailNotice(.line, .repairRemovesIt(tool: ReplayTool.name)), invalidLines: LogStateFold.invalidLines(arguments)
         )
         console.output(render(runner, summary: summary))
         return .success

@@ -33,6 +33,7 @@ enum ReportCommand {
             .value("html", valueName: "file", help: "Also write the report as a self-contained HTML page to this file."),
             LogStateFold.atOption,
             LocaleChoice.option(defaultTag: "en-GB"),
+            LogStateFold.skipInvalidOption,
         ] + CheckpointChoice.options
     )
 
@@ -53,7 +54,7 @@ enum ReportCommand {
             }
         }
         let instant = try at?.instant(forLogAt: path, arguments: arguments, console: console)
-        let fold = try LogStateFold.foldForFigures(path: path, at: instant, checkpoints: CheckpointChoice(arguments), console: console)
+        let fold = try LogStateFold.foldForFigures(path: path, at: instant, checkpoints: CheckpointChoice(arguments), console: console, invalidLines: LogStateFold.invalidLines(arguments))
         let words = MessageRenderer(locale: locale)
         // Whether a page was asked for and is therefore not written: said in the status line.
         let page: MessageArgument = .text(htmlPath == nil ? "none" : "skipped")

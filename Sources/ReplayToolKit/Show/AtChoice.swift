@@ -57,7 +57,7 @@ enum AtChoice {
         case .instant(let instant):
             return instant
         case .clock(let local, let typed, let isDate):
-            let fold = try LogStateFold.fold(path: path, at: nil, untilSeq: nil, checkpoints: CheckpointChoice(arguments), console: nil)
+            let fold = try LogStateFold.fold(path: path, at: nil, untilSeq: nil, checkpoints: CheckpointChoice(arguments), console: nil, invalidLines: LogStateFold.invalidLines(arguments))
             guard let reading = fold.runner.state.nightPlans.instant(readingClock: local) else {
                 throw UsageError(
                     message: "'--at \(typed)' has no offset, and the log names no time zone to read it in: give one, such as \(local)+01:00",

@@ -18,13 +18,13 @@ enum InsightsCommand {
             Clock readings are local, in the zone of each night's record.
             """,
         arguments: [ReplayTool.logOrLogSetArgument],
-        options: [LogStateFold.atOption] + CheckpointChoice.options
+        options: [LogStateFold.atOption, LogStateFold.skipInvalidOption] + CheckpointChoice.options
     )
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
         let instant = try AtChoice(option: "at", in: arguments)?.instant(forLogAt: path, arguments: arguments, console: console)
-        let fold = try LogStateFold.foldForFigures(path: path, at: instant, checkpoints: CheckpointChoice(arguments), console: console)
+        let fold = try LogStateFold.foldForFigures(path: path, at: instant, checkpoints: CheckpointChoice(arguments), console: console, invalidLines: LogStateFold.invalidLines(arguments))
         guard let asOf = fold.asOf else {
             console.output("no events: no insights\n")
             return .success

@@ -22,8 +22,13 @@ struct LogStateFold {
     /// passed over). Without `instant`, `asOf` is the largest `at` among those lines, opaque
     /// events included (docs/rules.md §8.1: "the largest `at` in the log"), so folding
     /// everything and folding as of that instant are the same.
+    ///
+    /// With `invalidLines` `.skip` (`--skip-invalid`) the log is read from its first line
+    /// whatever the checkpoints, the sound lines are folded, and each invalid line is left
+    /// out with a warning, also written on standard error.
     static func fold(
-        path: String, at instant: Instant?, untilSeq: Int?, checkpoints: CheckpointChoice = .unused, console: ToolConsole? = nil
+        path: String, at instant: Instant?, untilSeq: Int?, checkpoints: CheckpointChoice = .unused, console: ToolConsole? = nil,
+        invalidLines: EventLogReader.InvalidLines = .stop
     ) throws(EventLogFileError) -> LogStateFold {
         let position = ReplayPosition(instant: instant, untilSeq: untilSeq)
         if let console {
@@ -34,14 +39,20 @@ struct LogStateFold {
         if LogSetDirectory.isDirectory(path) {
             // A log set: every stream, in fold order, from its newest usable checkpoint.
             let logSet = LogSetDirectory(path: path)
-            let fold = try LogSetCheckpointedFold.fold(logSet, checkpoints: checkpoints.folder(forLogAt: path), position: position)
-            if let console { checkpoints.report(fold, console: console) }
+            let fold = try LogSetCheckpointedFold.fold(logSet, checkpoints: checkpoints.folder(forLogAt: path), position: position, invalidLines: invalidLines)
+            if let console {
+                checkpoints.report(fold, console: console)
+                reportSkipped(fold.skippedLines, of: path, console: console)
+            }
             return LogStateFold(
                 runner: fold.warnedRunner(foldWarning), tornTails: fold.tornTails.map { (logSet.path(of: $0.stream), $0.tornTail) },
                 asOf: instant ?? fold.latestLineAt)
         }
-        let fold = try CheckpointedFold.fold(logAt: path, checkpoints: checkpoints.folder(forLogAt: path), position: position)
-        if let console { checkpoints.report(fold, logAt: path, console: console) }
+        let fold = try CheckpointedFold.fold(logAt: path, checkpoints: checkpoints.folder(forLogAt: path), position: position, invalidLines: invalidLines)
+        if let console {
+            checkpoints.report(fold, logAt: path, console: console)
+            reportSkipped(fold.skippedLines, of: path, console: console)
+        }
         return LogStateFold(runner: fold.warnedRunner(foldWarning), tornTails: fold.tornTail.map { [(path, $0)] } ?? [], asOf: instant ?? fold.latestLineAt)
     }
 
@@ -49,8 +60,10 @@ struct LogStateFold {
     /// log for its figures (`report`, `scores`): when the log ends with a torn tail, it also
     /// writes on standard error where the tail is, that it was not read, and the command that
     /// removes it.
-    static func foldForFigures(path: String, at instant: Instant?, checkpoints: CheckpointChoice, console: ToolConsole) throws(EventLogFileError) -> LogStateFold {
-        let fold = try fold(path: path, at: instant, untilSeq: nil, checkpoints: checkpoints, console: console)
+    static func foldForFigures(
+        path: String, at instant: Instant?, checkpoints: CheckpointChoice, console: ToolConsole, invalidLines: EventLogReader.InvalidLines = .stop
+    ) throws(EventLogFileError) -> LogStateFold {
+        let fold = try fold(path: path, at: instant, untilSeq: nil, checkpoints: checkpoints, console: console, invalidLines: invalidLines)
         for (file, torn) in fold.tornTails {
             console.error(TornTailNotice(.file(path: file), .runRepair(tool: ReplayTool.name, path: file)).text(torn) + "\n")
         }
@@ -60,6 +73,25 @@ struct LogStateFold {
     /// The warning a fold of the tool adds for a torn tail (`show`, `why`, `trace`, `report`,
     /// `scores`): what it is, that it was not read, and the command that removes it.
     static let foldWarning = TornTailNotice(.none, .repairRemovesIt(tool: ReplayTool.name))
+
+    /// Says on standard error which invalid lines a fold left out, and how many.
+    static func reportSkipped(_ skipped: [String], of path: String, console: ToolConsole) {
+        guard !skipped.isEmpty else { return }
+        for line in skipped { console.error("\(path): \(line)\n") }
+        let count = skipped.count == 1 ? "1 invalid line was" : "\(skipped.count) invalid lines were"
+        console.error("\(path): --skip-invalid: \(count) left out; the figures are of the sound lines only\n")
+    }
+
+    /// `--skip-invalid`, for every command that reads a log (never `append`).
+    static let skipInvalidOption = OptionSpecification.flag(
+        "skip-invalid",
+        help: "Read on past invalid lines: fold the sound ones, and list each line left out on standard error and among the warnings (the log is read from its first line, no checkpoint used)."
+    )
+
+    /// What `--skip-invalid` asks of the read.
+    static func invalidLines(_ arguments: ParsedArguments) -> EventLogReader.InvalidLines {
+        arguments.flag("skip-invalid") ? .skip : .stop
+    }
 
     /// The `--at` option of every command that answers as of an instant (``AtChoice``).
     static let atOption = OptionSpecification.value(

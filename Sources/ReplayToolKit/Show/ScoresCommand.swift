@@ -28,6 +28,7 @@ enum ScoresCommand {
             .value("preset", valueName: "id", help: "Score with this preset instead of the settings in force."),
             LogStateFold.atOption,
             LocaleChoice.option(defaultTag: "en"),
+            LogStateFold.skipInvalidOption,
         ] + CheckpointChoice.options
     )
 
@@ -44,7 +45,7 @@ enum ScoresCommand {
         }
         let locale = try LocaleChoice.locale(arguments, defaultTag: "en")
         let instant = try AtChoice(option: "at", in: arguments)?.instant(forLogAt: path, arguments: arguments, console: console)
-        let fold = try LogStateFold.foldForFigures(path: path, at: instant, checkpoints: CheckpointChoice(arguments), console: console)
+        let fold = try LogStateFold.foldForFigures(path: path, at: instant, checkpoints: CheckpointChoice(arguments), console: console, invalidLines: LogStateFold.invalidLines(arguments))
         var text = render(fold.runner.state, from: nights.from, to: nights.to, settings: settings)
         text += summaries(fold.runner.state, from: nights.from, to: nights.to, renderer: MessageRenderer(locale: locale))
         console.output(text)

@@ -38,6 +38,7 @@ enum ShowCommand {
             .value("to", valueName: "date", help: "Keep only nights up to this one (YYYY-MM-DD, not before --from) in the plans, sleep, exits by night and scores."),
             .flag("json", help: "Print the JSON view (docs/json-view.md) instead of text."),
             LocaleChoice.option(defaultTag: "en"),
+            LogStateFold.skipInvalidOption,
         ] + CheckpointChoice.options
     )
 
@@ -54,7 +55,7 @@ enum ShowCommand {
         }
         let renderer = MessageRenderer(locale: try LocaleChoice.locale(arguments, defaultTag: "en"))
         let instant = try at?.instant(forLogAt: path, arguments: arguments, console: console)
-        let fold = try LogStateFold.fold(path: path, at: instant, untilSeq: untilSeq, checkpoints: CheckpointChoice(arguments), console: console)
+        let fold = try LogStateFold.fold(path: path, at: instant, untilSeq: untilSeq, checkpoints: CheckpointChoice(arguments), console: console, invalidLines: LogStateFold.invalidLines(arguments))
         let state = fold.runner.state
         if arguments.flag("json") {
             console.output(JSONView.text(state: state, warnings: fold.runner.warnings, asOf: fold.asOf, nights: nights))

@@ -24,6 +24,7 @@ enum WhyCommand {
             .value("night", valueName: "date", help: "The night, as the date of its evening (YYYY-MM-DD).", isRequired: true),
             LogStateFold.atOption,
             .flag("all", help: "List every revision of the night's plan, not only its week's and the one standing for those before."),
+            LogStateFold.skipInvalidOption,
         ] + CheckpointChoice.options
     )
 
@@ -31,7 +32,7 @@ enum WhyCommand {
         let path = try arguments.positional("log")
         let night = try Self.night(in: arguments)
         let instant = try AtChoice(option: "at", in: arguments)?.instant(forLogAt: path, arguments: arguments, console: console)
-        let fold = try LogStateFold.fold(path: path, at: instant, untilSeq: nil, checkpoints: CheckpointChoice(arguments), console: console)
+        let fold = try LogStateFold.fold(path: path, at: instant, untilSeq: nil, checkpoints: CheckpointChoice(arguments), console: console, invalidLines: LogStateFold.invalidLines(arguments))
         let (text, found) = render(night: night, state: fold.runner.state, warnings: fold.runner.warnings, asOf: fold.asOf, listingEveryRevision: arguments.flag("all"))
         console.output(text)
         return found ? .success : .checkFailed

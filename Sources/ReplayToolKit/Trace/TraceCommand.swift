@@ -44,6 +44,7 @@ enum TraceCommand {
             .value("from", valueName: "date", help: "Only nights from this one on (YYYY-MM-DD)."),
             .value("to", valueName: "date", help: "Only nights up to this one (YYYY-MM-DD)."),
             LogStateFold.atOption,
+            LogStateFold.skipInvalidOption,
         ]
     )
 
@@ -61,11 +62,12 @@ enum TraceCommand {
         let at = try AtChoice(option: "at", in: arguments)
         try LogSetAnnouncement.announce(path, console: console)
         let instant = try at?.instant(forLogAt: path, arguments: arguments, console: console)
+        let invalidLines = LogStateFold.invalidLines(arguments)
         let text: String
         switch figure {
-        case .debt: text = try trace(DebtFigure(), path: path, nights: nights, at: instant)
-        case .streak: text = try trace(StreakFigure(), path: path, nights: nights, at: instant)
-        case .sleep: text = try trace(SleepFigure(), path: path, nights: nights, at: instant)
+        case .debt: text = try trace(DebtFigure(), path: path, nights: nights, at: instant, invalidLines: invalidLines)
+        case .streak: text = try trace(StreakFigure(), path: path, nights: nights, at: instant, invalidLines: invalidLines)
+        case .sleep: text = try trace(SleepFigure(), path: path, nights: nights, at: instant, invalidLines: invalidLines)
         }
         console.output(text)
         return .success
@@ -94,12 +96,16 @@ enum TraceCommand {
     }
 
     /// Folds the log at `path` step by step (`TraceStep`) and says how `figure` changed.
-    static func trace<Figure: TracedFigure>(_ figure: Figure, path: String, nights: NightFilter, at instant: Instant?) throws(EventLogFileError) -> String {
-        try traceWithWork(figure, path: path, nights: nights, at: instant).text
+    static func trace<Figure: TracedFigure>(
+        _ figure: Figure, path: String, nights: NightFilter, at instant: Instant?, invalidLines: EventLogReader.InvalidLines = .stop
+    ) throws(EventLogFileError) -> String {
+        try traceWithWork(figure, path: path, nights: nights, at: instant, invalidLines: invalidLines).text
     }
 
     /// `trace`, with the work it took.
-    static func traceWithWork<Figure: TracedFigure>(_ figure: Figure, path: String, nights: NightFilter, at instant: Instant?) throws(EventLogFileError) -> (text: String, work: Work) {
+    static func traceWithWork<Figure: TracedFigure>(
+        _ figure: Figure, path: String, nights: NightFilter, at instant: Instant?, invalidLines: EventLogReader.InvalidLines = .stop
+    ) throws(EventLogFileError) -> (text: String, work: Work) {
         let position = ReplayPosition(instant: instant)
         var tracer = Tracer(figure: figure, position: position, nights: nights)
         var pending: [RecordedEvent] = []
@@ -120,26 +126,30 @@ enum TraceCommand {
         }
         var tornTails: [(notice: String?, tornTail: TornTail)] = []
         var setWarnings: [ProjectionWarnings.Warning] = []
+        var skipped: [String] = []
         if LogSetDirectory.isDirectory(path) {
             // A log set: its events in fold order (docs/sync.md).
-            let read = try LogSetFold.read(LogSetDirectory(path: path))
+            let read = try LogSetFold.read(LogSetDirectory(path: path), invalidLines: invalidLines)
+            skipped = read.skippedLines.map { $0.issue.leftOutWarning(file: $0.stream.fileName) }
             for event in read.events { consume(event) }
             // The latest instant counts the copies left out too, as a read of every line would.
             latest = read.latestLineAt
             setWarnings = read.conflicting.filter { position.includes($0.event) }.map(\.warning)
             tornTails = read.tornTails.map { ("\($0.stream.fileName): ", $0.tornTail) }
         } else {
-            let summary = try EventLogReader.forEachEventInTimeOrder(path: path, restart: {
+            let summary = try EventLogReader.forEachEventInTimeOrder(path: path, invalidLines: invalidLines, restart: {
                 tracer = Tracer(figure: figure, position: position, nights: nights)
                 pending = []
                 pendingNight = nil
                 latest = nil
             }, consume)
             tornTails = summary.tornTail.map { [(nil, $0)] } ?? []
+            skipped = summary.skippedLines.map { $0.leftOutWarning() }
         }
         if !pending.isEmpty { tracer.fold(pending) }
         var runner = tracer.runner
         for warning in setWarnings { runner.warn(warning) }
+        for line in skipped { runner.warn(.init(seq: nil, message: line)) }
         for (prefix, torn) in tornTails {
             runner.warn(.init(seq: nil, message: (prefix ?? "") + LogStateFold.foldWarning.text(torn)))
         }
