@@ -41,7 +41,8 @@ struct TraceCommandTests {
             if latestByInstant[values[0]] == nil { instants.append(values[0]) }
             latestByInstant[values[0]] = Array(values.dropFirst())
         }
-        #expect(instants.count == 24, "one instant per delivery (its last), evening and window move that changed it")
+        // A window moving is a step of its own, with no instant of an event: not counted here.
+        #expect(instants.count == 17, "one instant per delivery (its last) and evening that changed it")
         for instant in instants {
             let debt = try #require(try JSONParser.parse(ToolRun.run(["show", Self.fortnight, "--json", "--at", instant]).output).objectValue?["debt"]?.objectValue)
             let shown = ["last7Minutes", "nightsWithData7", "last14Minutes", "nightsWithData14"].map { debt[$0]?.numberValue?.description ?? "?" }
@@ -75,10 +76,13 @@ struct TraceCommandTests {
         let next = try #require(seqs.firstIndex(of: 232))
         #expect(queued < next)
         #expect(lines.contains { $0.hasPrefix("seq 231: wentToBed (night 2026-11-28) at 2026-11-28T23:08:00+01:00 from watch — touched 2026-11-28: current 4 → 5") })
+        // The debt's window moved to night 2026-11-28 that evening, by time alone, before the
+        // samples came: a step of its own, not blamed on the wentToBed.
         let debt = ToolRun.run(["trace", Self.fortnight, "--figure", "debt"]).output
-        let at231 = try #require(debt.range(of: "seq 231: "))
+        #expect(!debt.contains("seq 231: "))
+        let moved = try #require(debt.range(of: "the window moved to night 2026-11-28 (time passed; no event) — "))
         let at216 = try #require(debt.range(of: "seq 216–230 (15 events delivered together: "))
-        #expect(at231.lowerBound < at216.lowerBound)
+        #expect(moved.lowerBound < at216.lowerBound)
     }
 
     @Test func atFoldsOnlyTheEventsUpToTheInstant() {
@@ -163,7 +167,9 @@ struct TraceCommandTests {
         #expect(debt.output.contains("    2026-11-17: no data → +450 min (need 480 − asleep 30)\n"))
     }
 
-    @Test func theWindowMovingOnIsAChangeNamedByTheNightThatLeftIt() throws {
+    /// Time alone moves the windows: the change is a step of its own, named by the night
+    /// that left, never blamed on the event that happens to come next.
+    @Test func theWindowMovingOnIsAStepOfItsOwnNamedByTheNightThatLeftIt() throws {
         let folder = try TemporaryFolder()
         let path = try Self.write([
             Self.event(1, "sleepSampleIngested", "2026-11-17T07:00:00+01:00", Self.sample("A", "asleep", "2026-11-16T23:00:00+01:00", "2026-11-17T06:00:00+01:00")),
@@ -173,10 +179,12 @@ struct TraceCommandTests {
             Self.event(3, "appTierAssigned", "2026-11-30T20:00:00+01:00", #"{"app":"Reddit","tier":"blockFirst"}"#, source: "phone"),
         ], in: folder)
         let run = ToolRun.run(["trace", path, "--figure", "debt"])
-        #expect(run.output.contains("seq 2: appTierAssigned at 2026-11-23T20:00:00+01:00 from phone — touched 2026-11-16: last 7 nights 60 → 0 min (1 → 0 with data), last 14 nights 60 min (1 with data)\n"))
+        #expect(run.output.contains("the window moved to night 2026-11-23 (time passed; no event) — last 7 nights 60 → 0 min (1 → 0 with data), last 14 nights 60 min (1 with data)\n"))
         #expect(run.output.contains("    2026-11-16: left the 7-night window (+60 min (need 480 − asleep 420) still counts in the 14)\n"))
-        #expect(run.output.contains("seq 3: appTierAssigned at 2026-11-30T20:00:00+01:00 from phone — touched 2026-11-16: last 7 nights 0 min (0 with data), last 14 nights 60 → 0 min (1 → 0 with data)\n"))
+        #expect(run.output.contains("the window moved to night 2026-11-30 (time passed; no event) — last 7 nights 0 min (0 with data), last 14 nights 60 → 0 min (1 → 0 with data)\n"))
         #expect(run.output.contains("    2026-11-16: left the 14-night window (it had +60 min (need 480 − asleep 420))\n"))
+        #expect(!run.output.contains("appTierAssigned"), "assigning an app a tier changes no debt")
+        #expect(run.output.contains("1 of 3 steps (3 events folded) changed it, and time alone 2 times (the window moving to a new night).\n"))
         #expect(run.output.contains("  recovery:       0 (no 7-night debt)\n"))
     }
 
@@ -248,5 +256,50 @@ struct TraceCommandTests {
         let run = ToolRun.run(["trace", path, "--figure", "streak"])
         #expect(run.code == .success)
         #expect(run.output.contains("\nwarnings: 1\n  torn tail: "))
+    }
+}
+
+/// Time alone moves the debt's windows: a change no event made is its own step, and
+/// `trace --night D` answers as of the end of night D.
+struct TraceTimeStepTests {
+    static func simulatedLog(in folder: TemporaryFolder) throws -> String {
+        let run = ToolRun.run(["simulate", "--nights", "40", "--seed", "5"])
+        try #require(run.code == .success, "\(run.error)")
+        let path = folder.path("month.jsonl")
+        try run.output.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Before, each night the windows moved was blamed on the next event, often a tap on a
+    /// notification of a later night (17 such lines on this log).
+    @Test func aWindowMovingIsItsOwnStepNotTheNextEvents() throws {
+        let folder = try TemporaryFolder()
+        let log = try Self.simulatedLog(in: folder)
+        let run = ToolRun.run(["trace", log, "--figure", "debt"])
+        #expect(run.code == .success, "\(run.error)")
+        let lines = run.output.split(separator: "\n")
+        let moves = lines.filter { $0.hasPrefix("the window moved to night ") && $0.contains(" (time passed; no event) — last 7 nights ") }
+        #expect(moves.count > 10, "\(run.output.prefix(2000))")
+        #expect(!lines.contains { $0.contains(": notificationInteracted") && $0.contains(" — ") }, "a tap changes no debt")
+        #expect(run.output.contains("changed it, and time alone \(moves.count) times (the window moving to a new night).\n"))
+        // Each step's line and the next agree: a move's new figure is where the next step starts.
+        for (index, line) in lines.enumerated() where line.hasPrefix("the window moved") {
+            guard let next = lines[(index + 1)...].first(where: { !$0.hasPrefix(" ") && $0.contains(" — ") }) else { continue }
+            let after7 = line.split(separator: "last 7 nights ")[1].split(separator: " min")[0].split(separator: " → ").last
+            let before7 = next.split(separator: "last 7 nights ")[1].split(separator: " min")[0].split(separator: " → ").first
+            #expect(after7 == before7, "\(line)\n\(next)")
+        }
+    }
+
+    @Test func aNightWithoutAtIsTracedAsOfItsEnd() throws {
+        let folder = try TemporaryFolder()
+        let log = try Self.simulatedLog(in: folder)
+        let run = ToolRun.run(["trace", log, "--figure", "debt", "--night", "2026-10-22"])
+        #expect(run.code == .success, "\(run.error)")
+        #expect(run.error.contains("--night 2026-10-22 without --at: as of the end of that night, 2026-10-23T11:59:59.999+02:00 on the clock of Europe/Berlin"), "\(run.error)")
+        #expect(run.output.contains("where it comes from, as of 2026-10-23T11:59:59.999+02:00: asOf's night 2026-10-22"), "\(run.output)")
+        #expect(run.output.contains("\n  2026-10-22  480  "), "the night's own row, with its data: \(run.output)")
+        let sleep = ToolRun.run(["trace", log, "--figure", "sleep", "--night", "2026-10-22"])
+        #expect(sleep.output.contains("2026-10-22"), "\(sleep.output)")
     }
 }

@@ -94,13 +94,16 @@ struct TraceLinearTests {
     /// The blocks (a step's line and its indented lines) of a trace.
     static func blocks(_ text: String) -> [String] {
         var blocks: [String] = []
+        var inBlock = false
         for line in text.split(separator: "\n") {
             if line.hasPrefix("seq ") {
                 blocks.append(String(line))
-            } else if line.hasPrefix("    "), !blocks.isEmpty {
-                blocks[blocks.count - 1] += "\n" + line
-            } else if !line.hasPrefix("    ") {
-                continue
+                inBlock = true
+            } else if line.hasPrefix("    ") {
+                if inBlock { blocks[blocks.count - 1] += "\n" + line }
+            } else {
+                // Another line (a window moving, by time alone), and its reasons: no event's.
+                inBlock = false
             }
         }
         return blocks
@@ -121,8 +124,10 @@ struct TraceLinearTests {
         let simulatedBlocks = Self.blocks(ToolRun.run(["trace", simulated, "--figure", figure.rawValue]).output)
         let middle = try #require(Self.touched(simulatedBlocks[simulatedBlocks.count / 2]).first)
         for (path, night) in [(Self.fortnight, "2026-11-19"), (Self.sampleWeek, "2026-12-02"), (simulated, middle)] {
-            let whole = Self.blocks(ToolRun.run(["trace", path, "--figure", figure.rawValue]).output).filter { Self.touched($0).contains(night) }
-            let one = Self.blocks(ToolRun.run(["trace", path, "--figure", figure.rawValue, "--night", night]).output)
+            // As of one instant: without --at, --night answers as of the end of that night.
+            let at = ["--at", "2100-01-01T00:00:00Z"]
+            let whole = Self.blocks(ToolRun.run(["trace", path, "--figure", figure.rawValue] + at).output).filter { Self.touched($0).contains(night) }
+            let one = Self.blocks(ToolRun.run(["trace", path, "--figure", figure.rawValue, "--night", night] + at).output)
             #expect(!one.isEmpty, "\(figure) night \(night)")
             #expect(one == whole, "\(figure) night \(night) of \(path)")
         }

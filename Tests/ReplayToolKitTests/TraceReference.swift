@@ -20,6 +20,10 @@ protocol ReferenceFigure {
     /// records; for debt and streaks the night's part says what it did).
     var notesNewSamples: Bool { get }
 
+    /// Whether time alone changes the figure (the debt's windows move to each new night):
+    /// such a change is then a step of its own.
+    var movesWithTime: Bool { get }
+
     /// The figure of `state` (folded up to and including the event at `now`) as of `now`,
     /// with each night's part in it.
     func snapshot(of state: LogState, at now: Instant) -> Snapshot
@@ -30,6 +34,11 @@ protocol ReferenceFigure {
     /// Where the figure as of `now` comes from, night by night (the rows limited to
     /// `nights`).
     func origin(of state: LogState, at now: Instant, nights: NightFilter) -> String
+}
+
+extension ReferenceFigure {
+    /// Streaks and sleep records change only with their nights' data.
+    var movesWithTime: Bool { false }
 }
 
 // MARK: - Debt
@@ -71,6 +80,7 @@ struct ReferenceDebt: ReferenceFigure {
 
     var title: String { "debt (the last 7 and 14 nights' sleep debt and nights with data)" }
     var notesNewSamples: Bool { false }
+    var movesWithTime: Bool { true }
 
     func snapshot(of state: LogState, at now: Instant) -> Snapshot {
         let last = state.nightPlans.night(holding: now)
@@ -384,7 +394,22 @@ enum TraceReference {
         var previous: Figure.Snapshot?
         var changedCount = 0
         var stepCount = 0
+        var timeChangedCount = 0
+        // Time alone moving the figure to `now`, the state as it is: a step of its own.
+        func passTime(to now: Instant) {
+            guard figure.movesWithTime, let old = previous else { return }
+            let moved = figure.snapshot(of: runner.state, at: now)
+            previous = moved
+            let changes = figure.changes(from: old, to: moved).filter { nights.isAll || $0.nights.contains(where: nights.contains) }
+            guard !changes.isEmpty else { return }
+            timeChangedCount += 1
+            for change in changes {
+                lines.append("the window moved to night \(runner.state.nightPlans.night(holding: now).iso) (time passed; no event) — " + change.summary)
+                lines += change.reasons.map { "    " + $0 }
+            }
+        }
         for step in steps {
+            passTime(to: step[0].at)
             let before = previous ?? figure.snapshot(of: runner.state, at: step[0].at)
             var applied: [RecordedEvent] = []
             var notes: [(text: String, nights: [LocalDate])] = []
@@ -424,13 +449,15 @@ enum TraceReference {
                 lines += change.reasons.map { "    " + $0 }
             }
         }
+        if let asOf = instant ?? latest { passTime(to: asOf) }
         if let torn = summary.tornTail {
             runner.warn(.init(seq: nil, message: "\(torn.description) — not read; 'replay-tool repair' removes it"))
         }
         var text = "\(figure.title), as of each step's last instant, for \(nights.description); events in ('at', seq) order, a HealthKit delivery or a batch as one step:\n"
         text += lines.map { $0 + "\n" }.joined()
         let folded = runner.appliedCount
-        text += "\(changedCount) of \(stepCount) step\(stepCount == 1 ? "" : "s") (\(folded) event\(folded == 1 ? "" : "s") folded) changed it.\n\n"
+        text += "\(changedCount) of \(stepCount) step\(stepCount == 1 ? "" : "s") (\(folded) event\(folded == 1 ? "" : "s") folded) changed it"
+        text += timeChangedCount == 0 ? ".\n\n" : ", and time alone \(timeChangedCount == 1 ? "once" : "\(timeChangedCount) times") (the window moving to a new night).\n\n"
         if let asOf = instant ?? latest {
             text += figure.origin(of: runner.state, at: asOf, nights: nights)
         } else {

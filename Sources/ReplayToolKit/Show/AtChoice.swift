@@ -57,8 +57,7 @@ enum AtChoice {
         case .instant(let instant):
             return instant
         case .clock(let local, let typed, let isDate):
-            let fold = try LogStateFold.fold(path: path, at: nil, untilSeq: nil, checkpoints: CheckpointChoice(arguments), console: nil, invalidLines: LogStateFold.invalidLines(arguments))
-            guard let reading = fold.runner.state.nightPlans.instant(readingClock: local) else {
+            guard let reading = try Self.reading(local, forLogAt: path, arguments: arguments) else {
                 throw UsageError(
                     message: "'--at \(typed)' has no offset, and the log names no time zone to read it in: give one, such as \(local)+01:00",
                     commandPath: arguments.commandPath
@@ -70,6 +69,16 @@ enum AtChoice {
             console.error(note + "\n")
             return reading.instant
         }
+    }
+
+    /// The instant at which the clock of the log at `path` read `local`
+    /// (`NightPlans.instant(readingClock:)`), folding the log (from its checkpoints, as
+    /// `arguments` say) to learn its zones; `nil` when the log names no zone yet.
+    static func reading(_ local: LocalDateTime, forLogAt path: String, arguments: ParsedArguments) throws -> NightPlans.ClockReading? {
+        let fold = try LogStateFold.fold(
+            path: path, at: nil, untilSeq: nil, checkpoints: CheckpointChoice(arguments), console: nil,
+            invalidLines: LogStateFold.invalidLines(arguments))
+        return fold.runner.state.nightPlans.instant(readingClock: local)
     }
 
     /// The option's help, shared by every command that takes it.

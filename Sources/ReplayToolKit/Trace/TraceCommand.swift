@@ -27,7 +27,11 @@ enum TraceCommand {
             step (seq or first–last seq and count, type, the night it names, instant, \
             source), the nights whose part in the figure it touched, and old → new; then, \
             indented, why (the samples it brought, changed or deleted, and each touched \
-            night's part). Ends with where the figure comes from as of the instant.
+            night's part). A change time alone made (the debt's windows moving to a new \
+            night before the next event) is a step of its own, 'the window moved to night \
+            D', never blamed on that event. Ends with where the figure comes from as of the \
+            instant: --at, else the log's last 'at', or with --night D the end of that \
+            night (said on standard error).
 
             Figures: 'debt', the 7- and 14-night sleep debt and their nights with data \
             (docs/rules.md §6); 'streak', the current and best bedtime streaks; 'sleep', each \
@@ -48,6 +52,18 @@ enum TraceCommand {
         ]
     )
 
+    /// The instant `trace --night D` answers as of without `--at`: the end of night D (the
+    /// last millisecond before noon the next day, on the log's clock then), so that where
+    /// the figure comes from is shown with D in its windows, not as of a later night that
+    /// leaves D out; standard error says so. `nil` for a log that names no zone yet.
+    static func endOfNight(_ night: LocalDate, forLogAt path: String, arguments: ParsedArguments, console: ToolConsole) throws -> Instant? {
+        guard let local = LocalDateTime(date: night.adding(days: 1), hour: 11, minute: 59, second: 59, millisecond: 999),
+              let reading = try AtChoice.reading(local, forLogAt: path, arguments: arguments)
+        else { return nil }
+        console.error("--night \(night.iso) without --at: as of the end of that night, \(reading.instant.rfc3339) on the clock of \(reading.zone) (--at gives another instant)\n")
+        return reading.instant
+    }
+
     /// The figures `--figure` names.
     enum Figure: String, CaseIterable {
         case debt, streak, sleep
@@ -61,7 +77,10 @@ enum TraceCommand {
         let nights = try NightFilter(nightOrFromAndTo: arguments)
         let at = try AtChoice(option: "at", in: arguments)
         try LogSetAnnouncement.announce(path, console: console)
-        let instant = try at?.instant(forLogAt: path, arguments: arguments, console: console)
+        var instant = try at?.instant(forLogAt: path, arguments: arguments, console: console)
+        if at == nil, let night = try NightFilter.date(option: "night", in: arguments) {
+            instant = try endOfNight(night, forLogAt: path, arguments: arguments, console: console)
+        }
         let invalidLines = LogStateFold.invalidLines(arguments)
         let text: String
         switch figure {
@@ -147,6 +166,7 @@ enum TraceCommand {
             skipped = summary.skippedLines.map { $0.leftOutWarning() }
         }
         if !pending.isEmpty { tracer.fold(pending) }
+        if let asOf = instant ?? latest { tracer.passTime(to: asOf) }
         var runner = tracer.runner
         for warning in setWarnings { runner.warn(warning) }
         for line in skipped { runner.warn(.init(seq: nil, message: line)) }
@@ -157,7 +177,9 @@ enum TraceCommand {
         text += tracer.lines.map { $0 + "\n" }.joined()
         let folded = runner.appliedCount
         let steps = tracer.work.steps
-        text += "\(tracer.changedCount) of \(steps) step\(steps == 1 ? "" : "s") (\(folded) event\(folded == 1 ? "" : "s") folded) changed it.\n\n"
+        text += "\(tracer.changedCount) of \(steps) step\(steps == 1 ? "" : "s") (\(folded) event\(folded == 1 ? "" : "s") folded) changed it"
+        let moves = tracer.timeChangedCount
+        text += moves == 0 ? ".\n\n" : ", and time alone \(moves == 1 ? "once" : "\(moves) times") (the window moving to a new night).\n\n"
         if let asOf = instant ?? latest {
             text += tracer.figure.origin(of: runner.state, at: asOf, nights: nights)
         } else {
@@ -176,6 +198,8 @@ enum TraceCommand {
         let nights: NightFilter
         var lines: [String] = []
         var changedCount = 0
+        /// How many times time alone changed the figure (a window moving to a new night).
+        var timeChangedCount = 0
         var work = Work()
 
         init(figure: Figure, position: ReplayPosition, nights: NightFilter) {
@@ -190,8 +214,22 @@ enum TraceCommand {
             var nights: [LocalDate]
         }
 
+        /// Notes how the figure changed as time alone moved on to `now` (before a step, or at
+        /// the trace's end): a step of its own, "the window moved to night D".
+        mutating func passTime(to now: Instant) {
+            let changes = figure.timePassed(state: runner.state, to: now, nights: nights).filter { nights.isAll || $0.nights.contains(where: nights.contains) }
+            guard !changes.isEmpty else { return }
+            timeChangedCount += 1
+            let night = runner.state.nightPlans.night(holding: now)
+            for change in changes {
+                lines.append("the window moved to night \(night.iso) (time passed; no event) — " + change.summary)
+                lines += change.reasons.map { "    " + $0 }
+            }
+        }
+
         /// Folds one step's events and notes how the figure changed.
         mutating func fold(_ events: [RecordedEvent]) {
+            passTime(to: events[0].at)
             let reach = StepReach(events, state: runner.state)
             let recomputedBefore = figure.recomputedNights
             let isTraced = figure.prepare(reach, state: runner.state, firstAt: events[0].at, nights: nights)

@@ -31,6 +31,12 @@ protocol TracedFigure {
     /// After a step `prepare` turned down is folded, as of `now`.
     mutating func skipped(_ reach: StepReach, state: LogState, at now: Instant)
 
+    /// Before the step whose first instant is `now` (or at the trace's end): how the figure
+    /// changed as time alone moved on to `now`, `state` unchanged (the debt's windows
+    /// moving to a new night); nothing when it shows the same. Such a change is its own
+    /// step, never blamed on the event that follows it.
+    mutating func timePassed(state: LogState, to now: Instant, nights: NightFilter) -> [FigureChange]
+
     /// Where the figure as of `now` comes from, night by night (the rows limited to
     /// `nights`).
     func origin(of state: LogState, at now: Instant, nights: NightFilter) -> String
@@ -60,6 +66,12 @@ func signedMinutes(_ minutes: Double) -> String {
 /// `value` with `digits` decimals, rounded half up (`JSONViewDecimal`).
 func decimal(_ value: Double, _ digits: Int) -> String {
     JSONViewDecimal.text(value, fractionDigits: digits) ?? "?"
+}
+
+extension TracedFigure {
+    /// A figure that time alone does not move (streaks and sleep records change only with
+    /// their nights' data).
+    mutating func timePassed(state: LogState, to now: Instant, nights: NightFilter) -> [FigureChange] { [] }
 }
 
 // MARK: - Debt
@@ -181,6 +193,42 @@ struct DebtFigure: TracedFigure {
 
     mutating func skipped(_ reach: StepReach, state: LogState, at now: Instant) {
         last = state.nightPlans.night(holding: now)
+    }
+
+    mutating func timePassed(state: LogState, to now: Instant, nights: NightFilter) -> [FigureChange] {
+        let after = state.nightPlans.night(holding: now)
+        guard let before = last, after != before else { return [] }
+        if !nights.isAll {
+            let low = LocalDate(daysSince1970: min(before.daysSince1970, after.daysSince1970) - 13)
+            let high = max(before, after)
+            guard nights.clamped(first: low, last: high) != nil else {
+                last = after
+                isCurrent = false
+                return []
+            }
+        }
+        if !isCurrent {
+            balances = [:]
+            for back in 0..<14 {
+                let night = before.adding(days: -back)
+                if let balance = balance(of: night, in: state) { balances[night] = balance }
+            }
+            isCurrent = true
+        }
+        // No event was folded: a night already in the window keeps its part.
+        var next: [LocalDate: Balance] = [:]
+        for back in 0..<14 {
+            let night = after.adding(days: -back)
+            if night <= before && night > before.adding(days: -14) {
+                next[night] = balances[night]
+            } else if let balance = balance(of: night, in: state) {
+                next[night] = balance
+            }
+        }
+        let previous = balances
+        balances = next
+        last = after
+        return changes(from: snapshot(previous, last: before), to: snapshot(next, last: after))
     }
 
     /// The need and asleep of `night`, `nil` without data.
