@@ -3,7 +3,8 @@ extension MessageCatalog {
     /// forms wherever a count appears. Weekday and month names are the full ones (Arabic has
     /// no shorter form); small fixed numbers are written as words («الليالي السبع»), which read
     /// the same whichever digits the locale uses (`ar`, `ar-u-nu-latn`); the tables' figures
-    /// (7h12, 23:50, ISO dates) stay as data.
+    /// (7h12, 23:50, ISO dates) are built as data, and the page writes their digits in the
+    /// locale's (`ReportPageRenderer.textInLocalDigits`).
     static let arabicReportTemplates: [MessageID: String] = [
         "report.weekday.mon": "الاثنين",
         "report.weekday.tue": "الثلاثاء",

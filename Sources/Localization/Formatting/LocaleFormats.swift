@@ -158,4 +158,11 @@ extension MessageLocale {
         let converted = String(text.flatMap { character -> String in character == "." ? decimal : String(character) })
         return LocaleFormats.digits(converted, numbering)
     }
+
+    /// `text` with each ASCII digit written in this locale's digits and nothing else
+    /// changed ("7h26", "23:50", "2026-11-30" → "٧h٢٦", "٢٣:٥٠", "٢٠٢٦-١١-٣٠" with
+    /// Arabic-Indic digits; the same text with Latin ones).
+    public func nativeDigits(_ text: String) -> String {
+        LocaleFormats.digits(text, numbering)
+    }
 }

@@ -8,10 +8,12 @@ import Projections
 /// figures the same way, and in the report's language: every word comes from the message
 /// catalogue (`report.*` messages, rendered by `PeriodReport.renderer`).
 ///
-/// Figures that are data stay as data in every language: the tables' durations ("7h36"),
-/// clock times ("22:41") and ISO dates. Where a figure is part of a sentence it goes through
-/// a message, so that it is written in the language's words and digits ("5h53", "5 Std.
-/// 53 Min.", "٥ س ٥٣ د").
+/// Figures that are data are built as data: the tables' durations ("7h36"), clock times
+/// ("22:41") and ISO dates. Where a figure is part of a sentence it goes through a message,
+/// so that it is written in the language's words and digits ("5h53", "5 Std. 53 Min.",
+/// "٥ س ٥٣ د"). The page then writes every digit of its text in the locale's digits
+/// (`ReportPageRenderer.textInLocalDigits`: "٧h٣٦", "٢٢:٤١" on an Arabic page); the text
+/// report, for a terminal, keeps the data's digits.
 enum ReportFormat {
     /// "7 hours 36 minutes", "1 hour", "45 minutes" (whole minutes, half up), as a message.
     static func spokenDuration(_ milliseconds: Int64) -> Message {

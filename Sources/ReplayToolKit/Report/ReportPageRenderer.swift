@@ -39,7 +39,42 @@ enum ReportPageRenderer {
         html += "</main>\n"
         html += footer(report)
         html += "</div>\n</body>\n</html>\n"
-        return html
+        return textInLocalDigits(html, words.locale)
+    }
+
+    /// `html` with every figure of its text in `locale`'s digits: the ASCII digits of each
+    /// text node (table cells, chart labels, the ring, the cards) are written in the
+    /// locale's digits, so an Arabic page never mixes "٣٠ نوفمبر" with "5h53". Markup, the
+    /// style sheet, attribute values (coordinates, ids) and character references (`&#39;`)
+    /// are left as they are. The one place the page's digits are chosen: the parts are
+    /// built with figures as data.
+    static func textInLocalDigits(_ html: String, _ locale: MessageLocale) -> String {
+        guard locale.nativeDigits("0") != "0" else { return html }
+        func text(_ part: Substring) -> String {
+            var converted = ""
+            var rest = part
+            while let ampersand = rest.firstIndex(of: "&") {
+                converted += locale.nativeDigits(String(rest[..<ampersand]))
+                let end = rest[ampersand...].firstIndex(of: ";").map { rest.index(after: $0) } ?? rest.endIndex
+                converted += rest[ampersand..<end]
+                rest = rest[end...]
+            }
+            return converted + locale.nativeDigits(String(rest))
+        }
+        var result = ""
+        result.reserveCapacity(html.utf8.count * 2)
+        var rest = Substring(html)
+        while let open = rest.firstIndex(of: "<") {
+            result += text(rest[..<open])
+            rest = rest[open...]
+            // A style sheet is copied whole; any other tag up to its ">".
+            let end = rest.hasPrefix("<style") ? rest.range(of: "</style>")?.upperBound : rest.firstIndex(of: ">").map { rest.index(after: $0) }
+            guard let end else { break }
+            result += rest[..<end]
+            rest = rest[end...]
+        }
+        result += text(rest)
+        return result
     }
 
     /// What a missing figure shows.
@@ -111,8 +146,9 @@ enum ReportPageRenderer {
             let share = weight > 0 ? SVGNumber.clamp((points ?? 0) / weight * 100, 0, 100) : 0
             html += "<tr><th scope=\"row\">\(ReportPageMarkup.escape(ReportPageSummary.partName(part, words)))</th>"
             html += "<td class=\"bar-cell\"><span class=\"meter\"><span style=\"width: \(SVGNumber.format(share, places: 1))%\"></span></span></td>"
-            let pointsText = points.map { SVGNumber.fixed($0, places: 1) } ?? none
-            html += "<td>\(pointsText) / \(SVGNumber.format(weight, places: 1))</td></tr>"
+            // In the language's decimal separator ("28,7"; the digits follow with the page's).
+            let pointsText = points.map { ReportFormat.localNumber(SVGNumber.fixed($0, places: 1), words) } ?? none
+            html += "<td>\(pointsText) / \(ReportFormat.localNumber(SVGNumber.format(weight, places: 1), words))</td></tr>"
         }
         html += "</tbody></table>\n"
         if let preset = report.scorePreset {
@@ -158,7 +194,7 @@ enum ReportPageRenderer {
     static func insightsSection(_ report: PeriodReport) -> String {
         let words = report.renderer
         let insights = report.insights
-        var html = "<section class=\"card\" aria-labelledby=\"insights-heading\">\n<h2 id=\"insights-heading\">\(ReportPageMarkup.escape(words.text(.reportPageInsightsHeading)))</h2>\n"
+        var html = "<section class=\"card insights-card\" aria-labelledby=\"insights-heading\">\n<h2 id=\"insights-heading\">\(ReportPageMarkup.escape(words.text(.reportPageInsightsHeading)))</h2>\n"
         for sentence in ReportFormat.insightSentences(insights, renderer: words) {
             html += "<p>\(ReportPageMarkup.escape(sentence))</p>\n"
         }
@@ -170,7 +206,8 @@ enum ReportPageRenderer {
                 .reportPageColumnNight, .reportPageInsightsColumnKind, .reportPageInsightsColumnOnset, .reportPageInsightsColumnWake,
                 .reportPageInsightsColumnMidSleep, .reportPageColumnAsleep,
             ]
-            html += "<div class=\"table-wrap\" role=\"region\" aria-label=\"\(title)\" tabindex=\"0\">\n<table class=\"figures counted\"><caption>\(title)</caption>\n<thead><tr>"
+            html += tableCaption(title)
+            html += "<div class=\"table-wrap\" role=\"region\" aria-label=\"\(title)\" tabindex=\"0\">\n<table class=\"figures counted\"><caption class=\"sr-only\">\(title)</caption>\n<thead><tr>"
                 + headers.map { "<th scope=\"col\">\(ReportPageMarkup.escape(words.text($0)))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
             for night in insights.countedNights {
                 let cells = [
@@ -189,6 +226,13 @@ enum ReportPageRenderer {
     /// `ReportPageStyle`: a chart is never drawn so narrow that its text falls below 11 px).
     static func chartFrame(_ svg: String) -> String {
         "<div class=\"chart-frame\">\(svg)</div>\n"
+    }
+
+    /// A table's caption (escaped), shown above the frame that scrolls the table sideways on
+    /// a narrow screen, so it is never cut off with the table; the table keeps it as its own
+    /// `<caption>` for screen readers (`sr-only`), and this copy is hidden from them.
+    static func tableCaption(_ escaped: String) -> String {
+        "<p class=\"table-caption\" aria-hidden=\"true\">\(escaped)</p>\n"
     }
 
     /// A chart's key.
@@ -265,8 +309,10 @@ enum ReportPageRenderer {
     static func figuresSection(_ report: PeriodReport) -> String {
         let words = report.renderer
         var html = "<section class=\"card figures-card\" aria-labelledby=\"figures-heading\">\n<h2 id=\"figures-heading\">\(ReportPageMarkup.escape(words.text(.reportPageFiguresHeading)))</h2>\n"
+        let caption = ReportPageMarkup.escape(words.text(.reportPageFiguresCaption))
+        html += tableCaption(caption)
         html += "<div class=\"table-wrap\" role=\"region\" aria-labelledby=\"figures-heading\" tabindex=\"0\">\n<table class=\"figures\">\n"
-        html += "<caption>\(ReportPageMarkup.escape(words.text(.reportPageFiguresCaption)))</caption>\n<thead><tr>"
+        html += "<caption class=\"sr-only\">\(caption)</caption>\n<thead><tr>"
         let headers: [MessageID] = [
             .reportPageColumnNight, .reportPageColumnPlanned, .reportPageColumnActual, .reportPageColumnLate, .reportPageColumnAsleep,
             .reportStageDeep, .reportStageREM, .reportStageCore, .reportStageAwake, .reportPageColumnInterruptions, .reportPageColumnScore,

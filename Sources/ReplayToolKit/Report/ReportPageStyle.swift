@@ -193,10 +193,10 @@ enum ReportPageStyle {
         .sentence { margin-top: 8px; }
         .meta { color: var(--muted); font-size: 13px; margin-top: 2px; }
         .missing { color: var(--muted); margin-top: 12px; }
-        .figures-card { margin-top: 16px; }
+        .figures-card, .insights-card { margin-top: 16px; }
+        .table-caption { color: var(--muted); font-size: 13px; margin: 12px 0 8px; }
         .table-wrap { overflow-x: auto; }
         table.figures { border-collapse: collapse; width: 100%; font-size: 13px; font-variant-numeric: tabular-nums; }
-        table.figures caption { text-align: start; color: var(--muted); padding-block-end: 8px; }
         table.figures th, table.figures td { padding: 6px 8px; border-block-end: 1px solid var(--line); text-align: end; white-space: nowrap; }
         table.figures th:first-child, table.figures td:first-child { text-align: start; }
         table.figures thead th { color: var(--muted); font-weight: 500; white-space: normal; vertical-align: bottom; }

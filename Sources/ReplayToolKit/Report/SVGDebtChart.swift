@@ -44,10 +44,31 @@ enum SVGDebtChart {
             svg += ReportPageMarkup.rect(x: axis.center(index) - barWidth / 2, y: y, width: barWidth, height: plotBottom - y, rx: min(4, barWidth / 4), className: className)
         }
         if let last = values.last, let lastIndex = values.indices.last {
-            let y = scale.y(last, plotTop: top, plotBottom: plotBottom)
-            svg += ReportPageMarkup.text(ReportFormat.shortDuration(minutes: last), x: axis.center(lastIndex), y: y - 6, anchor: "middle", className: "value")
+            let label = ReportFormat.shortDuration(minutes: last)
+            let place = labelPlace(label, over: lastIndex, values: values, axis: axis, direction: direction, barWidth: barWidth) {
+                scale.y($0, plotTop: top, plotBottom: plotBottom)
+            }
+            svg += ReportPageMarkup.text(label, x: place.x, y: place.y, anchor: "middle", className: "value")
         }
         return svg + "</svg>"
+    }
+
+    /// Where the last night's label goes: centred over its bar but inside the plot, and
+    /// above every bar its width spans (a taller neighbour included), so it never overlaps a
+    /// bar. The width is an estimate: 12 px text, bold, at most 0.62 em a character.
+    static func labelPlace(
+        _ label: String, over index: Int, values: [Double], axis: SVGNightAxis, direction: SVGDirection, barWidth: Double, y: (Double) -> Double
+    ) -> (x: Double, y: Double) {
+        let halfWidth = Double(label.count) * 12 * 0.62 / 2
+        let edges = [direction.x(left), direction.x(width - right)]
+        let low = edges.min() ?? left
+        let high = edges.max() ?? width - right
+        let x = min(max(axis.center(index), low + halfWidth), high - halfWidth)
+        var top = y(values[index])
+        for (other, value) in values.enumerated() where abs(axis.center(other) - x) < halfWidth + barWidth / 2 {
+            top = min(top, y(value))
+        }
+        return (x, top - 6)
     }
 
     /// The text equivalent: the first, last and highest figures.
