@@ -53,7 +53,7 @@ struct MessageLocaleTests {
         #expect(partial.coverage() < 1)
         let renderer = MessageRenderer(catalog: partial, locale: MessageLocale("de"))
         #expect(try renderer.render(Message(.voiceDebtSome, ["debt": .minutes(62)])) == "Your sleep debt over the last 7 nights is 1 hour, 2 minutes.")
-        #expect(try renderer.render(Message(.summaryScore, ["score": .integer(1234)])) == "Wert 1.234.")
+        #expect(try renderer.render(Message(.summaryScore, ["score": .integer(1234)])) == "Schlafwert 1.234.")
     }
 
     @Test func everyArabicPluralHasAllSixForms() throws {

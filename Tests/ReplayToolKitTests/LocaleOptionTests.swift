@@ -31,7 +31,7 @@ struct LocaleOptionTests {
     @Test func scoresPrintEachNightsMorningSummaryInTheLanguage() {
         let german = ToolRun.run(["scores", Self.week, "--locale", "de"])
         #expect(german.code == .success)
-        #expect(german.output.contains("morning summaries (de):\n2026-11-30  Wert 92. Tiefschlaf 65 von 60 Min. Die Dauer hat am meisten gekostet: 5 Punkte.\n"), "\(german.output)")
+        #expect(german.output.contains("Morgenzusammenfassungen (de):\n2026-11-30  Schlafwert 92. Tiefschlaf 65 von 60 Min. Die Dauer hat am meisten gekostet: 5 Punkte.\n"), "\(german.output)")
         let arabic = ToolRun.run(["scores", Self.week, "--locale", "ar"])
         #expect(arabic.output.contains("2026-12-02  الدرجة: \u{2068}٩٥\u{2069}."), "\(arabic.output)")
         #expect(arabic.output.contains("نقطتان"), "the dual: two points")

@@ -48,8 +48,16 @@ enum CatalogSamples {
             "otherAsleep": .minutes(402),
             "followedScore": .integer(84),
             "otherScore": .integer(71),
-        ].merging(try reportArguments()) { own, _ in own }
+        ].merging(try reportArguments()) { own, _ in own }.merging(scoresArguments) { own, _ in own }
     }
+
+    /// A sample value for each placeholder of `scores`' messages (`scores.*`).
+    static let scoresArguments: [String: MessageArgument] = [
+        "durationWeight": .number(35), "deepWeight": .number(25), "remWeight": .number(10), "bedtimeWeight": .number(20),
+        "interruptionsWeight": .number(10), "shownNights": .integer(14), "totalNights": .integer(30), "meanScore": .text("87.9"),
+        "scoredNights": .integer(7), "meanError": .text("12.7"), "loggedNights": .integer(7), "applePart": .text("bedtime"),
+        "sameBand": .integer(3), "localeTag": .text("de"),
+    ]
 
     /// A sample value for each placeholder of the report's messages (`report.*`): names of
     /// nights, durations and the like are the report's own messages, so each table renders

@@ -74,10 +74,10 @@ struct VoiceAnswersTests {
         let log = try Self.sixWeeks()
         let answer = try Self.answers.answer(.lastNight, state: try log.state(asOf: Self.morning), at: try instant(Self.morning))
         let german = MessageRenderer(catalog: try CatalogSamples.german(), locale: MessageLocale("de_DE"))
-        #expect(try german.render(answer.messages) == "Letzte Nacht bist du um 23:30 eingeschlafen und hast 6 Stunden und 30 Minuten geschlafen, mit einem Wert von 80.")
+        #expect(try german.render(answer.messages) == "Letzte Nacht bist du um 23:30 eingeschlafen und hast 6 Stunden und 30 Minuten geschlafen, mit einem Schlafwert von 80.")
         let answers = VoiceAnswers(renderer: german)
         let weeks = try answers.answer(.recentWeeks, state: try log.state(asOf: Self.morning), at: try instant(Self.morning))
-        #expect(weeks.text == "In den letzten drei Wochen lag dein Wert im Schnitt bei 92, und du hast im Schnitt 7 Stunden und 27 Minuten pro Nacht geschlafen. In den drei Wochen davor lag er bei 87, mit 7 Stunden Schlaf pro Nacht; er ist also gestiegen.")
+        #expect(weeks.text == "In den letzten drei Wochen lag dein Schlafwert im Schnitt bei 92, und du hast im Schnitt 7 Stunden und 27 Minuten pro Nacht geschlafen. In den drei Wochen davor lag er bei 87, mit 7 Stunden Schlaf pro Nacht; er ist also gestiegen.")
     }
 
     @Test func anEmptyLogAnswersEveryQuestionHonestly() throws {

@@ -3,7 +3,8 @@ extension MessageCatalog {
     /// forms wherever a count appears: every message of ``english`` (a test reports the
     /// coverage and that every template has the same arguments). The report's words are in
     /// `MessageCatalog+ArabicReport.swift`.
-    public static let arabic = MessageCatalog(templates: arabicTemplates.merging(arabicReportTemplates) { own, _ in own })
+    public static let arabic = MessageCatalog(templates: arabicTemplates.merging(arabicReportTemplates) { own, _ in own }
+        .merging(arabicScoresTemplates) { own, _ in own })
 
     private static let arabicTemplates: [MessageID: String] = [
         .durationHoursMinutes: "{hours, plural, zero {# ساعة} one {ساعة واحدة} two {ساعتان} few {# ساعات} many {# ساعة} other {# ساعة}} و{minutes, plural, zero {# دقيقة} one {دقيقة واحدة} two {دقيقتان} few {# دقائق} many {# دقيقة} other {# دقيقة}}",

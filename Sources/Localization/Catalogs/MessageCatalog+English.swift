@@ -9,7 +9,7 @@ extension MessageCatalog {
     /// texts), quoted so that no character of theirs is read as syntax. The report's words are
     /// in `MessageCatalog+EnglishReport.swift`.
     public static let english = MessageCatalog(templates: englishTemplates.merging(englishReminderTemplates) { own, _ in own }
-        .merging(englishReportTemplates) { own, _ in own })
+        .merging(englishReportTemplates) { own, _ in own }.merging(englishScoresTemplates) { own, _ in own })
 
     private static let englishTemplates: [MessageID: String] = [
         .durationHoursMinutes: "{hours, plural, one {# hour} other {# hours}}, {minutes, plural, one {# minute} other {# minutes}}",

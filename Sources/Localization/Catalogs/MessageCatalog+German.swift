@@ -2,14 +2,15 @@ extension MessageCatalog {
     /// The library's table in German (`de`), in ICU MessageFormat: every message of
     /// ``english`` (a test reports the coverage and that every template has the same
     /// arguments). The report's words are in `MessageCatalog+GermanReport.swift`.
-    public static let german = MessageCatalog(templates: germanTemplates.merging(germanReportTemplates) { own, _ in own })
+    public static let german = MessageCatalog(templates: germanTemplates.merging(germanReportTemplates) { own, _ in own }
+        .merging(germanScoresTemplates) { own, _ in own })
 
     private static let germanTemplates: [MessageID: String] = [
         .durationHoursMinutes: "{hours, plural, one {# Stunde} other {# Stunden}} und {minutes, plural, one {# Minute} other {# Minuten}}",
         .durationHours: "{hours, plural, one {# Stunde} other {# Stunden}}",
         .durationMinutes: "{minutes, plural, one {# Minute} other {# Minuten}}",
 
-        .summaryScore: "Wert {score, number}.",
+        .summaryScore: "Schlafwert {score, number}.",
         .summaryDeep: "Tiefschlaf {deepMinutes, number} von {deepTargetMinutes, number} Min.",
         .summaryDeepUnstaged: "Für diese Nacht wurden keine Schlafphasen aufgezeichnet, daher wird der Tiefschlaf nicht angezeigt.",
         .summaryCostliestDuration: "Die Dauer hat am meisten gekostet: {points, plural, one {# Punkt} other {# Punkte}}.",
@@ -24,12 +25,12 @@ extension MessageCatalog {
         .tipWeak: "{claim} Evidenz: schwach.",
 
         .voiceNoNights: "Es ist noch kein Schlaf aufgezeichnet.",
-        .voiceLastNight: "Letzte Nacht bist du um {onset, time, ::jmm} eingeschlafen und hast {asleep, duration} geschlafen, mit einem Wert von {score, number}.",
-        .voiceLatestNight: "Die letzte Nacht mit aufgezeichnetem Schlaf ist die Nacht vom {date, date, ::EEEEMMMMd}: Du bist um {onset, time, ::jmm} eingeschlafen und hast {asleep, duration} geschlafen, mit einem Wert von {score, number}.",
-        .voiceNightsAgo: "In der Nacht vom {date, date, ::EEEEMMMMd} bist du um {onset, time, ::jmm} eingeschlafen und hast {asleep, duration} geschlafen, mit einem Wert von {score, number}.",
+        .voiceLastNight: "Letzte Nacht bist du um {onset, time, ::jmm} eingeschlafen und hast {asleep, duration} geschlafen, mit einem Schlafwert von {score, number}.",
+        .voiceLatestNight: "Die letzte Nacht mit aufgezeichnetem Schlaf ist die Nacht vom {date, date, ::EEEEMMMMd}: Du bist um {onset, time, ::jmm} eingeschlafen und hast {asleep, duration} geschlafen, mit einem Schlafwert von {score, number}.",
+        .voiceNightsAgo: "In der Nacht vom {date, date, ::EEEEMMMMd} bist du um {onset, time, ::jmm} eingeschlafen und hast {asleep, duration} geschlafen, mit einem Schlafwert von {score, number}.",
         .voiceNightsAgoNone: "Für die Nacht vom {date, date, ::EEEEMMMMd} ist kein Schlaf aufgezeichnet.",
         .voiceWeeksNone: "In den letzten drei Wochen ist kein Schlaf aufgezeichnet.",
-        .voiceWeeks: "In den letzten drei Wochen lag dein Wert im Schnitt bei {score, number}, und du hast im Schnitt {asleep, duration} pro Nacht geschlafen.",
+        .voiceWeeks: "In den letzten drei Wochen lag dein Schlafwert im Schnitt bei {score, number}, und du hast im Schnitt {asleep, duration} pro Nacht geschlafen.",
         .voiceWeeksUp: "In den drei Wochen davor lag er bei {previousScore, number}, mit {previousAsleep, duration} Schlaf pro Nacht; er ist also gestiegen.",
         .voiceWeeksDown: "In den drei Wochen davor lag er bei {previousScore, number}, mit {previousAsleep, duration} Schlaf pro Nacht; er ist also gesunken.",
         .voiceWeeksSame: "In den drei Wochen davor lag er gleich hoch, mit {previousAsleep, duration} Schlaf pro Nacht.",
@@ -53,7 +54,7 @@ extension MessageCatalog {
         .insightsBedtimeNotEnough: "Für einen Vorschlag zur Schlafenszeit braucht es fünf Arbeitsnächte mit aufgezeichnetem Schlaf in den letzten vier Wochen.",
         .insightsRetireSuggested: "„{item}“ hast du in {doneBefore, number} der letzten {habitNights, plural, one {# Nacht} other {# Nächte}} vor der Erinnerung erledigt. Du könntest diese Erinnerung abschalten; der Punkt bleibt auf deiner Checkliste.",
         .insightsRoutine: "In Nächten, in denen du deiner Routine gefolgt bist, hast du im Schnitt {followedAsleep, duration} geschlafen, in den anderen Nächten {otherAsleep, duration}.",
-        .insightsRoutineScore: "Dein Wert lag im Schnitt bei {followedScore, number} in Nächten, in denen du ihr gefolgt bist, und bei {otherScore, number} in den anderen.",
+        .insightsRoutineScore: "Dein Schlafwert lag im Schnitt bei {followedScore, number} in Nächten, in denen du ihr gefolgt bist, und bei {otherScore, number} in den anderen.",
         .insightsLongShortStretch: "Du hast {shortNights, plural, one {in deiner letzten Nacht} other {in jeder deiner letzten # Nächte}} mit aufgezeichnetem Schlaf weniger als 6 Stunden geschlafen. Wenn das so weitergeht, überleg dir, mit einer Ärztin oder einem Arzt darüber zu sprechen.",
 
         .notificationBlockWarningTitle: "Apps werden bald gesperrt",

@@ -719,5 +719,5 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
         notificationFreeWindowEndingTitle, notificationFreeWindowEndingBody,
         reportStatusNoEvents, reportStatusNoNights, reportStatusNightNotInLog, reportStatusNightsNotInLog,
         reportStatusLogOnlyNight, reportStatusLogNights, reportStatusWritten,
-    ] + report
+    ] + report + scores
 }

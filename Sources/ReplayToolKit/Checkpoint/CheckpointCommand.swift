@@ -18,7 +18,12 @@ enum CheckpointCommand {
             rewinds only to a night near it. Older checkpoints beyond those are removed. A \
             checkpoint that is stale (another fold version), corrupt, of another log or of a \
             prefix that was cut or edited is never used: it is named on standard error and \
-            replaced. Deleting the folder is always safe. A log set's checkpoints (in             DIR/checkpoints unless --checkpoints names another) cover a prefix of each stream;             one is used only while every stream it covers still starts with those bytes and             no line synced in since belongs before it.
+            replaced. Deleting the folder is always safe: it holds nothing the log does not \
+            (keep it out of version control: this repository's .gitignore has \
+            *.checkpoints/ and *.checkpoint). A log set's checkpoints (in \
+            DIR/checkpoints unless --checkpoints names another) cover a prefix of each \
+            stream; one is used only while every stream it covers still starts with those \
+            bytes and no line synced in since belongs before it.
             """,
         arguments: [ReplayTool.logOrLogSetArgument],
         options: [

@@ -34,8 +34,9 @@ enum InsightsCommand {
     }
 
     static func render(_ insights: Insights, state: LogState) -> String {
-        func clock(_ minutes: Double?) -> String { minutes.map { Insights.clockText(minutesAfterNoon: $0) } ?? "null" }
-        func value(_ number: Int?) -> String { number.map(String.init) ?? "null" }
+        // A figure not known yet is said in words, never "null" (the JSON view's word).
+        func clock(_ minutes: Double?) -> String { minutes.map { Insights.clockText(minutesAfterNoon: $0) } ?? "not known yet" }
+        func value(_ number: Int?) -> String { number.map(String.init) ?? "not known yet" }
         var text = "window: \(insights.window.from.iso) … \(insights.window.to.iso), \(insights.window.nights) of \(LogState.insightWindowNights) nights with a sleep record\n"
         let counted = insights.countedNights
         if !counted.isEmpty {
@@ -48,10 +49,10 @@ enum InsightsCommand {
         }
         let body = insights.bodyClock
         text += "\nbody clock: \(body.workNights) work nights, mid-sleep \(clock(body.workMidSleep)); \(body.freeNights) free nights, mid-sleep \(clock(body.freeMidSleep)) (each needs 2 nights)\n"
-        text += "  social jetlag \(value(body.socialJetlagMinutes)) min; chronotype (MSFsc) \(clock(body.chronotype))\n"
+        text += "  social jetlag \(body.socialJetlagMinutes.map { "\($0) min" } ?? "not known yet"); chronotype (MSFsc) \(clock(body.chronotype))\n"
         let aim = insights.bedtime
         text += "\nbedtime to aim for (needs 5 work nights): usual bedtime \(clock(aim.usualBedtime)) (median onset of the counted nights), usual wake \(clock(aim.usualWake)) (median final wake of the work nights)\n"
-        text += "  suggested target \(aim.suggestedTarget?.text ?? "null")"
+        text += "  suggested target \(aim.suggestedTarget?.text ?? "none yet")"
         if let goal = aim.suggestedGoal {
             text += "; a goal \(goal.currentBedtime.text) → \(goal.targetBedtime.text) over \(goal.days) nights\n"
         } else {
@@ -74,11 +75,20 @@ enum InsightsCommand {
             text += "  \(night.night.iso): \(night.itemsDoneByBedtime) done by bedtime, \(night.followed ? "followed" : "not followed"); asleep \(record.map { "\(Insights.wholeMinutes(Double($0.asleepMilliseconds) / 60_000)) min" } ?? "-"), \(score)\n"
         }
         let routine = insights.routine
-        text += "  followed: \(routine.followed.nights) nights, asleep \(value(routine.followed.asleepMinutes)) min, score \(value(routine.followed.score)); "
-            + "not followed: \(routine.notFollowed.nights) nights, asleep \(value(routine.notFollowed.asleepMinutes)) min, score \(value(routine.notFollowed.score))\n"
+        text += "  followed: \(group(routine.followed)); not followed: \(group(routine.notFollowed))\n"
         let latest = counted.suffix(14)
         text += "\ntwo weeks short: \(insights.longShortStretch) (the latest \(latest.count) nights with data: \(latest.filter { $0.asleepMinutes < 360 }.count) under 6 h; needs 10 or more, all under)\n"
         return text
+    }
+
+    /// One side of the routine's comparison: `7 nights, asleep 430 min, score 88`, or `no
+    /// nights` when none fell on that side.
+    static func group(_ group: Insights.RoutineGroup) -> String {
+        guard group.nights > 0 else { return "no nights" }
+        let nights = group.nights == 1 ? "1 night" : "\(group.nights) nights"
+        let asleep = group.asleepMinutes.map { "asleep \($0) min" } ?? "no sleep record"
+        let score = group.score.map { "score \($0)" } ?? "no score"
+        return "\(nights), \(asleep), \(score)"
     }
 
     static func label(_ outcome: Insights.ReminderHabit.Outcome) -> String {

@@ -46,16 +46,21 @@ enum ScoresCommand {
         let locale = try LocaleChoice.locale(arguments, defaultTag: "en")
         let instant = try AtChoice(option: "at", in: arguments)?.instant(forLogAt: path, arguments: arguments, console: console)
         let fold = try LogStateFold.foldForFigures(path: path, at: instant, checkpoints: CheckpointChoice(arguments), console: console, invalidLines: LogStateFold.invalidLines(arguments))
-        var text = render(fold.runner.state, from: nights.from, to: nights.to, settings: settings)
-        text += summaries(fold.runner.state, from: nights.from, to: nights.to, renderer: MessageRenderer(locale: locale))
-        console.output(text)
+        let words = MessageRenderer(locale: locale)
+        let state = fold.runner.state
+        // One default with `show` and `report`: without a range, the latest nights up to
+        // the instant (ShowListWindow), and a line saying how to see the others.
+        let scored = state.sleep.nightsWithData.filter(nights.contains)
+        let window = fold.asOf.map { ShowListWindow.make(scored, asOfNight: state.nightPlans.night(holding: $0), range: nights) }
+            ?? ShowListWindow(showingAll: scored)
+        console.output(render(state, nights: window.shown, settings: settings, words: words, window: window)
+            + summaries(state, nights: window.shown, renderer: words))
         return .success
     }
 
     /// Each night's morning summary (the score, deep sleep and the part that cost the most,
     /// under the settings in force) in the locale's words, a line a night.
-    static func summaries(_ state: LogState, from: LocalDate?, to: LocalDate?, renderer: MessageRenderer) -> String {
-        let nights = state.sleep.nightsWithData.filter(NightFilter(from: from, to: to).contains)
+    static func summaries(_ state: LogState, nights: [LocalDate], renderer: MessageRenderer) -> String {
         let lines = nights.compactMap { night -> String? in
             guard let summary = MorningSummary(night: night, state: state, tipLimit: 0) else { return nil }
             // Every shipped table has every message (a test pins it): the id stands in should one fail.
@@ -63,15 +68,28 @@ enum ScoresCommand {
             return night.iso + "  " + text + "\n"
         }
         guard !lines.isEmpty else { return "" }
-        return "morning summaries (\(renderer.locale.identifier)):\n" + lines.joined()
+        return renderer.text(.scoresSummaries, ["localeTag": .text(renderer.locale.identifier)]) + "\n" + lines.joined()
     }
 
-    static func render(_ state: LogState, from: LocalDate?, to: LocalDate?, settings: ScoreSettings?) -> String {
-        let nights = state.sleep.nightsWithData.filter(NightFilter(from: from, to: to).contains)
+    /// The settings, the table of `nights` (those with a sleep record, oldest first) and the
+    /// comparison with Apple's estimate, in `words`' language; `window` says when nights
+    /// with a score were left out (no range was given).
+    static func render(_ state: LogState, nights: [LocalDate], settings: ScoreSettings?, words: MessageRenderer, window: ShowListWindow? = nil) -> String {
         let used = settings ?? state.scoreInputs.settings
-        var text = "settings: \(used.preset ?? "custom") (duration \(number(used.weights.duration)), deep \(number(used.weights.deep)), REM \(number(used.weights.rem)), bedtime \(number(used.weights.bedtime)), interruptions \(number(used.weights.interruptions)))\n"
-        guard !nights.isEmpty else { return text + "no night with a sleep record\n" }
-        let header = ["night", "duration", "deep", "REM", "bedtime", "interrupt.", "total", "band", "apple est.", "logged", "error"]
+        var text = words.text(.scoresSettings, [
+            "preset": used.preset.map { .text($0) } ?? .message(Message(.scoresPresetCustom)),
+            "durationWeight": .number(used.weights.duration), "deepWeight": .number(used.weights.deep), "remWeight": .number(used.weights.rem),
+            "bedtimeWeight": .number(used.weights.bedtime), "interruptionsWeight": .number(used.weights.interruptions),
+        ]) + "\n"
+        guard !nights.isEmpty else { return text + words.text(.scoresNoNight) + "\n" }
+        if let window, !window.showsEverything {
+            text += words.text(.scoresWindow, ["shownNights": .integer(window.shown.count), "totalNights": .integer(window.total)]) + "\n"
+        }
+        let columns: [MessageID] = [
+            .scoresColumnNight, .scoresColumnDuration, .scoresColumnDeep, .scoresColumnREM, .scoresColumnBedtime, .scoresColumnInterruptions,
+            .scoresColumnTotal, .scoresColumnBand, .scoresColumnApple, .scoresColumnLogged, .scoresColumnError,
+        ]
+        let local = { (figure: String) in ReportFormat.localNumber(figure, words) }
         var rows: [[String]] = []
         var totals: [Double] = []
         for night in nights {
@@ -80,21 +98,22 @@ enum ScoresCommand {
             let estimate = state.appleEstimate(for: night)
             let logged = state.scoreInputs.appleLogged[night]
             let error = zip2(estimate?.total, logged?.total).map { signed($0 - $1) } ?? "-"
-            rows.append([night.iso] + ScorePart.allCases.map { score.points($0).map { tenth($0) } ?? "-" } + [
-                "\(score.total)", score.band.rawValue,
-                estimate.map { "\($0.total)" } ?? "-", logged.map { "\($0.total)" } ?? "-", error,
+            rows.append([night.iso] + ScorePart.allCases.map { score.points($0).map { local(tenth($0)) } ?? "-" } + [
+                local("\(score.total)"), words.text(MessageID.reportBand(score.band)),
+                estimate.map { local("\($0.total)") } ?? "-", logged.map { local("\($0.total)") } ?? "-", local(error),
             ])
         }
-        text += table(header: header, rows: rows)
+        text += table(header: columns.map { words.text($0) }, rows: rows)
         let mean = totals.reduce(0, +) / Double(totals.count)
-        text += "mean score: \(tenth(mean)) over \(totals.count) nights\n"
-        let comparison = state.appleScoreComparison(from: from, to: to)
+        text += words.text(.scoresMean, ["meanScore": .text(local(tenth(mean))), "scoredNights": .integer(totals.count)]) + "\n"
+        let comparison = state.appleScoreComparison(from: nights.first, to: nights.last)
         if let error = comparison.meanAbsoluteError {
-            text += "Apple estimate: mean absolute error \(tenth(error)) points over \(comparison.nights.count) logged nights"
-            if let part = comparison.partThatErrsMost { text += "; \(part) errs most" }
-            text += "; \(comparison.nightsInTheSameBand) of \(comparison.nights.count) in the same band\n"
+            var parts = [Message(.scoresAppleError, ["meanError": .text(local(tenth(error))), "loggedNights": .integer(comparison.nights.count)])]
+            if let part = comparison.partThatErrsMost { parts.append(Message(.scoresAppleErrsMost, ["applePart": .text(part.rawValue)])) }
+            parts.append(Message(.scoresAppleSameBand, ["sameBand": .integer(comparison.nightsInTheSameBand), "loggedNights": .integer(comparison.nights.count)]))
+            if case .message(let line) = ReportFormat.list(parts, joinedBy: .reportListSemicolon) { text += words.text(line) + "\n" }
         } else {
-            text += "Apple estimate: no logged score to compare with\n"
+            text += words.text(.scoresAppleNone) + "\n"
         }
         return text
     }
@@ -116,14 +135,16 @@ enum ScoresCommand {
         value == value.rounded() ? String(Int(value)) : tenth(value)
     }
 
+    /// The rows under `header`, each column as wide as its widest cell on a terminal
+    /// (`ReportFormat.displayWidth`: a bidi mark takes no column).
     static func table(header: [String], rows: [[String]]) -> String {
-        var widths = header.map(\.count)
+        var widths = header.map { ReportFormat.displayWidth($0) }
         for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], ReportFormat.displayWidth(cell)) }
         }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { index, cell in
-                index == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+                index == cells.count - 1 ? cell : ReportFormat.padded(cell, to: widths[index])
             }.joined(separator: "  ") + "\n"
         }
         return line(header) + rows.map(line).joined()

@@ -1,0 +1,77 @@
+extension MessageCatalog {
+    /// `replay-tool scores` in English: the words it always printed.
+    static let englishScoresTemplates: [MessageID: String] = [
+        .scoresSettings: "settings: {preset} (duration {durationWeight, number}, deep {deepWeight, number}, REM {remWeight, number}, bedtime {bedtimeWeight, number}, interruptions {interruptionsWeight, number})",
+        .scoresPresetCustom: "custom",
+        .scoresNoNight: "no night with a sleep record",
+        .scoresWindow: "the latest {shownNights, plural, one {night} other {# nights}} of {totalNights, plural, one {# night} other {# nights}} with a score; --from and --to show others",
+        .scoresColumnNight: "night",
+        .scoresColumnDuration: "duration",
+        .scoresColumnDeep: "deep",
+        .scoresColumnREM: "REM",
+        .scoresColumnBedtime: "bedtime",
+        .scoresColumnInterruptions: "interrupt.",
+        .scoresColumnTotal: "total",
+        .scoresColumnBand: "band",
+        .scoresColumnApple: "apple est.",
+        .scoresColumnLogged: "logged",
+        .scoresColumnError: "error",
+        .scoresMean: "mean score: {meanScore} over {scoredNights, plural, one {# night} other {# nights}}",
+        .scoresAppleError: "Apple estimate: mean absolute error {meanError} points over {loggedNights, plural, one {# logged night} other {# logged nights}}",
+        .scoresAppleErrsMost: "{applePart, select, duration {duration} bedtime {bedtime} other {interruptions}} errs most",
+        .scoresAppleSameBand: "{sameBand, number} of {loggedNights, number} in the same band",
+        .scoresAppleNone: "Apple estimate: no logged score to compare with",
+        .scoresSummaries: "morning summaries ({localeTag}):",
+    ]
+
+    /// `replay-tool scores --locale de`: a score is a „Schlafwert“, its band „gut“, „mittel“
+    /// or „niedrig“ (the report's words).
+    static let germanScoresTemplates: [MessageID: String] = [
+        .scoresSettings: "Einstellungen: {preset} (Dauer {durationWeight, number}, Tiefschlaf {deepWeight, number}, REM {remWeight, number}, Schlafenszeit {bedtimeWeight, number}, Unterbrechungen {interruptionsWeight, number})",
+        .scoresPresetCustom: "eigene",
+        .scoresNoNight: "keine Nacht mit Schlafdaten",
+        .scoresWindow: "{shownNights, plural, one {die letzte Nacht} other {die letzten # Nächte}} von {totalNights, plural, one {# Nacht} other {# Nächten}} mit Schlafwert; --from und --to zeigen andere",
+        .scoresColumnNight: "Nacht",
+        .scoresColumnDuration: "Dauer",
+        .scoresColumnDeep: "Tief",
+        .scoresColumnREM: "REM",
+        .scoresColumnBedtime: "Bettzeit",
+        .scoresColumnInterruptions: "Unterbr.",
+        .scoresColumnTotal: "Schlafwert",
+        .scoresColumnBand: "Stufe",
+        .scoresColumnApple: "Apple gesch.",
+        .scoresColumnLogged: "erfasst",
+        .scoresColumnError: "Abw.",
+        .scoresMean: "mittlerer Schlafwert: {meanScore} über {scoredNights, plural, one {# Nacht} other {# Nächte}}",
+        .scoresAppleError: "Apples Schätzung: mittlere absolute Abweichung {meanError} Punkte über {loggedNights, plural, one {# erfasste Nacht} other {# erfasste Nächte}}",
+        .scoresAppleErrsMost: "{applePart, select, duration {die Dauer} bedtime {die Schlafenszeit} other {die Unterbrechungen}} weicht am meisten ab",
+        .scoresAppleSameBand: "{sameBand, number} von {loggedNights, number} in derselben Stufe",
+        .scoresAppleNone: "Apples Schätzung: kein erfasster Schlafwert zum Vergleich",
+        .scoresSummaries: "Morgenzusammenfassungen ({localeTag}):",
+    ]
+
+    /// `replay-tool scores --locale ar`.
+    static let arabicScoresTemplates: [MessageID: String] = [
+        .scoresSettings: "الإعدادات: {preset} (المدة {durationWeight, number}، النوم العميق {deepWeight, number}، حركة العين السريعة {remWeight, number}، موعد النوم {bedtimeWeight, number}، الانقطاعات {interruptionsWeight, number})",
+        .scoresPresetCustom: "مخصصة",
+        .scoresNoNight: "لا ليلة فيها بيانات نوم",
+        .scoresWindow: "{shownNights, plural, zero {آخر # ليلة} one {آخر ليلة} two {آخر ليلتين} few {آخر # ليالٍ} many {آخر # ليلة} other {آخر # ليلة}} من {totalNights, plural, zero {# ليلة} one {ليلة واحدة} two {ليلتين} few {# ليالٍ} many {# ليلة} other {# ليلة}} لها درجة؛ ‎--from و‎--to تعرضان غيرها",
+        .scoresColumnNight: "الليلة",
+        .scoresColumnDuration: "المدة",
+        .scoresColumnDeep: "عميق",
+        .scoresColumnREM: "ريم",
+        .scoresColumnBedtime: "الموعد",
+        .scoresColumnInterruptions: "انقطاع",
+        .scoresColumnTotal: "الدرجة",
+        .scoresColumnBand: "الفئة",
+        .scoresColumnApple: "تقدير آبل",
+        .scoresColumnLogged: "المسجَّلة",
+        .scoresColumnError: "الفرق",
+        .scoresMean: "متوسط الدرجة: {meanScore} على مدى {scoredNights, plural, zero {# ليلة} one {ليلة واحدة} two {ليلتين} few {# ليالٍ} many {# ليلة} other {# ليلة}}",
+        .scoresAppleError: "تقدير آبل: متوسط الخطأ المطلق {meanError} نقطة على مدى {loggedNights, plural, zero {# ليلة مسجَّلة} one {ليلة مسجَّلة واحدة} two {ليلتين مسجَّلتين} few {# ليالٍ مسجَّلة} many {# ليلة مسجَّلة} other {# ليلة مسجَّلة}}",
+        .scoresAppleErrsMost: "{applePart, select, duration {المدة} bedtime {موعد النوم} other {الانقطاعات}} الأكثر خطأً",
+        .scoresAppleSameBand: "{sameBand, number} من {loggedNights, number} في الفئة نفسها",
+        .scoresAppleNone: "تقدير آبل: لا درجة مسجَّلة للمقارنة",
+        .scoresSummaries: "ملخصات الصباح ({localeTag}):",
+    ]
+}
