@@ -35,7 +35,7 @@ let package = Package(
         // The durable file: locking, fsync, streaming reads, torn-tail repair.
         .target(name: "EventLogFile", dependencies: ["Events"]),
         // Pure folds over events and queries that take `now`.
-        .target(name: "Projections", dependencies: ["Events", "StrictJSON"]),
+        .target(name: "Projections", dependencies: ["Events"]),
         // Decisions (commands → events) and the store a front end embeds.
         .target(name: "Commands", dependencies: ["Events", "EventLogFile", "Projections"]),
         // Every word in the person's language: ICU MessageFormat templates, CLDR plural rules,
@@ -48,7 +48,7 @@ let package = Package(
         // What a front end renders, ready made: the JSON view (`show --json`), the watch
         // summary and the widget snapshot.
         .target(name: "Views", dependencies: ["StrictJSON", "Events", "Projections", "Summaries"]),
-        // One import for a front end: re-exports the six library modules it uses.
+        // One import for a front end: re-exports the seven library modules it uses.
         .target(name: "MoreSleep", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Localization", "Summaries", "Views"]),
         // Import of an Apple Health export (export.xml), streamed, with content-derived ids.
         .target(name: "HealthImport", dependencies: ["Events", "EventLogFile", "Projections", "StrictJSON"]),
@@ -66,7 +66,7 @@ let package = Package(
         // that acknowledged events survive, only torn tails appear, and repair heals them.
         // Crash states and failing disks: file operations recorded and failed through
         // EventLogFile's `FileOperations` seam, every state a crash could leave built and checked.
-        .target(name: "CrashConsistency", dependencies: ["Events", "EventLogFile", "Projections", "Commands"]),
+        .target(name: "CrashConsistency", dependencies: ["Events", "EventLogFile", "Commands"]),
         .executableTarget(name: "log-crash-harness", dependencies: ["Events", "EventLogFile", "CrashConsistency"]),
 
         // Shared test helpers: golden files and given/when/then.

@@ -9,7 +9,7 @@
 // ```swift
 // import MoreSleep
 //
-// let store = try MoreSleepStore(log: try FileEventLog(path: path), environment: .live(source: .phone))
+// let store = try await MoreSleepStore.open(path: path, environment: .live(source: .phone))
 // let tonight = await store.state.tonight(at: .now)
 // ```
 

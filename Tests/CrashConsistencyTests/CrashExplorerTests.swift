@@ -1,4 +1,5 @@
 @testable import CrashConsistency
+import TestSupport
 import Commands
 import EventLogFile
 import Events

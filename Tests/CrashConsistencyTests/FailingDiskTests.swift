@@ -1,3 +1,4 @@
+import TestSupport
 import CrashConsistency
 import EventLogFile
 import Events

@@ -1,3 +1,4 @@
+import TestSupport
 import Commands
 import CrashConsistency
 import EventLogFile

@@ -1,4 +1,5 @@
 @_spi(LogTools) @testable import EventLogFile
+import TestSupport
 import Events
 import Foundation
 import Testing
@@ -20,7 +21,7 @@ struct CheckpointFolderTests {
     }
 
     /// A log of `count` single events (ids `e1`, `e2`, …) and the point after each.
-    static func makeLog(in directory: TemporaryDirectory, count: Int = 6) throws -> (path: String, points: [LogResumePoint]) {
+    static func makeLog(in directory: TemporaryFolder, count: Int = 6) throws -> (path: String, points: [LogResumePoint]) {
         let path = directory.path("log.jsonl")
         let log = try FileEventLog(path: path)
         var points = [log.committedPoint]
@@ -64,7 +65,7 @@ struct CheckpointFolderTests {
 
     @Test("a missing folder holds no checkpoint and no problem")
     func missingFolder() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let listed = CheckpointFolder(path: directory.path("none")).entries()
             #expect(listed.entries.isEmpty)
             #expect(listed.problems.isEmpty)
@@ -73,7 +74,7 @@ struct CheckpointFolderTests {
 
     @Test("write creates the folder 0700 and a file 0600; entries and payload read it back")
     func writeAndRead() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
             let header = try Self.header(of: log, at: points[4])
@@ -98,7 +99,7 @@ struct CheckpointFolderTests {
 
     @Test("a checkpoint with an empty payload, at the start of an empty log, is valid")
     func emptyPayloadAtTheStart() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = try directory.write("")
             let folder = Self.folder(for: log)
             let written = try folder.write(header: try Self.header(of: log, at: .start), payload: [])
@@ -110,7 +111,7 @@ struct CheckpointFolderTests {
 
     @Test("write replaces the checkpoint at the same seq; entries are ordered by position; remove deletes")
     func replaceOrderRemove() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
             let six = try folder.write(header: try Self.header(of: log, at: points[6]), payload: [6])
@@ -132,7 +133,7 @@ struct CheckpointFolderTests {
 
     @Test("checkpoints of this log at several positions are valid, and stay valid when the log grows")
     func validCheckpoints() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
             let written = try [0, 3, 6].map { try folder.write(header: try Self.header(of: log, at: points[$0]), payload: [UInt8($0)]) }
@@ -147,7 +148,7 @@ struct CheckpointFolderTests {
 
     @Test("validate with work beside the digest finds the same, and does the work once")
     func validateWithWorkAlongside() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
             _ = try [0, 3, 6].map { try folder.write(header: try Self.header(of: log, at: points[$0]), payload: [UInt8($0)]) }
@@ -176,7 +177,7 @@ struct CheckpointFolderTests {
 
     @Test("another fold version is not used")
     func otherFoldVersion() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
             let entry = try folder.write(header: try Self.header(of: log, at: points[3], foldVersion: 2), payload: [1])
@@ -188,7 +189,7 @@ struct CheckpointFolderTests {
 
     @Test("a newer format is not used: reported by entries (its header cannot be read) and by validate")
     func newerFormat() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
             let entry = try folder.write(header: try Self.header(of: log, at: points[3]), payload: [1])
@@ -206,7 +207,7 @@ struct CheckpointFolderTests {
 
     @Test("a checkpoint beyond the log's end (the log was cut or repaired) is not used")
     func beyondLogEnd() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
             let end = try folder.write(header: try Self.header(of: log, at: points[6]), payload: [6])
@@ -229,7 +230,7 @@ struct CheckpointFolderTests {
 
     @Test("an edited prefix, or another log, is not used: its prefix digest differs")
     func prefixChanged() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
             let late = try folder.write(header: try Self.header(of: log, at: points[5]), payload: [5])
@@ -255,7 +256,7 @@ struct CheckpointFolderTests {
 
     @Test("a log that cannot be read: every candidate is reported, none used")
     func logUnreadable() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
             let entry = try folder.write(header: try Self.header(of: log, at: points[2]), payload: [2])
@@ -273,7 +274,7 @@ struct CheckpointFolderTests {
 
     @Test("leftovers of interrupted writes are removed once an hour old; nothing else in the folder is")
     func leftovers() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
             let entry = try folder.write(header: try Self.header(of: log, at: points[3]), payload: [3])
@@ -295,7 +296,7 @@ struct CheckpointFolderTests {
 
     @Test("an interrupted write: a leftover temporary file is ignored; a final file cut at any length is never used")
     func interruptedWrite() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
             let old = try folder.write(header: try Self.header(of: log, at: points[3]), payload: DigestTestBytes.make(count: 300))
@@ -329,7 +330,7 @@ struct CheckpointFolderTests {
 
     @Test("a payload changed in place (same length) is refused by its digest; a file changed since listing too")
     func corruptPayload() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
             let entry = try folder.write(header: try Self.header(of: log, at: points[4]), payload: DigestTestBytes.make(count: 500))
@@ -350,7 +351,7 @@ struct CheckpointFolderTests {
 
     @Test("garbage, a folder and a renamed file under a checkpoint's name are problems; other files are ignored")
     func garbledFiles() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
             let entry = try folder.write(header: try Self.header(of: log, at: points[2]), payload: [2])
@@ -376,7 +377,7 @@ struct CheckpointFolderTests {
 
     @Test("a file where the folder should be: listing reports it, writing fails")
     func folderIsAFile() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             try directory.write("x", to: "log.jsonl.checkpoints")
             let folder = Self.folder(for: log)

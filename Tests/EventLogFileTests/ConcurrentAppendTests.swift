@@ -66,7 +66,7 @@ struct ConcurrentAppendTests {
     @Test("processes appending at once never interleave batches, repeat or skip a seq", .timeLimit(.minutes(2)))
     func processesAppendAtOnce() throws {
         let tool = try ReplayToolBinary.path()
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = directory.path("log.jsonl")
             // Each worker is a shell loop running `replay-tool append` once per batch.
             let workerNames = (1...Self.workers).map { "w\($0)" }
@@ -155,7 +155,7 @@ struct ConcurrentAppendTests {
 
     @Test("append gives up after --lock-timeout while another holds the lock, exit 75, nothing written")
     func lockTimeout() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = directory.path("log.jsonl")
             _ = try FileEventLog(path: log).append([try TestEvents.event("a"), try TestEvents.event("b")], expectedLastSeq: 0)
             let before = try FileBytes.read(log)
@@ -186,7 +186,7 @@ struct ConcurrentAppendTests {
 
     @Test("append reads all input first: an invalid line appends nothing, exit 65, naming the input line", arguments: [false, true])
     func appendIsAtomic(logExists: Bool) throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = directory.path("log.jsonl")
             if logExists {
                 _ = try FileEventLog(path: log).append([try TestEvents.event("a"), try TestEvents.event("b")], expectedLastSeq: 0)
@@ -211,7 +211,7 @@ struct ConcurrentAppendTests {
 
     @Test("append refuses input lines that carry seq or batch", arguments: ["\"seq\":1,", "\"batch\":[1,2],"])
     func appendRefusesSequencedInput(member: String) throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = directory.path("log.jsonl")
             let line = String(decoding: ReplayToolBinary.input([try TestEvents.event("a")]), as: UTF8.self)
             let input = ReplayToolBinary.input([try TestEvents.event("z")]) + Array(line.replacingFirst("{", with: "{" + member).utf8)
@@ -224,7 +224,7 @@ struct ConcurrentAppendTests {
 
     @Test("append with --expect-seq: the right seq appends, a stale one exits 75 and appends nothing")
     func appendExpectSeq() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = directory.path("log.jsonl")
             let first = ReplayToolBinary.input([try TestEvents.event("a"), try TestEvents.event("b")])
             let appended = try ReplayToolBinary.run(["append", log, "--allow-skipped", "--expect-seq", "0"], input: first)
@@ -254,7 +254,7 @@ struct ConcurrentAppendTests {
 
     @Test("append writes what the library writes, byte for byte")
     func appendMatchesLibrary() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let events = try TestEvents.assorted()
             let log = directory.path("tool.jsonl")
             let run = try ReplayToolBinary.run(["append", log, "--allow-skipped"], input: ReplayToolBinary.input(events))

@@ -1,3 +1,4 @@
+import TestSupport
 import EventLogFile
 import Events
 import Foundation
@@ -58,7 +59,7 @@ struct EventLogReaderTests {
     func readAllMatches() throws {
         let collected = Collected()
         try EventLogReader.forEachEvent(path: TestEvents.sampleWeekPath) { collected.events.append($0.event) }
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             // A copy, so that opening it for appending cannot touch the fixture.
             let copy = try directory.write(try FileBytes.read(TestEvents.sampleWeekPath))
             #expect(try FileEventLog(path: copy, createIfMissing: false).readAll() == collected.events)
@@ -95,7 +96,7 @@ struct EventLogReaderTests {
 
     @Test("late events are merged at their moment, ties broken by seq, whatever the written offset")
     func lateEventsMerged() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let lines = [
                 lineAt(1, "2026-11-30T21:00:00+01:00"),  // 20:00Z
                 lineAt(2, "2026-11-30T22:00:00+01:00"),  // 21:00Z
@@ -117,7 +118,7 @@ struct EventLogReaderTests {
 
     @Test("a log whose at never goes back is read once, without restart")
     func noLateEvents() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let lines = [
                 lineAt(1, "2026-11-30T21:00:00+01:00"),
                 lineAt(2, "2026-11-30T20:00:00Z"),  // the same moment: not late
@@ -151,7 +152,7 @@ struct EventLogReaderTests {
     @Test("a corrupt line stops the read with .corrupt, naming the file and line", arguments: corruptions.indices)
     func corruptLineThrows(index: Int) throws {
         let corruption = Self.corruptions[index]
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = try directory.write(corruption.text)
             let collected = Collected()
             let error = #expect(throws: EventLogFileError.self, "\(corruption.name)") {
@@ -189,7 +190,7 @@ struct EventLogReaderTests {
     @Test("a torn tail is reported, not thrown, and every event before it is delivered", arguments: tornTails.indices)
     func tornTailReported(index: Int) throws {
         let torn = Self.tornTails[index]
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = try directory.write(torn.text)
             let collected = Collected()
             let summary = try EventLogReader.forEachEvent(path: path) { collected.scanned.append($0) }
@@ -216,7 +217,7 @@ struct EventLogReaderTests {
 
     @Test("a missing file fails with notFound")
     func missingFile() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let error = #expect(throws: EventLogFileError.self) {
                 try EventLogReader.forEachEvent(path: directory.path("missing.jsonl")) { _ in }
             }
@@ -226,7 +227,7 @@ struct EventLogReaderTests {
 
     @Test("an empty file has no events")
     func emptyFile() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let summary = try EventLogReader.forEachEvent(path: try directory.write("")) { _ in Issue.record("an event from an empty file") }
             #expect(summary == EventLogReader.Summary())
         }
@@ -246,7 +247,7 @@ struct EventLogReaderTests {
 
     @Test("opaque events are delivered as .opaque and encode back to their line byte for byte")
     func opaqueEventsRoundTrip() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let lines = [RawLine.valid(1)] + Self.opaqueLines + [RawLine.valid(6)]
             let path = try directory.write(lines.map { $0 + "\n" }.joined())
             let fileLines = try FileBytes.lines(path)

@@ -1,4 +1,5 @@
 @_spi(LogTools) @testable import EventLogFile
+import TestSupport
 import Events
 import Foundation
 import Testing
@@ -8,7 +9,7 @@ import Testing
 @Suite("FileEventLog adopting a verified prefix")
 struct FileEventLogAdoptionTests {
     /// A log of 8 single events `p1`…`p8`, and its end point.
-    static func makeLog(in directory: TemporaryDirectory) throws -> (path: String, end: LogResumePoint) {
+    static func makeLog(in directory: TemporaryFolder) throws -> (path: String, end: LogResumePoint) {
         let path = directory.path("log.jsonl")
         let log = try FileEventLog(path: path)
         for index in 1...8 {
@@ -28,7 +29,7 @@ struct FileEventLogAdoptionTests {
 
     @Test("an append after adoption does not read the prefix: a corrupt line inside it goes unseen")
     func prefixNotRead() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (path, end) = try Self.makeLog(in: directory)
             try Self.corruptLine(3, of: path)
             // Without adoption the first append scans the log and refuses it.
@@ -54,7 +55,7 @@ struct FileEventLogAdoptionTests {
 
     @Test("lines appended by another writer after the prefix are still scanned")
     func linesAfterThePrefix() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (path, end) = try Self.makeLog(in: directory)
             _ = try FileEventLog(path: path).append([try TestEvents.event("other")], expectedLastSeq: 8)
             let log = try FileEventLog(path: path)
@@ -72,7 +73,7 @@ struct FileEventLogAdoptionTests {
 
     @Test("a retried id inside the prefix answers alreadyPresent with its seq; other content is refused")
     func retriedIdInThePrefix() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (path, end) = try Self.makeLog(in: directory)
             let log = try FileEventLog(path: path)
             log.adoptVerifiedPrefix(end)
@@ -98,7 +99,7 @@ struct FileEventLogAdoptionTests {
 
     @Test("the prefix search finds ids whatever their escapes")
     func escapedIds() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = directory.path("log.jsonl")
             let ids = ["quote\"d", "back\\slash", "tab\there", "ü-ünïcode", "plain"]
             let writer = try FileEventLog(path: path)
@@ -135,7 +136,7 @@ struct FileEventLogAdoptionTests {
 
     @Test("a file cut shorter than the adopted prefix is scanned from the start")
     func cutFileFallsBack() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (path, end) = try Self.makeLog(in: directory)
             let lines = try FileBytes.lines(path)
             let log = try FileEventLog(path: path)
@@ -158,7 +159,7 @@ struct FileEventLogAdoptionTests {
 
     @Test("a file cut shorter than the adopted prefix: a corrupt line in what is left is found")
     func cutFileIsScanned() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (path, end) = try Self.makeLog(in: directory)
             let lines = try FileBytes.lines(path)
             let log = try FileEventLog(path: path)
@@ -176,7 +177,7 @@ struct FileEventLogAdoptionTests {
 
     @Test("the protocol's append, which cannot ask about the prefix, scans the whole log first")
     func plainAppendScansEverything() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (path, end) = try Self.makeLog(in: directory)
             let log = try FileEventLog(path: path)
             log.adoptVerifiedPrefix(end)
@@ -191,7 +192,7 @@ struct FileEventLogAdoptionTests {
 
     @Test("adopting a point the log has already scanned past changes nothing")
     func adoptionBehindTheScan() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (path, _) = try Self.makeLog(in: directory)
             let log = try FileEventLog(path: path)
             #expect(try log.lastSeq() == 8)

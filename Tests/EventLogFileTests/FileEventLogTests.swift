@@ -1,4 +1,5 @@
 @_spi(LogTools) @testable import EventLogFile
+import TestSupport
 import Events
 import Foundation
 import Testing
@@ -11,7 +12,7 @@ struct FileEventLogTests {
 
     @Test("appended events get seq 1, 2, 3… across appends")
     func seqsAreConsecutive() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = try FileEventLog(path: directory.path("log.jsonl"))
             #expect(try log.lastSeq() == 0)
             let first = try log.append([try TestEvents.event("a")], expectedLastSeq: nil)
@@ -29,7 +30,7 @@ struct FileEventLogTests {
 
     @Test("an empty append writes nothing and answers nothing")
     func emptyAppend() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = try FileEventLog(path: directory.path("log.jsonl"))
             _ = try log.append([try TestEvents.event("a")], expectedLastSeq: nil)
             let before = try FileBytes.read(log.path)
@@ -40,7 +41,7 @@ struct FileEventLogTests {
 
     @Test("a new log file is created with mode 0600")
     func newFileMode() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = directory.path("log.jsonl")
             let log = try FileEventLog(path: path)
             #expect(try FileBytes.permissions(path) == 0o600)
@@ -51,7 +52,7 @@ struct FileEventLogTests {
 
     @Test("a missing log is not created when createIfMissing is false")
     func missingLog() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = directory.path("log.jsonl")
             let error = #expect(throws: EventLogFileError.self) { try FileEventLog(path: path, createIfMissing: false) }
             #expect(error?.code == .notFound)
@@ -61,7 +62,7 @@ struct FileEventLogTests {
 
     @Test("lines are byte-exact encoder output ended by \\n; batches of two or more carry [index,count]", arguments: [1, 2, 3, 7])
     func linesAreByteExact(batchSize: Int) throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = try FileEventLog(path: directory.path("log.jsonl"))
             // One event first, so the batch starts at seq 2.
             let lead = try TestEvents.event("lead")
@@ -101,7 +102,7 @@ struct FileEventLogTests {
 
     @Test("appending the same events again answers their seqs, alreadyPresent, and writes nothing", arguments: [false, true])
     func idempotentRetry(throughNewInstance: Bool) throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = directory.path("log.jsonl")
             let log = try FileEventLog(path: path)
             let events = try TestEvents.assorted()
@@ -126,7 +127,7 @@ struct FileEventLogTests {
 
     @Test("a batch mixing ids already present and new ones appends only the new ones")
     func mixedBatch() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = try FileEventLog(path: directory.path("log.jsonl"))
             let a = try TestEvents.event("a", minute: 1)
             let b = try TestEvents.event("b", minute: 2)
@@ -174,7 +175,7 @@ struct FileEventLogTests {
     @Test("the same id with other content is refused and nothing is written", arguments: contentChanges.indices)
     func duplicateIdentifierWithOtherContent(change: Int) throws {
         let (name, modify) = Self.contentChanges[change]
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = try FileEventLog(path: directory.path("log.jsonl"))
             let original = try TestEvents.event("same-id")
             _ = try log.append([original, try TestEvents.event("other")], expectedLastSeq: nil)
@@ -197,7 +198,7 @@ struct FileEventLogTests {
 
     @Test("the same id twice in one batch is refused and nothing is written", arguments: [false, true])
     func duplicateIdentifierInBatch(sameContent: Bool) throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = try FileEventLog(path: directory.path("log.jsonl"))
             _ = try log.append([try TestEvents.event("first")], expectedLastSeq: nil)
             let before = try FileBytes.read(log.path)
@@ -220,7 +221,7 @@ struct FileEventLogTests {
 
     @Test("an expected seq that matches the log appends")
     func expectedSeqMatches() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = try FileEventLog(path: directory.path("log.jsonl"))
             #expect(try log.append([try TestEvents.event("a")], expectedLastSeq: 0).map(\.seq) == [1])
             #expect(try log.append([try TestEvents.event("b"), try TestEvents.event("c")], expectedLastSeq: 1).map(\.seq) == [2, 3])
@@ -230,7 +231,7 @@ struct FileEventLogTests {
 
     @Test("an expected seq the log has moved past (or not reached) is refused and nothing is written", arguments: [0, 1, 2, 4, 100])
     func expectedSeqConflict(expected: Int) throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = try FileEventLog(path: directory.path("log.jsonl"))
             _ = try log.append([try TestEvents.event("a"), try TestEvents.event("b"), try TestEvents.event("c")], expectedLastSeq: nil)
             let before = try FileBytes.read(log.path)
@@ -251,7 +252,7 @@ struct FileEventLogTests {
 
     @Test("a retry of a batch that landed succeeds even with a stale expected seq")
     func retryWithStaleExpectedSeq() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = try FileEventLog(path: directory.path("log.jsonl"))
             let batch = [try TestEvents.event("a"), try TestEvents.event("b")]
             #expect(try log.append(batch, expectedLastSeq: 0).map(\.seq) == [1, 2])
@@ -304,7 +305,7 @@ struct FileEventLogTests {
             ([a, b], nil), ([a], nil), ([c], 0), ([aChanged], nil), ([c, c], nil), ([b, c, d], 0),
             ([badZone], nil), ([c, d], 2), ([a, b], 0), ([d, b], 4), (try TestEvents.assorted(), 4), ([], nil),
         ]
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let file = try FileEventLog(path: directory.path("log.jsonl"))
             let memory = try InMemoryEventLog()
             for (index, step) in steps.enumerated() {
@@ -322,7 +323,7 @@ struct FileEventLogTests {
 
     @Test("two instances on one file interleaving appends see each other's seqs and ids")
     func twoInstancesInterleave() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = directory.path("log.jsonl")
             let first = try FileEventLog(path: path)
             let second = try FileEventLog(path: path)
@@ -351,7 +352,7 @@ struct FileEventLogTests {
 
     @Test("an append or a repair waits at most its lock timeout while another holds the lock, and writes nothing")
     func lockTimeoutInProcess() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = directory.path("log.jsonl")
             let log = try FileEventLog(path: path, lockTimeout: .milliseconds(100))
             _ = try log.append([try TestEvents.event("a")], expectedLastSeq: nil)
@@ -404,7 +405,7 @@ struct FileEventLogTests {
 
     @Test("a torn tail refuses appends, repair removes exactly it, then appends work", arguments: TornKind.allCases)
     func tornTailRepair(kind: TornKind) throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = directory.path("log.jsonl")
             let log = try FileEventLog(path: path)
             _ = try log.append([try TestEvents.event("a"), try TestEvents.event("b")], expectedLastSeq: nil)
@@ -445,7 +446,7 @@ struct FileEventLogTests {
 
     @Test("a torn tail on a log that was empty is removed whole")
     func tornTailOnly() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = try directory.write(Array(RawLine.valid(1, batch: (1, 2)).utf8) + [UInt8(ascii: "\n")] + Array("{\"seq\":2,".utf8))
             let log = try FileEventLog(path: path)
             let error = #expect(throws: EventLogFileError.self) { try log.append([try TestEvents.event("a")], expectedLastSeq: nil) }
@@ -461,7 +462,7 @@ struct FileEventLogTests {
 
     @Test("repair refuses a log with corruption before its end and changes nothing", arguments: [false, true])
     func repairRefusesCorruption(withTornTail: Bool) throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             var text = RawLine.valid(1) + "\n" + "{\"seq\":2,\"id\":\"id-2\",\"type\":\"exitRequested\"\n" + RawLine.validLines(3...4)
             if withTornTail { text += String(RawLine.valid(5).prefix(30)) }
             let path = try directory.write(text)
@@ -483,7 +484,7 @@ struct FileEventLogTests {
 
     @Test("repair refuses a log with a duplicate id and changes nothing")
     func repairRefusesDuplicateIdentifier() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let text = RawLine.validLines(1...2) + RawLine.valid(3, id: "id-1") + "\n" + String(RawLine.valid(4).prefix(20))
             let path = try directory.write(text)
             let before = try FileBytes.read(path)
@@ -496,7 +497,7 @@ struct FileEventLogTests {
 
     @Test("repair of a sound log (or an empty one) returns nil and changes nothing", arguments: [0, 1, 5])
     func repairSoundLog(eventCount: Int) throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = try FileEventLog(path: directory.path("log.jsonl"))
             if eventCount > 0 {
                 _ = try log.append(try (1...eventCount).map { try TestEvents.event("e\($0)") }, expectedLastSeq: 0)
@@ -509,7 +510,7 @@ struct FileEventLogTests {
 
     @Test("repair of a missing log fails with notFound and creates nothing")
     func repairMissingLog() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = directory.path("missing.jsonl")
             let error = #expect(throws: EventLogFileError.self) { try FileEventLog.repair(path: path) }
             #expect(error?.code == .notFound)
@@ -521,7 +522,7 @@ struct FileEventLogTests {
     /// another writer appended, even when the file happens to be back at the length it saw.
     @Test("an instance that saw a torn tail appends after repair and another writer's append of the same length")
     func tornTailSeenThenRepairedAndRefilledToSameLength() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = directory.path("log.jsonl")
             let first = try FileEventLog(path: path)
             _ = try first.append([try TestEvents.event("a"), try TestEvents.event("b")], expectedLastSeq: nil)
@@ -619,7 +620,7 @@ struct FileEventLogTests {
     @Test("an event that would not read back is refused and nothing is written", arguments: unreadableEvents.indices)
     func unreadableEventRefused(index: Int) throws {
         let (name, makeEvent) = Self.unreadableEvents[index]
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = try FileEventLog(path: directory.path("log.jsonl"))
             _ = try log.append([try TestEvents.event("first")], expectedLastSeq: nil)
             let before = try FileBytes.read(log.path)
@@ -640,7 +641,7 @@ struct FileEventLogTests {
     /// touch it (it is not a torn tail).
     @Test("an event whose line would be too long to read back is refused, and the log stays readable")
     func overlongLineRefused() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = try FileEventLog(path: directory.path("log.jsonl"))
             _ = try log.append([try TestEvents.event("first")], expectedLastSeq: nil)
             let before = try FileBytes.read(log.path)
@@ -661,7 +662,7 @@ struct FileEventLogTests {
 
     @Test("a reading that is not a finite number is refused, not written as another value", arguments: [Double.nan, .infinity, -.infinity])
     func nonFiniteNumberRefused(value: Double) throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = try FileEventLog(path: directory.path("log.jsonl"))
             let reading = Event(
                 id: "vital", at: try TestEvents.instant("2026-12-01T07:00:00+01:00"), timeZone: TestEvents.zone,

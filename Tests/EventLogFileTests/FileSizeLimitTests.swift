@@ -1,3 +1,4 @@
+import TestSupport
 import EventLogFile
 import Events
 import Foundation
@@ -11,7 +12,7 @@ struct FileSizeLimitTests {
     @Test("an append past ulimit -f is refused with EFBIG, the log unchanged and sound", .timeLimit(.minutes(1)))
     func appendPastTheLimit() throws {
         let tool = try ReplayToolBinary.path()
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = directory.path("log.jsonl")
             // A log just under 1 KiB (the limit below), then a batch that crosses it.
             let first = try FileEventLog(path: log)

@@ -228,7 +228,7 @@ struct HostileInputTests {
 
     @Test("a line of megabytes is reported by line, and the reading stops there", arguments: [2 * 1024 * 1024, 1024 * 1024 + 1, 8 * 1024 * 1024])
     func lineOfMegabytes(_ length: Int) throws {
-        try TemporaryDirectory.with("HostileInputTests") { directory in
+        try TemporaryFolder.with("HostileInputTests") { directory in
             let filler = ",\"x\":\"" + String(repeating: "a", count: length) + "\""
             let long = RawLine.valid(2).replacingFirst("\"source\":\"phone\"", with: "\"source\":\"phone\"" + filler)
             let path = try directory.write(RawLine.valid(1) + "\n" + long + "\n" + RawLine.valid(3) + "\n")
@@ -241,7 +241,7 @@ struct HostileInputTests {
 
     @Test("a line of megabytes without its newline (torn, but too long) is reported")
     func tornLineOfMegabytes() throws {
-        try TemporaryDirectory.with("HostileInputTests") { directory in
+        try TemporaryFolder.with("HostileInputTests") { directory in
             let path = try directory.write(RawLine.valid(1) + "\n" + String(repeating: "[", count: 3 * 1024 * 1024))
             let report = try FileEventLog.verify(path: path)
             #expect(!report.isSound)
@@ -253,7 +253,7 @@ struct HostileInputTests {
 
     @Test("a line just under the limit is read")
     func lineJustUnderTheLimit() throws {
-        try TemporaryDirectory.with("HostileInputTests") { directory in
+        try TemporaryFolder.with("HostileInputTests") { directory in
             let base = RawLine.valid(1)
             let padding = LineReader.defaultMaximumLineLength - base.utf8.count - ",\"x\":\"\"".utf8.count
             let line = base.replacingFirst("\"source\":\"phone\"", with: "\"source\":\"phone\",\"x\":\"" + String(repeating: "a", count: padding) + "\"")
@@ -267,7 +267,7 @@ struct HostileInputTests {
 
     @Test("a directory instead of a log: isDirectory for the library; the tool reads it as a log set")
     func directory() throws {
-        try TemporaryDirectory.with("HostileInputTests") { directory in
+        try TemporaryFolder.with("HostileInputTests") { directory in
             let path = directory.path("log.jsonl")
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
             expectUnreadable(path, code: .isDirectory)
@@ -276,7 +276,7 @@ struct HostileInputTests {
 
     @Test("a dangling symbolic link: notFound, exit 66")
     func danglingLink() throws {
-        try TemporaryDirectory.with("HostileInputTests") { directory in
+        try TemporaryFolder.with("HostileInputTests") { directory in
             let path = directory.path("log.jsonl")
             try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: directory.path("gone.jsonl"))
             expectUnreadable(path, code: .notFound)
@@ -285,7 +285,7 @@ struct HostileInputTests {
 
     @Test("a link loop: an error, not a hang")
     func linkLoop() throws {
-        try TemporaryDirectory.with("HostileInputTests") { directory in
+        try TemporaryFolder.with("HostileInputTests") { directory in
             let path = directory.path("log.jsonl")
             try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: path)
             #expect(throws: EventLogFileError.self) { try FileEventLog.verify(path: path) }

@@ -1,9 +1,10 @@
 @_spi(LogTools) import EventLogFile
+import TestSupport
 import Foundation
 import Testing
 
 /// Runs `body` with the path of a new, empty temporary directory, removed afterwards.
-private func withTemporaryDirectory<Result>(_ body: (String) throws -> Result) throws -> Result {
+private func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Result {
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("LineReaderTests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -114,7 +115,7 @@ private let bufferSizes = [1, 2, 3, 7, 16, 100, 4096, LineReader.defaultBufferSi
 struct LineReaderTests {
     @Test("an empty file has no lines")
     func emptyFile() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = try makeFile([], in: directory)
             var reader = try LineReader(path: path)
             #expect(try reader.nextLine() == nil)
@@ -129,7 +130,7 @@ struct LineReaderTests {
         arguments: bufferSizes, [UInt64(1), 2, 3, 42]
     )
     func matchesInMemorySplit(bufferSize: Int, seed: UInt64) throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let contents = randomContents(
                 seed: seed, lineCount: 300, longestLine: seed == 42 ? 300 : 40, finalNewline: seed % 2 == 0)
             let path = try makeFile(contents, in: directory)
@@ -145,7 +146,7 @@ struct LineReaderTests {
 
     @Test("exact line numbers, offsets and newline flags", arguments: bufferSizes)
     func numbersOffsetsAndFlags(bufferSize: Int) throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = try makeFile(Array("ab\n\ncdef\ng".utf8), in: directory)
             var reader = try LineReader(path: path, bufferSize: bufferSize)
             let lines = try readAll(&reader)
@@ -161,7 +162,7 @@ struct LineReaderTests {
 
     @Test("a file ending with a newline has no extra empty line; blank lines are lines")
     func finalNewlineAndBlankLines() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             var reader = try LineReader(path: try makeFile(Array("x\n".utf8), named: "one", in: directory))
             #expect(try readAll(&reader).map(\.endsWithNewline) == [true])
             var blanks = try LineReader(path: try makeFile(Array("\n\n".utf8), named: "two", in: directory))
@@ -173,7 +174,7 @@ struct LineReaderTests {
 
     @Test("a last line without newline is flagged, with its end offset and position")
     func tornLastLine() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = try makeFile(Array("{\"seq\":1}\n{\"seq\":2}".utf8), in: directory)
             var reader = try LineReader(path: path)
             let first = try #require(try reader.nextLine())
@@ -190,7 +191,7 @@ struct LineReaderTests {
 
     @Test("carriage returns and other bytes pass through untouched")
     func carriageReturnsPassThrough() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = try makeFile(Array("a\r\n\r\nb\0c\r".utf8), in: directory)
             var reader = try LineReader(path: path, bufferSize: 2)
             let lines = try readAll(&reader)
@@ -201,7 +202,7 @@ struct LineReaderTests {
 
     @Test("reading can start at a saved position", arguments: bufferSizes)
     func startAtPosition(bufferSize: Int) throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let contents = randomContents(seed: 7, lineCount: 50, longestLine: 30, finalNewline: true)
             let path = try makeFile(contents, in: directory)
             var whole = try LineReader(path: path, bufferSize: bufferSize)
@@ -221,7 +222,7 @@ struct LineReaderTests {
 
     @Test("lines appended after the end are found by the same reader and from a saved position")
     func followsGrowingFile() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = directory + "/log.jsonl"
             let writer = try LogFileDescriptor.openForAppending(path: path, createIfMissing: true)
             try Array("one\ntwo\n".utf8).withUnsafeBytes { try writer.appendAll($0) }
@@ -240,7 +241,7 @@ struct LineReaderTests {
 
     @Test("a line over the maximum is lineTooLong naming the path and line", arguments: [1, 4, 10, 11, 12, 64, 4096])
     func lineTooLong(bufferSize: Int) throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             // Lines 1–2 are at or under the maximum of 10 bytes; line 3 has 11.
             let path = try makeFile(Array("short\n0123456789\n0123456789A\nafter\n".utf8), in: directory)
             var reader = try LineReader(path: path, bufferSize: bufferSize, maximumLineLength: 10)
@@ -258,7 +259,7 @@ struct LineReaderTests {
 
     @Test("a long last line without newline is lineTooLong too", arguments: [1, 8, 64])
     func tornLineTooLong(bufferSize: Int) throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = try makeFile(Array(("ok\n" + String(repeating: "x", count: 40)).utf8), in: directory)
             var reader = try LineReader(path: path, bufferSize: bufferSize, maximumLineLength: 39)
             #expect(try reader.nextLine()?.lineNumber == 1)
@@ -272,7 +273,7 @@ struct LineReaderTests {
 
     @Test("a huge line is refused without reading it all")
     func hugeLineIsRefused() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = try makeFile([UInt8](repeating: UInt8(ascii: "a"), count: 3_000_000), in: directory)
             var reader = try LineReader(path: path, bufferSize: 4096, maximumLineLength: 100_000)
             let error = try #require(throws: EventLogFileError.self) {
@@ -285,7 +286,7 @@ struct LineReaderTests {
 
     @Test("forEachLine stops when asked, and reading can go on from there")
     func forEachLineStops() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = try makeFile(Array("a\nb\nc\nd\n".utf8), in: directory)
             var reader = try LineReader(path: path, bufferSize: 3)
             var seen: [[UInt8]] = []
@@ -307,7 +308,7 @@ struct LineReaderTests {
 
     @Test("an error thrown by the body of forEachLine comes out unchanged")
     func forEachLineRethrows() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = try makeFile(Array("a\nb\n".utf8), in: directory)
             var reader = try LineReader(path: path)
             let error = try #require(throws: EventLogFileError.self) {
@@ -326,7 +327,7 @@ struct LineReaderTests {
 
     @Test("a reader over an appending descriptor gives it back for appending")
     func takeDescriptorBack() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = directory + "/log.jsonl"
             let writer = try LogFileDescriptor.openForAppending(path: path, createIfMissing: true)
             try writer.lockExclusive(timeout: .zero)
@@ -347,7 +348,7 @@ struct LineReaderTests {
 
     @Test("out-of-range arguments are invalidArgument")
     func invalidArguments() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = try makeFile(Array("a\n".utf8), in: directory)
             let cases: [(LineReader.Position, Int, Int)] = [
                 (LineReader.Position(byteOffset: -1, lineNumber: 1), 16, 100),
@@ -367,7 +368,7 @@ struct LineReaderTests {
 
     @Test("reading a missing file fails with notFound")
     func missingFile() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = directory + "/missing.jsonl"
             let error = try #require(throws: EventLogFileError.self) {
                 _ = try LineReader(path: path)
@@ -379,7 +380,7 @@ struct LineReaderTests {
 
     @Test("a maximum line length of zero allows only empty lines")
     func zeroMaximum() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = try makeFile(Array("\n\nx\n".utf8), in: directory)
             var reader = try LineReader(path: path, maximumLineLength: 0)
             #expect(try reader.nextLine()?.bytes.count == 0)

@@ -1,3 +1,4 @@
+import TestSupport
 import EventLogFile
 import Foundation
 import Testing
@@ -11,7 +12,7 @@ import Musl
 #endif
 
 /// Runs `body` with the path of a new, empty temporary directory, removed afterwards.
-private func withTemporaryDirectory<Result>(_ body: (String) throws -> Result) throws -> Result {
+private func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Result {
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("LogFileDescriptorTests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -51,7 +52,7 @@ private func append(_ text: String, to descriptor: borrowing LogFileDescriptor) 
 struct LogFileDescriptorTests {
     @Test("a created log file has mode 0600 and is empty")
     func createdFileHasMode0600() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = directory + "/log.jsonl"
             let descriptor = try LogFileDescriptor.openForAppending(path: path, createIfMissing: true)
             #expect(try permissions(of: path) == 0o600)
@@ -64,7 +65,7 @@ struct LogFileDescriptorTests {
 
     @Test("opening an existing log for appending keeps its content and mode")
     func reopeningKeepsContentAndMode() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = directory + "/log.jsonl"
             let first = try LogFileDescriptor.openForAppending(path: path, createIfMissing: true)
             try append("a\n", to: first)
@@ -82,7 +83,7 @@ struct LogFileDescriptorTests {
 
     @Test("opening a missing log for appending without creating it fails with notFound")
     func missingFileWithoutCreating() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = directory + "/missing.jsonl"
             let error = try #require(throws: EventLogFileError.self) {
                 _ = try LogFileDescriptor.openForAppending(path: path, createIfMissing: false)
@@ -96,7 +97,7 @@ struct LogFileDescriptorTests {
 
     @Test("a missing folder fails with notFound naming the path", arguments: [true, false])
     func missingFolder(createIfMissing: Bool) throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = directory + "/no-such-folder/log.jsonl"
             let error = try #require(throws: EventLogFileError.self) {
                 _ = try LogFileDescriptor.openForAppending(path: path, createIfMissing: createIfMissing)
@@ -109,7 +110,7 @@ struct LogFileDescriptorTests {
 
     @Test("a directory cannot be opened for appending", arguments: [true, false])
     func directoryForAppending(createIfMissing: Bool) throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let error = try #require(throws: EventLogFileError.self) {
                 _ = try LogFileDescriptor.openForAppending(path: directory, createIfMissing: createIfMissing)
             }
@@ -120,7 +121,7 @@ struct LogFileDescriptorTests {
 
     @Test("a dangling symbolic link is not followed to create a log", arguments: [true, false])
     func danglingLinkForAppending(createIfMissing: Bool) throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = directory + "/link.jsonl"
             let target = directory + "/target.jsonl"
             try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
@@ -135,7 +136,7 @@ struct LogFileDescriptorTests {
 
     @Test("opening a missing file for reading fails with notFound naming the path")
     func missingFileForReading() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = directory + "/missing.jsonl"
             let error = try #require(throws: EventLogFileError.self) {
                 _ = try LogFileDescriptor.openForReading(path: path)
@@ -150,7 +151,7 @@ struct LogFileDescriptorTests {
 
     @Test("opening a directory for reading fails with isDirectory")
     func directoryForReading() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let error = try #require(throws: EventLogFileError.self) {
                 _ = try LogFileDescriptor.openForReading(path: directory)
             }
@@ -161,7 +162,7 @@ struct LogFileDescriptorTests {
 
     @Test("opening a dangling symbolic link for reading fails with notFound")
     func danglingLinkForReading() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = directory + "/link.jsonl"
             try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: directory + "/gone.jsonl")
             let error = try #require(throws: EventLogFileError.self) {
@@ -174,7 +175,7 @@ struct LogFileDescriptorTests {
 
     @Test("appended bytes read back after synchronize, in pieces and at offsets")
     func appendSynchronizeAndReadBack() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = directory + "/log.jsonl"
             let writer = try LogFileDescriptor.openForAppending(path: path, createIfMissing: true)
             try append("{\"seq\":1}\n", to: writer)
@@ -200,7 +201,7 @@ struct LogFileDescriptorTests {
 
     @Test("a large append is written whole")
     func largeAppend() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = directory + "/log.jsonl"
             let writer = try LogFileDescriptor.openForAppending(path: path, createIfMissing: true)
             let bytes = (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
@@ -212,7 +213,7 @@ struct LogFileDescriptorTests {
 
     @Test("truncate removes a tail")
     func truncateRemovesTail() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = directory + "/log.jsonl"
             let writer = try LogFileDescriptor.openForAppending(path: path, createIfMissing: true)
             try append("{\"seq\":1}\n{\"seq\":2,\"tor", to: writer)
@@ -226,7 +227,7 @@ struct LogFileDescriptorTests {
 
     @Test("negative offsets and lengths are invalid arguments")
     func negativeArguments() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = directory + "/log.jsonl"
             let writer = try LogFileDescriptor.openForAppending(path: path, createIfMissing: true)
             let truncateError = try #require(throws: EventLogFileError.self) {
@@ -245,7 +246,7 @@ struct LogFileDescriptorTests {
 
     @Test("a second descriptor of the same file cannot take the lock until the first lets go")
     func lockExcludesSecondDescriptor() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = directory + "/log.jsonl"
             let first = try LogFileDescriptor.openForAppending(path: path, createIfMissing: true)
             let second = try LogFileDescriptor.openForAppending(path: path, createIfMissing: false)
@@ -277,7 +278,7 @@ struct LogFileDescriptorTests {
 
     @Test("timeout zero tries exactly once")
     func zeroTimeoutTriesOnce() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = directory + "/log.jsonl"
             let first = try LogFileDescriptor.openForAppending(path: path, createIfMissing: true)
             let second = try LogFileDescriptor.openForReading(path: path)
@@ -294,7 +295,7 @@ struct LogFileDescriptorTests {
 
     @Test("closing the holder releases the lock")
     func closeReleasesLock() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = directory + "/log.jsonl"
             let first = try LogFileDescriptor.openForAppending(path: path, createIfMissing: true)
             let second = try LogFileDescriptor.openForAppending(path: path, createIfMissing: false)
@@ -309,7 +310,7 @@ struct LogFileDescriptorTests {
 
     @Test("waiting for the lock succeeds as soon as the holder lets go")
     func lockWaitsForHolder() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryFolder { directory in
             let path = directory + "/log.jsonl"
             let waiter = try LogFileDescriptor.openForAppending(path: path, createIfMissing: true)
             let holder = open(path, O_RDONLY | O_CLOEXEC)

@@ -1,3 +1,4 @@
+import TestSupport
 import EventLogFile
 import Events
 import Foundation
@@ -32,7 +33,7 @@ struct LogPrivacyTests {
     }
 
     @Test func aNewLogIsCreated0600() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = directory.path("log.jsonl")
             let log = try FileEventLog(path: path)
             _ = try log.append([try TestEvents.event("first")])
@@ -41,7 +42,7 @@ struct LogPrivacyTests {
     }
 
     @Test func aLogOthersCanWriteIsRefusedAndNothingIsWritten() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = try directory.write(RawLine.validLines(1...2))
             try Self.setMode(0o666, of: path)
             let before = try Self.bytes(of: path)
@@ -66,7 +67,7 @@ struct LogPrivacyTests {
         (mode_t(0o777), "its group and others", "0777"),
     ])
     func everyGroupOrOthersWriteBitIsRefused(mode: mode_t, writers: String, shown: String) throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = try directory.write(RawLine.validLines(1...1))
             try Self.setMode(mode, of: path)
             let log = try FileEventLog(path: path)
@@ -81,7 +82,7 @@ struct LogPrivacyTests {
 
     @Test(arguments: [0o600, 0o644, 0o640, 0o604, 0o700] as [mode_t])
     func aLogOnlyItsOwnerCanWriteAppends(mode: mode_t) throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = try directory.write(RawLine.validLines(1...2))
             try Self.setMode(mode, of: path)
             let log = try FileEventLog(path: path)
@@ -94,7 +95,7 @@ struct LogPrivacyTests {
     /// The mode is checked at every append, not only at open: a chmod between two appends
     /// of one long-lived log is caught, and undoing it lets the next append through.
     @Test func theModeIsCheckedAtEveryAppend() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = directory.path("log.jsonl")
             let log = try FileEventLog(path: path)
             _ = try log.append([try TestEvents.event("one", minute: 1)])
@@ -111,7 +112,7 @@ struct LogPrivacyTests {
 
     /// Reading is not refused: a person can still see (and verify) a log whose mode is wrong.
     @Test func aLogOthersCanWriteCanStillBeRead() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = try directory.write(RawLine.validLines(1...3))
             try Self.setMode(0o666, of: path)
             #expect(try FileEventLog(path: path).read().events.count == 3)
@@ -122,7 +123,7 @@ struct LogPrivacyTests {
     /// `replay-tool append` exits 66 (the code of every `.permissionDenied`: the log cannot
     /// be used as it is), prints the message naming the file, and appends nothing.
     @Test func replayToolAppendRefusesWithAClearMessage() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = try directory.write(RawLine.validLines(1...2))
             try Self.setMode(0o666, of: path)
             let before = try Self.bytes(of: path)
@@ -142,7 +143,7 @@ struct LogPrivacyTests {
     /// A line with a wrong value is reported by file, line and key, never by quoting the
     /// person's data (a time, a value, free text).
     @Test func errorsNameFileLineAndKeyButNeverTheContent() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let secretStage = "nap-after-argument-with-doctor"
             let secretTime = "2026-11-30T23:61:00+01:00"
             let line = "{\"seq\":2,\"id\":\"s-2\",\"type\":\"sleepSampleIngested\",\"v\":1,\"at\":\"2026-12-01T07:00:00+01:00\","

@@ -1,4 +1,5 @@
 @_spi(LogTools) @testable import EventLogFile
+import TestSupport
 import Events
 import Foundation
 import Testing
@@ -237,7 +238,7 @@ private let soundFiles: [(name: String, text: String, events: Int)] = [
 struct LogVerificationTests {
     @Test("verify reports the problem at its line, naming the key or what is wrong", arguments: verificationCases)
     func reportsProblem(_ testCase: VerificationCase) throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = try directory.write(testCase.content)
             let report = try FileEventLog.verify(path: path)
             #expect(!report.isSound)
@@ -265,7 +266,7 @@ struct LogVerificationTests {
 
     @Test("the problem's line number is right however far into the file it is", arguments: [1, 2, 50, 1000])
     func lineNumberFarIntoFile(badLine: Int) throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let total = max(badLine + 1, 3)
             let text = (1...total).map { seq in
                 (seq == badLine ? RawLine.valid(seq).replacingFirst("\"v\":1,", with: "\"v\":\"1\",") : RawLine.valid(seq)) + "\n"
@@ -280,7 +281,7 @@ struct LogVerificationTests {
 
     @Test("a line longer than the reader's maximum is reported at its line, not thrown")
     func overlongLine() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let long = RawLine.valid(2).replacingFirst("\"phone\"", with: "\"" + String(repeating: "p", count: LineReader.defaultMaximumLineLength) + "\"")
             let path = try directory.write(RawLine.valid(1) + "\n" + long + "\n" + RawLine.valid(3) + "\n")
             let report = try FileEventLog.verify(path: path)
@@ -296,7 +297,7 @@ struct LogVerificationTests {
 
     @Test("every problem is listed, in line order")
     func listsEveryProblem() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let text = RawLine.valid(1) + "\n"
                 + "not json\n"
                 + RawLine.valid(3).replacingFirst("Europe/Berlin", with: "Nowhere/Atlan tis") + "\n"
@@ -314,7 +315,7 @@ struct LogVerificationTests {
     @Test("opaque events and unknown keys are not problems", arguments: soundFiles.indices)
     func soundFile(index: Int) throws {
         let file = soundFiles[index]
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let report = try FileEventLog.verify(path: try directory.write(file.text))
             #expect(report.isSound, "\(file.name): \(report.issues)")
             #expect(report.tornTail == nil)
@@ -334,7 +335,7 @@ struct LogVerificationTests {
 
     @Test("verify of a missing file or a directory fails with its code")
     func unreadablePaths() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let missing = #expect(throws: EventLogFileError.self) { try FileEventLog.verify(path: directory.path("missing.jsonl")) }
             #expect(missing?.code == .notFound)
             let folder = #expect(throws: EventLogFileError.self) { try FileEventLog.verify(path: directory.path) }
@@ -379,7 +380,7 @@ struct LogVerificationTests {
 
     @Test("no message quotes the health content of a line")
     func messagesNeverQuoteContent() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let lines = Self.secretLines()
             let text = lines.dropLast().map { $0 + "\n" }.joined() + (lines.last ?? "")
             let path = try directory.write(text)

@@ -32,7 +32,7 @@ struct PrefixDigestStampTests {
 
     /// A log of 6 events, its checkpoint after the 4th, and the stamp of a pass over its
     /// prefix (the file system's clock let pass first, so the pass is stamped).
-    static func stampedLog(in directory: TemporaryDirectory) throws -> (log: String, points: [LogResumePoint], folder: CheckpointFolder, entry: CheckpointEntry) {
+    static func stampedLog(in directory: TemporaryFolder) throws -> (log: String, points: [LogResumePoint], folder: CheckpointFolder, entry: CheckpointEntry) {
         let (log, points) = try CheckpointFolderTests.makeLog(in: directory)
         let folder = CheckpointFolderTests.folder(for: log)
         let entry = try folder.write(header: try CheckpointFolderTests.header(of: log, at: points[4]), payload: [4])
@@ -110,7 +110,7 @@ struct PrefixDigestStampTests {
 
     @Test("a pass over an unchanged log is stamped, and the next answer comes from the stamp with the same digests")
     func stampedThenUsed() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (log, points) = try CheckpointFolderTests.makeLog(in: directory)
             let folder = CheckpointFolderTests.folder(for: log)
             _ = try folder.write(header: try CheckpointFolderTests.header(of: log, at: points[3]), payload: [3])
@@ -143,7 +143,7 @@ struct PrefixDigestStampTests {
 
     @Test("an edit in place that keeps the length is never hidden by the stamp: the checkpoint is refused")
     func editInPlace() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (log, points) = try CheckpointFolderTests.makeLog(in: directory)
             let folder = CheckpointFolderTests.folder(for: log)
             let entry = try folder.write(header: try CheckpointFolderTests.header(of: log, at: points[5]), payload: [5])
@@ -165,7 +165,7 @@ struct PrefixDigestStampTests {
 
     @Test("an append, a cut, or another file put in the log's place is read again")
     func otherChanges() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (log, points, folder, entry) = try Self.stampedLog(in: directory)
             let lengths: Set<Int64> = [points[4].byteOffset]
             #expect(folder.prefixDigests(ofLogAt: log, prefixLengths: lengths) { _ in }.source == .stamp)
@@ -200,7 +200,7 @@ struct PrefixDigestStampTests {
 
     @Test("a damaged stamp, or one left half-written, is ignored: the log is read and a good stamp replaces it")
     func damagedStamp() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (log, points, folder, entry) = try Self.stampedLog(in: directory)
             let lengths: Set<Int64> = [points[4].byteOffset]
             let good = try FileBytes.read(folder.stampPath)
@@ -225,7 +225,7 @@ struct PrefixDigestStampTests {
 
     @Test("no folder, no stamp: nothing is created; a missing log answers nothing")
     func noFolderNoLog() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (log, points) = try CheckpointFolderTests.makeLog(in: directory)
             let folder = CheckpointFolderTests.folder(for: log)
             try Self.letTheFileSystemClockPass(log)

@@ -117,7 +117,7 @@ struct PrefixDigestTests {
 
     @Test("one pass answers several prefix lengths, each equal to hashing that prefix alone")
     func severalPrefixesInOnePass() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let bytes = DigestTestBytes.make(count: 2 * Self.chunk + 5000)
             let path = try directory.write(bytes, to: "data.bin")
             var lengths = Set(Self.boundaryOffsets.map(Int64.init))
@@ -135,7 +135,7 @@ struct PrefixDigestTests {
 
     @Test("a prefix longer than the file has no answer; no lengths, no answers")
     func beyondTheEnd() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let bytes = DigestTestBytes.make(count: 3000)
             let path = try directory.write(bytes, to: "data.bin")
             let answers = try PrefixDigest.digests(ofFileAt: path, prefixLengths: [3000, 3001, Int64(10 * Self.chunk)])
@@ -148,7 +148,7 @@ struct PrefixDigestTests {
 
     @Test("parallel equals serial: the answer depends on neither the threads nor the read size")
     func parallelEqualsSerial() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let bytes = DigestTestBytes.make(count: 5 * Self.chunk + 333)
             let path = try directory.write(bytes, to: "data.bin")
             let lengths: Set<Int64> = [0, 64, Int64(Self.chunk), Int64(3 * Self.chunk + 1), Int64(bytes.count)]
@@ -165,7 +165,7 @@ struct PrefixDigestTests {
 
     @Test("work done beside the digest runs exactly once on every path, and the answers are unchanged")
     func workAlongside() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let bytes = DigestTestBytes.make(count: 6 * Self.chunk + 99)
             let path = try directory.write(bytes, to: "data.bin")
             let empty = try directory.write([UInt8](), to: "empty.bin")
@@ -197,7 +197,7 @@ struct PrefixDigestTests {
 
     @Test("a negative length and a missing file are errors")
     func errors() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = try directory.write([1, 2, 3], to: "data.bin")
             let negative = #expect(throws: EventLogFileError.self) { try PrefixDigest.digests(ofFileAt: path, prefixLengths: [-1]) }
             #expect(negative?.code == .invalidArgument)

@@ -25,7 +25,7 @@ struct RepairOfNonLogsTests {
     @Test("a file that is not a log is refused by repair, its bytes unchanged", arguments: nonLogs.map(\.name))
     func nonLogIsRefused(_ name: String) throws {
         let bytes = try #require(Self.nonLogs.first { $0.name == name }?.bytes)
-        try TemporaryDirectory.with("RepairOfNonLogsTests") { directory in
+        try TemporaryFolder.with("RepairOfNonLogsTests") { directory in
             let path = try directory.write(bytes, to: "x.json")
             let report = try FileEventLog.verify(path: path)
             #expect(report.tornTail == nil, "\(name): \(String(describing: report.tornTail))")
@@ -60,7 +60,7 @@ struct RepairOfNonLogsTests {
     @Test("the torn first append of a log is still removed", arguments: tornFirstAppends.map(\.name))
     func tornFirstAppendIsRemoved(_ name: String) throws {
         let bytes = try #require(Self.tornFirstAppends.first { $0.name == name }?.bytes)
-        try TemporaryDirectory.with("RepairOfNonLogsTests") { directory in
+        try TemporaryFolder.with("RepairOfNonLogsTests") { directory in
             let path = try directory.write(bytes)
             let torn = try #require(try FileEventLog.verify(path: path).tornTail, "\(name)")
             #expect(torn.byteOffset == 0)
@@ -71,7 +71,7 @@ struct RepairOfNonLogsTests {
 
     @Test("on every hostile file, repair leaves the bytes as they were or removes exactly the torn tail")
     func everyHostileFile() throws {
-        try TemporaryDirectory.with("RepairOfNonLogsTests") { directory in
+        try TemporaryFolder.with("RepairOfNonLogsTests") { directory in
             for name in HostileCorpus.fileNames {
                 let original = try Array(Data(contentsOf: URL(fileURLWithPath: HostileCorpus.path(name))))
                 let path = try directory.write(original, to: name.replacingOccurrences(of: "/", with: "-"))

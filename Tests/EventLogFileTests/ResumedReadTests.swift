@@ -1,4 +1,5 @@
 @_spi(LogTools) @testable import EventLogFile
+import TestSupport
 import Events
 import Foundation
 import Testing
@@ -8,7 +9,7 @@ import Testing
 @Suite("Resumed reads")
 struct ResumedReadTests {
     /// A log of single events and batches (sizes 1, 1, 3, 1, 7, 2, 1).
-    static func makeLog(in directory: TemporaryDirectory) throws -> String {
+    static func makeLog(in directory: TemporaryFolder) throws -> String {
         let path = directory.path("log.jsonl")
         let log = try FileEventLog(path: path)
         _ = try log.append([try TestEvents.event("a")], expectedLastSeq: nil)
@@ -39,7 +40,7 @@ struct ResumedReadTests {
 
     @Test("resuming at every line boundary between batches gives exactly the full read's tail")
     func everyBoundary() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = try Self.makeLog(in: directory)
             var full: [ScannedEvent] = []
             let fullSummary = try EventLogReader.forEachEvent(path: path) { full.append($0) }
@@ -63,7 +64,7 @@ struct ResumedReadTests {
 
     @Test("a point inside a batch, or with another last seq, reads as corruption")
     func wrongPoints() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = try Self.makeLog(in: directory)
             let insideBatches = try Self.boundaries(of: path).filter { !$0.betweenBatches }.map(\.point)
             #expect(insideBatches.count == 9)
@@ -82,7 +83,7 @@ struct ResumedReadTests {
 
     @Test("at the end nothing is handed out; a torn tail after the point is reported, not read")
     func endAndTornTail() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let path = try Self.makeLog(in: directory)
             let end = try #require(try Self.boundaries(of: path).last?.point)
             var count = 0

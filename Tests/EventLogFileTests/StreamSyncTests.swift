@@ -12,7 +12,7 @@ struct StreamSyncTests {
     static let watch = StreamName("watch-1")!
 
     /// Two log sets, `a` and `b`, in `directory`.
-    static func sets(_ directory: TemporaryDirectory) throws -> (LogSetDirectory, LogSetDirectory) {
+    static func sets(_ directory: TemporaryFolder) throws -> (LogSetDirectory, LogSetDirectory) {
         for name in ["a", "b"] { try FileManager.default.createDirectory(atPath: directory.path(name), withIntermediateDirectories: false) }
         return (LogSetDirectory(path: directory.path("a")), LogSetDirectory(path: directory.path("b")))
     }
@@ -20,7 +20,7 @@ struct StreamSyncTests {
     static func lines(_ seqs: ClosedRange<Int>) -> [UInt8] { Array(RawLine.validLines(seqs).utf8) }
 
     /// Two log sets whose one stream `stream` holds lines `inA` in `a` and `inB` in `b`.
-    static func sets(_ directory: TemporaryDirectory, _ stream: StreamName, a inA: ClosedRange<Int>, b inB: ClosedRange<Int>) throws -> (LogSetDirectory, LogSetDirectory) {
+    static func sets(_ directory: TemporaryFolder, _ stream: StreamName, a inA: ClosedRange<Int>, b inB: ClosedRange<Int>) throws -> (LogSetDirectory, LogSetDirectory) {
         let sets = try sets(directory)
         try directory.write(lines(inA), to: "a/" + stream.fileName)
         try directory.write(lines(inB), to: "b/" + stream.fileName)
@@ -42,7 +42,7 @@ struct StreamSyncTests {
     }
 
     @Test func listingKeepsStreamsAndIgnoresOtherFiles() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (a, _) = try Self.sets(directory)
             try directory.write(Self.lines(1...2), to: "a/watch-1.jsonl")
             try directory.write(Self.lines(1...1), to: "a/phone-1.jsonl")
@@ -58,7 +58,7 @@ struct StreamSyncTests {
     }
 
     @Test func missingLinesAreAppendedAndSyncingTwiceChangesNothing() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (a, b) = try Self.sets(directory, Self.watch, a: 1...5, b: 1...2)
             let first = try StreamSync.sync(from: a, to: b, ownStream: Self.phone)
             #expect(first.map(\.outcome) == [.appended(lineCount: 3, firstSeq: 3, lastSeq: 5)])
@@ -70,7 +70,7 @@ struct StreamSyncTests {
     }
 
     @Test func aStreamTheReceiverLacksIsCreatedPrivate() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (a, b) = try Self.sets(directory)
             try directory.write(Self.lines(1...3), to: "a/watch-1.jsonl")
             let reports = try StreamSync.sync(from: a, to: b, ownStream: nil)
@@ -82,7 +82,7 @@ struct StreamSyncTests {
     }
 
     @Test func aSenderBehindOrEmptyAddsAndRefusesNothing() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (a, b) = try Self.sets(directory)
             try directory.write(Self.lines(1...2), to: "a/watch-1.jsonl")
             try directory.write("", to: "a/phone-1.jsonl")
@@ -96,7 +96,7 @@ struct StreamSyncTests {
     }
 
     @Test func aDivergedReplicaIsRefusedNamingTheLineAndLeftAsItWas() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (a, b) = try Self.sets(directory)
             try directory.write(Self.lines(1...4), to: "a/watch-1.jsonl")
             let other = Self.lines(1...2) + Array((RawLine.valid(3, id: "another-writer") + "\n").utf8)
@@ -115,7 +115,7 @@ struct StreamSyncTests {
     }
 
     @Test func onlyTheSendersSoundPrefixIsSent() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (a, b) = try Self.sets(directory)
             // A torn tail: the first line of a batch of two, cut short.
             let torn = Self.lines(1...3) + Array((RawLine.valid(4, batch: (1, 2)) + "\n").utf8)
@@ -135,7 +135,7 @@ struct StreamSyncTests {
     }
 
     @Test func aLongerCopyOfTheReceiversOwnStreamIsRefused() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (a, b) = try Self.sets(directory, Self.phone, a: 1...3, b: 1...2)
             let reports = try StreamSync.sync(from: a, to: b, ownStream: Self.phone)
             guard case .refused(let reason)? = reports[0].outcome else {
@@ -151,7 +151,7 @@ struct StreamSyncTests {
     }
 
     @Test func linesSentAfterASeqAreAppliedWithTheSameChecks() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (a, b) = try Self.sets(directory, Self.watch, a: 1...6, b: 1...4)
             // The value a front end sends over WatchConnectivity, through JSON and back.
             let (sent, unsent) = try StreamSync.lines(of: Self.watch, in: a, after: 4)
@@ -175,7 +175,7 @@ struct StreamSyncTests {
     }
 
     @Test func incomingLinesThatAreNotSoundAreRefused() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (_, b) = try Self.sets(directory)
             try directory.write(Self.lines(1...2), to: "b/watch-1.jsonl")
             let cases: [[String]] = [
@@ -193,7 +193,7 @@ struct StreamSyncTests {
     }
 
     @Test func aReplicaEndingInAPartialLineIsCompleted() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (a, b) = try Self.sets(directory)
             try directory.write(Self.lines(1...3), to: "a/watch-1.jsonl")
             let partial = Self.lines(1...1) + Array(RawLine.valid(2).utf8.prefix(20))
@@ -206,7 +206,7 @@ struct StreamSyncTests {
     /// A→B then C→B equals C→B then A→B, for random prefixes of two streams held by A and C.
     @Test(arguments: 0..<20)
     func syncsCommute(seed: Int) throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let random = SplitMix(seed: UInt64(seed))
             var results: [[UInt8]] = []
             for order in [["a", "c"], ["c", "a"]] {
@@ -236,7 +236,7 @@ struct StreamSyncTests {
 
 extension StreamSyncTests {
     @Test func aReplicaOthersCanWriteIsNotAppendedTo() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (a, b) = try Self.sets(directory)
             try directory.write(Self.lines(1...2), to: "a/watch-1.jsonl")
             let replica = try directory.write(Self.lines(1...1), to: "b/watch-1.jsonl")
@@ -255,7 +255,7 @@ extension StreamSyncTests {
     /// the whole bytes.
     @Test(arguments: 0..<6)
     func readingTheReplicasEndPlansAsReadingItWhole(seed: Int) throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             var random = SplitMix(seed: UInt64(seed) &+ 0x7A11)
             for round in 0..<40 {
                 let held = random.next(below: 6)
@@ -286,7 +286,7 @@ extension StreamSyncTests {
     /// the whole stream (a window of 0).
     @Test(arguments: 0..<4)
     func sendingFromTheStreamsEndSendsWhatReadingItWholeSends(seed: Int) throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let (a, _) = try Self.sets(directory)
             var random = SplitMix(seed: UInt64(seed) &+ 0x5E9D)
             for _ in 0..<25 {

@@ -1,3 +1,4 @@
+import TestSupport
 import EventLogFile
 import Events
 import Foundation
@@ -13,7 +14,7 @@ struct UnknownZoneLogTests {
 
     @Test("a log whose last line names unknown zones is sound, and appends go on after it")
     func appendsGoOn() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let text = RawLine.valid(1).replacingFirst("Europe/Berlin", with: Self.mars) + "\n" + Self.sampleLine + "\n"
             let path = try directory.write(text)
             let report = try FileEventLog.verify(path: path)
@@ -34,7 +35,7 @@ struct UnknownZoneLogTests {
 
     @Test("an event in a zone this platform does not know is appended and reads back equal")
     func appendUnknownZone() throws {
-        try TemporaryDirectory.with { directory in
+        try TemporaryFolder.with { directory in
             let log = try FileEventLog(path: directory.path("log.jsonl"))
             var event = try TestEvents.event("mars")
             event.timeZone = Self.mars

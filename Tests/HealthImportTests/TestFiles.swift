@@ -1,34 +1,6 @@
 import Foundation
 import TestSupport
 
-/// A temporary folder removed when the value is dropped.
-final class TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("health-import-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    /// Writes `bytes` to `name` and returns its path.
-    func write(_ name: String, bytes: [UInt8]) throws -> String {
-        let path = path(name)
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        // A log holds health data: 0600, whatever the umask (the log refuses others' write).
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
-        return path
-    }
-
-    /// Writes `text` to `name` and returns its path.
-    func write(_ name: String, _ text: String) throws -> String {
-        try write(name, bytes: Array(text.utf8))
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
-
 /// The hand-written exports in Tests/Fixtures/HealthExport (see its README).
 enum Fixtures {
     static let export = Golden.fixture("HealthExport/export.xml").path

@@ -27,25 +27,3 @@ struct ToolRun: Sendable {
         var text: String { lock.withLock { buffer } }
     }
 }
-
-/// A temporary folder removed when the value is dropped.
-final class TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("replay-tool-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        let path = path(name)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        // A log holds health data: 0600, whatever the umask (the log refuses others' write).
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
-        return path
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}

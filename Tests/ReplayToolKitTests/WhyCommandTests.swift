@@ -1,3 +1,4 @@
+import TestSupport
 import EventLogFile
 import Events
 import Foundation

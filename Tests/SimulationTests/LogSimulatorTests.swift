@@ -1,3 +1,4 @@
+import TestSupport
 import EventLogFile
 import Events
 import Foundation
@@ -98,7 +99,7 @@ struct LogSimulatorTests {
     func theLogPassesVerifyAndReplaysWithoutAWarning(zone: String, start: String) throws {
         let configuration = SimulationConfiguration(nights: 35, seed: 5, firstNight: try LocalDate(iso: start), timeZone: zone)
         let log = try SimulatedLog(configuration)
-        let folder = try SimulationFolder()
+        let folder = try TemporaryFolder()
         let path = try folder.write("simulated.jsonl", log.bytes)
         let report = try FileEventLog.verify(path: path)
         #expect(report.isSound, "\(report.issues)")

@@ -1,3 +1,4 @@
+import TestSupport
 import EventLogFile
 import Events
 import Foundation
@@ -32,7 +33,7 @@ struct SimulateCommandTests {
 
     @Test func theWrittenLogVerifiesAndItsStatsHaveNoWarning() throws {
         let run = SimulationToolRun.run(["simulate", "--nights", "21", "--profile", "struggling"])
-        let folder = try SimulationFolder()
+        let folder = try TemporaryFolder()
         let path = try folder.write("log.jsonl", Array(run.output.utf8))
         let verify = SimulationToolRun.run(["verify", path])
         #expect(verify.code == .success)

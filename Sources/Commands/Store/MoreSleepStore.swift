@@ -8,8 +8,10 @@ import Projections
 ///
 /// ```swift
 /// let store = try await MoreSleepStore.open(path: url.path, environment: .live(source: .phone))
-/// for await snapshot in await store.changes() { render(snapshot.state) }
+/// // Render every change in a task of its own: the loop below never ends by itself.
+/// let renderer = Task { for await snapshot in await store.changes() { render(snapshot.state) } }
 /// try await store.send(LogBedtime(night: .date(today), moment: .wentToBed))
+/// renderer.cancel()
 /// ```
 ///
 /// Use an `InMemoryEventLog` in tests and previews.

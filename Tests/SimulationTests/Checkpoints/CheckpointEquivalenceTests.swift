@@ -17,7 +17,7 @@ import Testing
 
     /// Writes the first `cut` bytes, checkpoints them, appends the rest, and compares the
     /// views; answers whether the fold started from the checkpoint.
-    static func compare(_ bytes: [UInt8], cut: Int, folder: SimulationFolder, name: String, arguments extra: [String] = []) throws -> Bool {
+    static func compare(_ bytes: [UInt8], cut: Int, folder: TemporaryFolder, name: String, arguments extra: [String] = []) throws -> Bool {
         let path = try folder.write(name, Array(bytes[..<cut]))
         let checkpoint = SimulationToolRun.run(["checkpoint", path])
         #expect(checkpoint.code == .success, "\(checkpoint.error)")
@@ -38,7 +38,7 @@ import Testing
         let log = try SimulatedLog(SimulationConfiguration(nights: nights, seed: seed))
         let starts = Self.lineStarts(log.bytes)
         var generator = SplitMix(seed: seed)
-        let folder = try SimulationFolder()
+        let folder = try TemporaryFolder()
         var startedFromOne = 0
         for round in 0..<6 {
             let cut = starts[Int.random(in: 1..<starts.count, using: &generator)]
@@ -50,7 +50,7 @@ import Testing
     @Test func asOfAnInstantAndAnUntilSeqTheViewsAreTheSameToo() throws {
         let log = try SimulatedLog(SimulationConfiguration(nights: 20, seed: 9))
         let starts = Self.lineStarts(log.bytes)
-        let folder = try SimulationFolder()
+        let folder = try TemporaryFolder()
         let middle = log.events[log.events.count / 2]
         let cut = starts[log.events.count / 3]
         _ = try Self.compare(log.bytes, cut: cut, folder: folder, name: "at.jsonl", arguments: ["--at", middle.at.rfc3339])
@@ -59,7 +59,7 @@ import Testing
 
     @Test func aLineDatedBeforeTheCheckpointMakesTheFoldStartEarlierWithTheSameView() throws {
         let log = try SimulatedLog(SimulationConfiguration(nights: 15, seed: 12))
-        let folder = try SimulationFolder()
+        let folder = try TemporaryFolder()
         // A late line: an early event again, under a new id and the next seq (a watch's
         // queue arriving after the checkpoint was written).
         let early = log.events[log.events.count / 4]

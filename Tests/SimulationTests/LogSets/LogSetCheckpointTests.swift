@@ -53,7 +53,7 @@ struct LogSetCheckpointTests {
     func growingPrefixesFoldTheSameWithCheckpointsAsWithout(seed: UInt64) throws {
         var random = SplitMix(seed: seed)
         let streams = try Self.streams(seed: seed)
-        let folder = try SimulationFolder()
+        let folder = try TemporaryFolder()
         let set = folder.url.path + "/set"
         try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: false)
         var held = Dictionary(uniqueKeysWithValues: streams.map { ($0.key, 0) })
@@ -79,9 +79,9 @@ struct LogSetCheckpointTests {
     }
 
     /// A set of two streams with checkpoints written, for the bad-checkpoint cases.
-    static func checkpointedSet() throws -> (SimulationFolder, String) {
+    static func checkpointedSet() throws -> (TemporaryFolder, String) {
         let streams = try Self.streams(seed: 7)
-        let folder = try SimulationFolder()
+        let folder = try TemporaryFolder()
         let set = folder.url.path + "/set"
         try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: false)
         for name in ["phone-1", "watch-1"] { _ = try folder.write("set/\(name).jsonl", streams[name]!) }
@@ -159,7 +159,7 @@ struct LogSetCheckpointTests {
     /// older checkpoint the start.
     @Test func aLineSyncedLateBeforeTheCheckpointStartsFromAnOlderOne() throws {
         let streams = try Self.streams(seed: 11)
-        let folder = try SimulationFolder()
+        let folder = try TemporaryFolder()
         let set = folder.url.path + "/set"
         try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: false)
         let phone = streams["phone-1"]!, watch = streams["watch-1"]!
@@ -198,7 +198,7 @@ struct LogSetCheckpointTests {
         copy.at = Instant(millisecondsSince1970: tier.at.millisecondsSince1970 + Int64(daysLater) * 86_400_000, utcOffsetSeconds: 3600)
         copy.source = .watch
         if otherContent { copy.payload = .appTierAssigned(AppTierAssigned(app: "Mail", tier: .block30Min)) }
-        let folder = try SimulationFolder()
+        let folder = try TemporaryFolder()
         let set = folder.url.path + "/set"
         try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: false)
         _ = try folder.write("set/phone-1.jsonl", LogSetFoldTests.stream([goal, tier, later]))

@@ -30,7 +30,7 @@ struct LogSetConvergenceTests {
             events.insert(contentsOf: shared, at: min(events.count, 5 + offset))
             streams[name] = LogSetFoldTests.stream(events)
         }
-        let folder = try SimulationFolder()
+        let folder = try TemporaryFolder()
         let root = folder.url.path
         // Device d holds its own stream whole and a random whole-line prefix of the others'.
         for device in Self.names {
@@ -76,7 +76,7 @@ struct LogSetConvergenceTests {
     /// Devices holding the same prefixes print the same bytes, whatever the order the lines
     /// arrived in: syncing A then C into B equals C then A.
     @Test func theOrderOfArrivalDoesNotMatter() throws {
-        let folder = try SimulationFolder()
+        let folder = try TemporaryFolder()
         let root = folder.url.path
         var streams: [String: [UInt8]] = [:]
         for (offset, name) in Self.names.enumerated() {

@@ -32,7 +32,7 @@ struct LogSetFoldTests {
 
     /// The fold of a log set holding `streams` (name → bytes).
     static func fold(_ streams: [String: [UInt8]]) throws -> LogSetFold.Folded<LogState> {
-        let folder = try SimulationFolder()
+        let folder = try TemporaryFolder()
         for (name, bytes) in streams { _ = try folder.write(name + ".jsonl", bytes) }
         return try LogSetFold.fold(LogSetDirectory(path: folder.url.path), tornTail: nil)
     }
@@ -75,7 +75,7 @@ struct LogSetFoldTests {
             id: "o1", at: try Instant(rfc3339: "2026-11-30T20:00:00+01:00"), timeZone: "Europe/Berlin", source: .watch,
             payload: .bedtimeOverridden(BedtimeOverridden(night: .date(try LocalDate(iso: "2026-11-30")), bedtime: try TimeOfDay(text: "23:00"))))
         let torn = Array("{\"seq\":2,\"id\":\"cut".utf8)
-        let folder = try SimulationFolder()
+        let folder = try TemporaryFolder()
         _ = try folder.write("watch-1.jsonl", Self.stream([override]) + torn)
         let folded = try LogSetFold.fold(LogSetDirectory(path: folder.url.path), tornTail: TornTailNotice(.none, .repairRemovesIt(tool: "replay-tool")))
         let descriptions = folded.runner.warnings.all.map(\.description)
@@ -85,7 +85,7 @@ struct LogSetFoldTests {
     }
 
     @Test func untilSeqIsRefusedForALogSet() throws {
-        let folder = try SimulationFolder()
+        let folder = try TemporaryFolder()
         let error = #expect(throws: EventLogFileError.self) {
             try LogSetFold.fold(LogSetDirectory(path: folder.url.path), position: ReplayPosition(untilSeq: 3), tornTail: nil)
         }

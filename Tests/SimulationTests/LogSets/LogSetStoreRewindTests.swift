@@ -22,8 +22,8 @@ struct LogSetStoreRewindTests {
 
     /// A simulated phone-and-watch history (`full`), and the phone's log set (`phoneSet`)
     /// holding the phone's stream whole and the watch's first `watchLines` lines.
-    static func devices(nights: Int, watchLines: (Int) -> Int) throws -> (folder: SimulationFolder, full: String, phoneSet: String, watchTotal: Int) {
-        let folder = try SimulationFolder()
+    static func devices(nights: Int, watchLines: (Int) -> Int) throws -> (folder: TemporaryFolder, full: String, phoneSet: String, watchTotal: Int) {
+        let folder = try TemporaryFolder()
         let full = folder.url.path + "/full"
         let made = SimulationToolRun.run(["simulate", "--nights", String(nights), "--seed", "5", "--devices", "phone,watch", "--out", full])
         #expect(made.code == .success, "\(made.error)")
@@ -76,7 +76,7 @@ struct LogSetStoreRewindTests {
             Event(id: id, at: try Instant(rfc3339: at), timeZone: "Europe/Berlin", source: source,
                   payload: .appTierAssigned(AppTierAssigned(app: "Mail", tier: tier)))
         }
-        let folder = try SimulationFolder()
+        let folder = try TemporaryFolder()
         let set = folder.url.path + "/set"
         try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: false)
         let goal = try LogSetFoldTests.goal("g", target: "22:30", at: "2026-11-27T20:00:00+01:00")

@@ -10,8 +10,8 @@ import Testing
 struct LogSetToolTests {
     /// A log set of two streams: phone-1 (a goal and a tier) and watch-1 (the same tier
     /// event, copied, and a late exit request); `torn` adds a torn tail to watch-1.
-    static func logSet(torn: Bool = false) throws -> (SimulationFolder, String) {
-        let folder = try SimulationFolder()
+    static func logSet(torn: Bool = false) throws -> (TemporaryFolder, String) {
+        let folder = try TemporaryFolder()
         let goal = try LogSetConflictTests.goal()
         let tier = Event(
             id: "tier", at: try Instant(rfc3339: "2026-11-29T20:10:00+01:00"), timeZone: "Europe/Berlin", source: .phone,
@@ -81,7 +81,7 @@ struct LogSetToolTests {
 
     @Test("a directory with no stream is not a log set: every reading command refuses it (66)", arguments: readingCommands)
     func aFolderWithoutStreamsIsRefused(_ command: [String]) throws {
-        let folder = try SimulationFolder()
+        let folder = try TemporaryFolder()
         _ = try folder.write("notes.txt", Array("not a stream".utf8))
         let path = folder.url.path
         let arguments = [command[0], path] + command.dropFirst()

@@ -1,3 +1,4 @@
+import TestSupport
 import Events
 import Foundation
 import Testing
@@ -17,7 +18,7 @@ struct LogSetViews {
     var mergedWarnings: String
 
     init(_ streams: [String: [Event]], at: String? = nil) throws {
-        let folder = try SimulationFolder()
+        let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.url.path + "/set", withIntermediateDirectories: false)
         var merged: [RecordedEvent] = []
         for (name, events) in streams {

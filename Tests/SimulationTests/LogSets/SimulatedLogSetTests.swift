@@ -15,7 +15,7 @@ struct SimulatedLogSetTests {
 
     @Test(arguments: [("mixed", "7", "45"), ("struggling", "11", "40"), ("steady", "2026", "120")])
     func theLogSetFoldsToTheViewOfTheSameRunAsOneFile(profile: String, seed: String, nights: String) throws {
-        let folder = try SimulationFolder()
+        let folder = try TemporaryFolder()
         let set = folder.url.path + "/set"
         let options = ["--nights", nights, "--seed", seed, "--profile", profile]
         let devices = SimulationToolRun.run(["simulate"] + options + ["--devices", "phone,watch,ipad", "--out", set])
@@ -45,7 +45,7 @@ struct SimulatedLogSetTests {
     }
 
     @Test func theSameArgumentsGiveTheSameStreams() throws {
-        let folder = try SimulationFolder()
+        let folder = try TemporaryFolder()
         var bytes: [[String]] = []
         for run in ["a", "b"] {
             let set = folder.url.path + "/" + run
@@ -57,7 +57,7 @@ struct SimulatedLogSetTests {
     }
 
     @Test func wrongDevicesOrDirectoriesAreUsageErrors() throws {
-        let folder = try SimulationFolder()
+        let folder = try TemporaryFolder()
         let set = folder.url.path + "/set"
         for arguments in [
             ["--devices", "phone", "--out", set],
