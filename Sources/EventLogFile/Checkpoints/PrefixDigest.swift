@@ -1,4 +1,5 @@
 import Dispatch
+import Events
 /// A 128-bit digest of the first bytes of a file (or of any bytes): what a checkpoint
 /// records of the log prefix it covers, so that a checkpoint of another log, or of a prefix
 /// that was since repaired, cut or edited, is never used.
@@ -122,10 +123,7 @@ extension PrefixDigest {
     /// with probability near 1/2.
     @inline(__always)
     static func avalanche(_ value: UInt64) -> UInt64 {
-        var x = value
-        x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
-        return x ^ (x >> 31)
+        SplitMix64.mix(value)
     }
 
     @inline(__always)

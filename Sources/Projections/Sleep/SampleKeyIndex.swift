@@ -1,3 +1,5 @@
+import Events
+
 /// Where each held key is: the slot of a sample (or vital reading) by its key.
 ///
 /// Folded from the first line, it is a `SampleKeyTable` of every key. Read from a checkpoint,
@@ -79,10 +81,7 @@ struct SampleKeyIndex: Sendable {
     /// A pair mixed to 64 bits (SplitMix64's finaliser), for ``keysOutside(_:held:of:)``'s sums.
     @inline(__always)
     private static func mixed(hash: UInt32, slot: Int32) -> UInt64 {
-        var value = UInt64(hash) << 32 | UInt64(UInt32(bitPattern: slot))
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
+        SplitMix64.mix(UInt64(hash) << 32 | UInt64(UInt32(bitPattern: slot)))
     }
 
     /// The table of the keys of `slots` of `elements` (read from the columns when they are

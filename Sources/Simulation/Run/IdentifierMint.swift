@@ -1,3 +1,4 @@
+import Events
 import Foundation
 
 /// Makes the ids of a simulated log: UUID-shaped strings (version 4 layout) that never
@@ -22,8 +23,8 @@ final class IdentifierMint: @unchecked Sendable {
 
     /// A mint whose ids follow from `seed`.
     init(seed: UInt64) {
-        eventKey = SimulationRandom.mix(seed ^ 0x4556_454E_5449_4453)   // "EVENTIDS"
-        sampleKey = SimulationRandom.mix(seed ^ 0x5341_4D50_4C45_5321)  // "SAMPLES!"
+        eventKey = SplitMix64.mix(seed ^ 0x4556_454E_5449_4453)   // "EVENTIDS"
+        sampleKey = SplitMix64.mix(seed ^ 0x5341_4D50_4C45_5321)  // "SAMPLES!"
     }
 
     /// The next event id, lowercase.
@@ -46,8 +47,8 @@ final class IdentifierMint: @unchecked Sendable {
 
     /// The id for the `count`-th draw under `key`.
     static func identifier(count: UInt64, key: UInt64, uppercase: Bool) -> String {
-        let unique = SimulationRandom.mix(count &+ key)
-        let filler = SimulationRandom.mix(unique ^ 0x5EED_F111_E4F1_11E4)
+        let unique = SplitMix64.mix(count &+ key)
+        let filler = SplitMix64.mix(unique ^ 0x5EED_F111_E4F1_11E4)
         var nibbles: [UInt8] = []
         nibbles.reserveCapacity(32)
         for shift in stride(from: 60, through: 4, by: -4) where nibbles.count < 12 {

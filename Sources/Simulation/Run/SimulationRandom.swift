@@ -1,3 +1,5 @@
+import Events
+
 /// The simulator's only source of chance: SplitMix64 (Steele, Lea and Flood, "Fast
 /// splittable pseudorandom number generators", OOPSLA 2014), seeded by the configuration.
 ///
@@ -6,28 +8,17 @@
 /// `log`, `sin` or other functions whose last bit may differ between C libraries. No
 /// system random source is ever read.
 struct SimulationRandom: Sendable, Hashable {
-    /// The generator's state; each draw advances it by the golden-ratio increment.
-    private var state: UInt64
+    /// The generator (`SplitMix64`, in Events).
+    private var generator: SplitMix64
 
     /// A generator whose draws are fixed by `seed`.
     init(seed: UInt64) {
-        state = seed
+        generator = SplitMix64(seed: seed)
     }
 
     /// The next 64 random bits.
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        return Self.mix(state)
-    }
-
-    /// SplitMix64's output function. It is a bijection of `UInt64` (each step, an xor with
-    /// a right shift or a product with an odd constant, can be undone), which the
-    /// identifier mint relies on to make ids that never repeat.
-    static func mix(_ value: UInt64) -> UInt64 {
-        var mixed = value
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
+        generator.next()
     }
 
     /// A whole number in `range`, by the high half of a 128-bit product (Lemire's method
