@@ -53,7 +53,7 @@ public struct LogManualSleep: PayloadCommand {
                 message: "from \(Self.shown(bedtime, in: zone)) to \(Self.shown(wakeTime, in: zone)) is \(SampleRule.durationText(duration)); a sleep of at most 24 h is accepted"
             )
         }
-        let bedtimeNight = LocalTimeResolver(identifier: zone)?.nightDate(of: bedtime) ?? Self.nightDate(ofOffset: bedtime)
+        let bedtimeNight = LocalTimeResolver(identifier: zone)?.nightDate(of: bedtime) ?? bedtime.nightDate
         guard bedtimeNight == date else {
             throw CommandError(
                 rule: .bedtimeOutsideNight,
@@ -75,9 +75,4 @@ public struct LogManualSleep: PayloadCommand {
         (LocalTimeResolver(identifier: zone)?.display(instant) ?? instant).rfc3339
     }
 
-    /// The noon-to-noon night holding `instant` on the wall clock of its own offset.
-    static func nightDate(ofOffset instant: Instant) -> LocalDate {
-        let local = instant.localDateTime
-        return local.hour >= 12 ? local.date : local.date.adding(days: -1)
-    }
 }

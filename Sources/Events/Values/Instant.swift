@@ -148,9 +148,9 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// The noon-to-noon night holding this instant, read on the clock of its own offset (the
     /// date of the night's evening): from 12:00 that date's night, before 12:00 the
-    /// previous date's. `Instant.now.nightDate` is "tonight" on this device.
+    /// previous date's (`LocalDate.night(holding:)`). `Instant.now.nightDate` is "tonight" on
+    /// this device.
     public var nightDate: LocalDate {
-        let local = localDateTime
-        return local.hour >= 12 ? local.date : local.date.adding(days: -1)
+        LocalDate(daysSince1970: Int(LocalDate.nightDay(ofLocalMilliseconds: millisecondsSince1970 + Int64(utcOffsetSeconds) * 1000)))
     }
 }

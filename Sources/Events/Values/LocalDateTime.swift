@@ -80,3 +80,25 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         return index
     }
 }
+
+extension LocalDate {
+    /// The noon-to-noon night holding a wall-clock reading (docs/rules.md §5.1): a reading
+    /// from 12:00 to 23:59:59.999 belongs to that date's night, one from 00:00 to
+    /// 11:59:59.999 to the previous date's (the night is named by its evening). The one
+    /// place this rule is written: every other answer (`Instant.nightDate`, a zone's
+    /// `LocalTimeResolver.nightDate(of:)`, the trace's deliveries) asks it.
+    public static func night(holding reading: LocalDateTime) -> LocalDate {
+        LocalDate(daysSince1970: Int(nightDay(ofLocalMilliseconds: Int64(reading.date.daysSince1970) * 86_400_000 + reading.millisecondsSinceMidnight)))
+    }
+
+    /// ``night(holding:)`` of a wall-clock reading given as milliseconds since
+    /// 1970-01-01T00:00 on the local clock (a moment plus its offset), as days since 1970:
+    /// for the folds that count in milliseconds.
+    @inlinable
+    public static func nightDay(ofLocalMilliseconds local: Int64) -> Int64 {
+        let millisecondsPerDay: Int64 = 86_400_000
+        let day = local >= 0 ? local / millisecondsPerDay : -((-local + millisecondsPerDay - 1) / millisecondsPerDay)
+        let isAfternoon = local - day * millisecondsPerDay >= millisecondsPerDay / 2
+        return isAfternoon ? day : day - 1
+    }
+}

@@ -145,18 +145,9 @@ package struct LocalTimeResolver: Sendable, Hashable {
     /// local time from 12:00 to 23:59:59.999 belongs to that date's night, one from 00:00 to
     /// 11:59:59.999 to the previous date's night. `2026-12-01T07:00+01:00` in Europe/Berlin
     /// is night 2026-11-30; `2026-12-01T12:00+01:00` is night 2026-12-01.
+    /// (The rule itself is `LocalDate.night(holding:)`.)
     package func nightDate(of instant: Instant) -> LocalDate {
-        let local = localDateTime(of: instant)
-        return local.hour >= 12 ? local.date : local.date.adding(days: -1)
-    }
-
-    /// The noon-to-noon night holding a wall-clock reading, given as milliseconds since
-    /// 1970-01-01T00:00 on the local clock (the moment plus its offset), as days since
-    /// 1970: what ``nightDate(of:)`` answers, for a caller that knows the offset.
-    static func nightDay(ofLocalMilliseconds local: Int64) -> Int64 {
-        let day = local.dividedRoundingDown(by: millisecondsPerDay)
-        let isAfternoon = local - day * millisecondsPerDay >= millisecondsPerDay / 2
-        return isAfternoon ? day : day - 1
+        LocalDate.night(holding: localDateTime(of: instant))
     }
 
     // MARK: Resolution

@@ -30,6 +30,6 @@ struct ZoneClock: Sendable {
 
     /// The same night, as days since 1970.
     mutating func nightDay(of moment: Int64) -> Int32 {
-        Int32(truncatingIfNeeded: LocalTimeResolver.nightDay(ofLocalMilliseconds: moment + offsetMilliseconds(at: moment)))
+        Int32(truncatingIfNeeded: LocalDate.nightDay(ofLocalMilliseconds: moment + offsetMilliseconds(at: moment)))
     }
 }

@@ -65,8 +65,7 @@ struct TraceStep {
 
     /// The noon-to-noon night holding `instant` in the offset it was written with.
     static func writtenNight(of instant: Instant) -> Int {
-        let local = instant.millisecondsSince1970 + Int64(instant.utcOffsetSeconds) * 1000 - 43_200_000
-        return Int(floorDays(local))
+        instant.nightDate.daysSince1970
     }
 
     /// The day (since 1970) of `milliseconds` since 1970, rounded down.
