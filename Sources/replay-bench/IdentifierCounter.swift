@@ -1,13 +1,11 @@
-import Foundation
+import Events
 
 /// Distinct ids for the events a benchmark store makes.
-final class IdentifierCounter: @unchecked Sendable {
-    // @unchecked: `count` is only touched under `lock`.
-    private let lock = NSLock()
-    private var count = 0
+final class IdentifierCounter: Sendable {
+    private let count = Locked(0)
 
     func next() -> String {
-        lock.withLock {
+        count.withLock { count in
             count += 1
             return "bench-\(count)"
         }

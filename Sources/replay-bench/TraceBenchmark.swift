@@ -1,3 +1,4 @@
+import Events
 import Foundation
 import ReplayToolKit
 
@@ -179,26 +180,12 @@ enum TraceBenchmark {
 }
 
 /// Counts the bytes a command prints (its console's output may be called from any thread).
-final class OutputCounter: @unchecked Sendable {
-    // @unchecked: every access holds `lock`.
-    private let lock = NSLock()
-    private var bytes = 0
+final class OutputCounter: Sendable {
+    private let bytes = Locked(0)
 
-    func add(_ count: Int) {
-        lock.lock()
-        bytes += count
-        lock.unlock()
-    }
+    func add(_ count: Int) { bytes.withLock { $0 += count } }
 
-    func reset() {
-        lock.lock()
-        bytes = 0
-        lock.unlock()
-    }
+    func reset() { bytes.withLock { $0 = 0 } }
 
-    var total: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return bytes
-    }
+    var total: Int { bytes.current }
 }

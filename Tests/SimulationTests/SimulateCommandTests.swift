@@ -9,7 +9,7 @@ import Testing
 /// `replay-tool simulate` in process: what it writes, how, and its usage errors.
 struct SimulateCommandTests {
     @Test func theToolWritesTheSimulatorsLogAndASummaryOnStandardError() throws {
-        let run = SimulationToolRun.run(["simulate", "--nights", "5"])
+        let run = ToolRun.run(["simulate", "--nights", "5"])
         #expect(run.code == .success)
         let expected = try SimulatedLog(SimulationConfiguration(nights: 5))
         #expect(Array(run.output.utf8) == expected.bytes)
@@ -17,14 +17,14 @@ struct SimulateCommandTests {
     }
 
     @Test func everyOptionReachesTheSimulator() throws {
-        let run = SimulationToolRun.run(["simulate", "--nights", "9", "--seed", "77", "--profile", "struggling", "--start", "2027-03-24", "--zone", "America/New_York"])
+        let run = ToolRun.run(["simulate", "--nights", "9", "--seed", "77", "--profile", "struggling", "--start", "2027-03-24", "--zone", "America/New_York"])
         #expect(run.code == .success)
         let configuration = SimulationConfiguration(nights: 9, seed: 77, profile: .struggling, firstNight: try LocalDate(iso: "2027-03-24"), timeZone: "America/New_York")
         #expect(Array(run.output.utf8) == (try SimulatedLog(configuration)).bytes)
     }
 
     @Test func aLargeLogIsWrittenInChunksOfWholeLines() throws {
-        let run = SimulationToolRun.run(["simulate", "--nights", "120"])
+        let run = ToolRun.run(["simulate", "--nights", "120"])
         #expect(run.code == .success)
         #expect(run.output.utf8.count > 3 * (1 << 16))
         #expect(run.outputWrites >= run.output.utf8.count / (1 << 16))
@@ -32,13 +32,13 @@ struct SimulateCommandTests {
     }
 
     @Test func theWrittenLogVerifiesAndItsStatsHaveNoWarning() throws {
-        let run = SimulationToolRun.run(["simulate", "--nights", "21", "--profile", "struggling"])
+        let run = ToolRun.run(["simulate", "--nights", "21", "--profile", "struggling"])
         let folder = try TemporaryFolder()
         let path = try folder.write("log.jsonl", Array(run.output.utf8))
-        let verify = SimulationToolRun.run(["verify", path])
+        let verify = ToolRun.run(["verify", path])
         #expect(verify.code == .success)
         #expect(verify.output.contains("sound"))
-        let stats = SimulationToolRun.run(["stats", path])
+        let stats = ToolRun.run(["stats", path])
         #expect(stats.code == .success)
         #expect(stats.output.contains("warnings: 0"))
         #expect(stats.output.contains("zones: Europe/Berlin, America/New_York"))
@@ -61,7 +61,7 @@ struct SimulateCommandTests {
         (["--nights", "3", "--zone", ""], "--zone", "''"),
     ])
     func aBadValueIsAUsageErrorNamingTheOptionAndTheValue(arguments: [String], option: String, value: String) {
-        let run = SimulationToolRun.run(["simulate"] + arguments)
+        let run = ToolRun.run(["simulate"] + arguments)
         #expect(run.code == .usage)
         #expect(run.output.isEmpty)
         #expect(run.error.contains("'\(option)'"))
@@ -70,19 +70,19 @@ struct SimulateCommandTests {
     }
 
     @Test func anUnknownProfileErrorListsTheKnownOnes() {
-        let run = SimulationToolRun.run(["simulate", "--nights", "3", "--profile", "lazy"])
+        let run = ToolRun.run(["simulate", "--nights", "3", "--profile", "lazy"])
         #expect(run.error.contains("steady, mixed, struggling"))
     }
 
     @Test func nightsAreRequired() {
-        let run = SimulationToolRun.run(["simulate"])
+        let run = ToolRun.run(["simulate"])
         #expect(run.code == .usage)
         #expect(run.output.isEmpty)
         #expect(run.error.contains("--nights <n>"))
     }
 
     @Test func helpDescribesTheProfilesDefaultsAndLimits() {
-        let run = SimulationToolRun.run(["simulate", "--help"])
+        let run = ToolRun.run(["simulate", "--help"])
         #expect(run.code == .success)
         for text in ["OVERVIEW: Write a realistic synthetic log", "USAGE: replay-tool simulate --nights <n>", "OPTIONS:",
                      "steady:", "mixed (the default):", "struggling:", "(default: 2026)", "(default: 2026-10-19)",

@@ -1,3 +1,4 @@
+import Events
 import Foundation
 import ReplayToolKit
 
@@ -14,6 +15,11 @@ public struct ToolRun: Sendable {
     public var outputWrites: Int
 
     /// Runs the tool with `arguments` (without the program name).
+    public static func run(_ arguments: [String], input: String = "") -> ToolRun {
+        ToolRun(arguments, input: input)
+    }
+
+    /// Runs the tool with `arguments` (without the program name).
     public init(_ arguments: [String], input: String = "") {
         let output = Capture()
         let error = Capture()
@@ -28,18 +34,21 @@ public struct ToolRun: Sendable {
         outputWrites = output.writes
     }
 
-    private final class Capture: @unchecked Sendable {
-        // @unchecked: `buffer` and `count` are only touched under `lock`.
-        private let lock = NSLock()
-        private var buffer = ""
-        private var count = 0
-        func append(_ text: String) {
-            lock.withLock {
-                buffer += text
-                count += 1
+    /// What a stream of the tool received, kept across threads.
+    public final class Capture: Sendable {
+        private let written = Locked((text: "", writes: 0))
+        /// An empty capture.
+        public init() {}
+        /// Keeps `text`, one write.
+        public func append(_ text: String) {
+            written.withLock { written in
+                written.text += text
+                written.writes += 1
             }
         }
-        var text: String { lock.withLock { buffer } }
-        var writes: Int { lock.withLock { count } }
+        /// Everything written.
+        public var text: String { written.current.text }
+        /// How many writes there were.
+        public var writes: Int { written.current.writes }
     }
 }

@@ -13,11 +13,9 @@ import Foundation
 ///
 /// A `CommandContext` takes ids from a `@Sendable` closure, so the counters live in this
 /// class, behind a lock; a run uses it from one thread, so the lock is never contended.
-final class IdentifierMint: @unchecked Sendable {
-    // @unchecked: `eventCount` and `sampleCount` are only touched under `lock`.
-    private let lock = NSLock()
-    private var eventCount: UInt64 = 0
-    private var sampleCount: UInt64 = 0
+final class IdentifierMint: Sendable {
+    /// How many event ids and sample ids were minted.
+    private let counts = Locked((events: UInt64(0), samples: UInt64(0)))
     private let eventKey: UInt64
     private let sampleKey: UInt64
 
@@ -29,18 +27,18 @@ final class IdentifierMint: @unchecked Sendable {
 
     /// The next event id, lowercase.
     func nextEventIdentifier() -> String {
-        let count = lock.withLock {
-            eventCount += 1
-            return eventCount
+        let count = counts.withLock { counts in
+            counts.events += 1
+            return counts.events
         }
         return Self.identifier(count: count, key: eventKey, uppercase: false)
     }
 
     /// The next HealthKit sample id, uppercase.
     func nextSampleIdentifier() -> String {
-        let count = lock.withLock {
-            sampleCount += 1
-            return sampleCount
+        let count = counts.withLock { counts in
+            counts.samples += 1
+            return counts.samples
         }
         return Self.identifier(count: count, key: sampleKey, uppercase: true)
     }

@@ -65,13 +65,13 @@ struct LogSetCheckpointTests {
                 held[name] = max(held[name]!, min(total, total * round / 6 - lag))
                 _ = try folder.write("set/\(name).jsonl", Array(bytes[..<Self.prefixEnd(bytes, lines: held[name]!)]))
             }
-            let plain = SimulationToolRun.run(["show", set, "--json", "--no-checkpoint"])
-            let checkpointed = SimulationToolRun.run(["show", set, "--json"])
+            let plain = ToolRun.run(["show", set, "--json", "--no-checkpoint"])
+            let checkpointed = ToolRun.run(["show", set, "--json"])
             #expect(plain.code == .success, "\(plain.error)")
             #expect(checkpointed.output == plain.output, "seed \(seed), held \(held)")
             #expect(!checkpointed.error.contains("ignored"), "\(checkpointed.error)")
             if checkpointed.error.contains("started from checkpoint") { startedFromCheckpoint += 1 }
-            let written = SimulationToolRun.run(["checkpoint", set])
+            let written = ToolRun.run(["checkpoint", set])
             #expect(written.code == .success, "\(written.error)")
         }
         #expect(startedFromCheckpoint > 0)
@@ -85,15 +85,15 @@ struct LogSetCheckpointTests {
         let set = folder.url.path + "/set"
         try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: false)
         for name in ["phone-1", "watch-1"] { _ = try folder.write("set/\(name).jsonl", streams[name]!) }
-        let written = SimulationToolRun.run(["checkpoint", set])
+        let written = ToolRun.run(["checkpoint", set])
         #expect(written.code == .success, "\(written.error)")
         return (folder, set)
     }
 
     /// `show --json` with checkpoints equals it without, and standard error says `expected`.
     static func expectSameView(_ set: String, saying expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let plain = SimulationToolRun.run(["show", set, "--json", "--no-checkpoint"])
-        let checkpointed = SimulationToolRun.run(["show", set, "--json"])
+        let plain = ToolRun.run(["show", set, "--json", "--no-checkpoint"])
+        let checkpointed = ToolRun.run(["show", set, "--json"])
         #expect(checkpointed.code == plain.code, sourceLocation: sourceLocation)
         #expect(checkpointed.output == plain.output, sourceLocation: sourceLocation)
         #expect(checkpointed.error.contains(expected), "\(checkpointed.error)", sourceLocation: sourceLocation)
@@ -127,7 +127,7 @@ struct LogSetCheckpointTests {
         let (folder, set) = try Self.checkpointedSet()
         // A log file's checkpoints, copied into the set's folder.
         _ = try folder.write("one.jsonl", Array(try Data(contentsOf: URL(fileURLWithPath: set + "/phone-1.jsonl"))))
-        #expect(SimulationToolRun.run(["checkpoint", folder.url.path + "/one.jsonl"]).code == .success)
+        #expect(ToolRun.run(["checkpoint", folder.url.path + "/one.jsonl"]).code == .success)
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.url.path + "/one.jsonl.checkpoints") {
             try? FileManager.default.removeItem(atPath: set + "/checkpoints/" + name)
             try FileManager.default.copyItem(atPath: folder.url.path + "/one.jsonl.checkpoints/" + name, toPath: set + "/checkpoints/" + name)
@@ -135,8 +135,8 @@ struct LogSetCheckpointTests {
         Self.expectSameView(set, saying: "it is a log file's checkpoint, not a log set's")
         // The set's checkpoints, named as the file's folder.
         let file = folder.url.path + "/one.jsonl"
-        let plain = SimulationToolRun.run(["show", file, "--json", "--no-checkpoint"])
-        let wrong = SimulationToolRun.run(["show", file, "--json", "--checkpoints", set + "/checkpoints"])
+        let plain = ToolRun.run(["show", file, "--json", "--no-checkpoint"])
+        let wrong = ToolRun.run(["show", file, "--json", "--checkpoints", set + "/checkpoints"])
         #expect(wrong.output == plain.output)
         #expect(wrong.error.contains("it is a log set's checkpoint, not a log file's"), "\(wrong.error)")
     }
@@ -166,7 +166,7 @@ struct LogSetCheckpointTests {
         _ = try folder.write("set/phone-1.jsonl", phone)
         // The watch holds its first half when the checkpoints are written, the rest later.
         _ = try folder.write("set/watch-1.jsonl", Array(watch[..<Self.prefixEnd(watch, lines: Self.lineCount(watch) / 2)]))
-        #expect(SimulationToolRun.run(["checkpoint", set]).code == .success)
+        #expect(ToolRun.run(["checkpoint", set]).code == .success)
         let newest = try Self.newestCheckpoint(set)
         _ = try folder.write("set/watch-1.jsonl", watch)
         let fold = try LogSetCheckpointedFold.fold(LogSetDirectory(path: set), checkpoints: set + "/checkpoints")
@@ -202,7 +202,7 @@ struct LogSetCheckpointTests {
         let set = folder.url.path + "/set"
         try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: false)
         _ = try folder.write("set/phone-1.jsonl", LogSetFoldTests.stream([goal, tier, later]))
-        #expect(SimulationToolRun.run(["checkpoint", set]).code == .success)
+        #expect(ToolRun.run(["checkpoint", set]).code == .success)
         let newest = try Self.newestCheckpoint(set)
         _ = try folder.write("set/watch-1.jsonl", LogSetFoldTests.stream([copy]))
         let fold = try LogSetCheckpointedFold.fold(LogSetDirectory(path: set), checkpoints: set + "/checkpoints")
@@ -247,7 +247,7 @@ struct LogSetCheckpointTests {
     @Test func checkpointOfALogSetSaysWhatItWroteAndThenThatItIsUpToDate() throws {
         let (folder, set) = try Self.checkpointedSet()
         defer { withExtendedLifetime(folder) {} }
-        let again = SimulationToolRun.run(["checkpoint", set])
+        let again = ToolRun.run(["checkpoint", set])
         #expect(again.code == .success)
         #expect(again.output.contains("already covers every line; nothing written"), "\(again.output)")
         #expect(again.output.contains("checkpoints kept in \(set)/checkpoints"), "\(again.output)")

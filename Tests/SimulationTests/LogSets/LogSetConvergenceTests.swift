@@ -60,13 +60,13 @@ struct LogSetConvergenceTests {
         let whole = root + "/whole"
         try FileManager.default.createDirectory(atPath: whole, withIntermediateDirectories: false)
         for name in Self.names { _ = try folder.write("whole/" + name + ".jsonl", streams[name]!) }
-        let expected = SimulationToolRun.run(["show", whole, "--json"])
+        let expected = ToolRun.run(["show", whole, "--json"])
         #expect(expected.code == .success, "\(expected.error)")
         for device in Self.names {
             for name in Self.names {
                 #expect(try Data(contentsOf: URL(fileURLWithPath: "\(root)/\(device)/\(name).jsonl")) == Data(streams[name]!))
             }
-            let view = SimulationToolRun.run(["show", root + "/" + device, "--json"])
+            let view = ToolRun.run(["show", root + "/" + device, "--json"])
             #expect(view.output == expected.output, "device \(device)")
         }
         // The shared events counted once: no warning names them.
@@ -93,7 +93,7 @@ struct LogSetConvergenceTests {
             for device in ["b"] + order { try FileManager.default.createDirectory(atPath: base + "/" + device, withIntermediateDirectories: true) }
             for name in order { _ = try folder.write(order.joined(separator: "+") + "/" + name + "/" + name + ".jsonl", streams[name]!) }
             for name in order { _ = try StreamSync.sync(from: LogSetDirectory(path: base + "/" + name), to: LogSetDirectory(path: base + "/b"), ownStream: nil) }
-            views.append(SimulationToolRun.run(["show", base + "/b", "--json"]).output)
+            views.append(ToolRun.run(["show", base + "/b", "--json"]).output)
         }
         #expect(views[0] == views[1])
         #expect(views[0].contains("\"plans\""))

@@ -90,7 +90,7 @@ struct LogSetFoldTests {
             try LogSetFold.fold(LogSetDirectory(path: folder.url.path), position: ReplayPosition(untilSeq: 3), tornTail: nil)
         }
         #expect(error?.code == .invalidArgument)
-        let run = SimulationToolRun.run(["show", folder.url.path, "--until-seq", "3"])
+        let run = ToolRun.run(["show", folder.url.path, "--until-seq", "3"])
         #expect(run.code == .usage)
     }
 

@@ -25,7 +25,7 @@ struct LogSetStoreRewindTests {
     static func devices(nights: Int, watchLines: (Int) -> Int) throws -> (folder: TemporaryFolder, full: String, phoneSet: String, watchTotal: Int) {
         let folder = try TemporaryFolder()
         let full = folder.url.path + "/full"
-        let made = SimulationToolRun.run(["simulate", "--nights", String(nights), "--seed", "5", "--devices", "phone,watch", "--out", full])
+        let made = ToolRun.run(["simulate", "--nights", String(nights), "--seed", "5", "--devices", "phone,watch", "--out", full])
         #expect(made.code == .success, "\(made.error)")
         let phoneSet = folder.url.path + "/phone-device"
         try FileManager.default.createDirectory(atPath: phoneSet, withIntermediateDirectories: false)

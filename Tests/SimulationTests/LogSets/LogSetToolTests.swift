@@ -28,7 +28,7 @@ struct LogSetToolTests {
     @Test func verifyChecksEachStream() throws {
         let (folder, set) = try Self.logSet(torn: true)
         _ = try folder.write("set/not a stream.jsonl", [])
-        let run = SimulationToolRun.run(["verify", set])
+        let run = ToolRun.run(["verify", set])
         #expect(run.code == .dataError)
         #expect(run.output.contains("phone-1.jsonl: sound: 2 events, last seq 2"))
         #expect(run.error.contains("watch-1.jsonl:3: "), "\(run.error)")
@@ -38,7 +38,7 @@ struct LogSetToolTests {
 
     @Test func statsCountsAnIdInTwoStreamsOnce() throws {
         let (folder, set) = try Self.logSet()
-        let run = SimulationToolRun.run(["stats", set])
+        let run = ToolRun.run(["stats", set])
         #expect(run.code == .success)
         #expect(run.output.hasPrefix("events: 3 in 4 lines of 2 streams\n"), "\(run.output)")
         #expect(run.output.contains("  watch-1: 2 events in 2 lines, last seq 2\n"))
@@ -48,7 +48,7 @@ struct LogSetToolTests {
 
     @Test func traceFollowsTheFoldOrder() throws {
         let (folder, set) = try Self.logSet(torn: true)
-        let run = SimulationToolRun.run(["trace", set, "--figure", "debt"])
+        let run = ToolRun.run(["trace", set, "--figure", "debt"])
         #expect(run.code == .success, "\(run.error)")
         #expect(run.output.contains("watch-1.jsonl: "), "the torn tail names its stream's file")
         withExtendedLifetime(folder) {}
@@ -56,20 +56,20 @@ struct LogSetToolTests {
 
     @Test func repairAndAppendWorkOnStreams() throws {
         let (folder, set) = try Self.logSet(torn: true)
-        let repair = SimulationToolRun.run(["repair", set])
+        let repair = ToolRun.run(["repair", set])
         #expect(repair.code == .success, "\(repair.error)")
         #expect(repair.output.contains("phone-1.jsonl: no torn tail"))
         #expect(repair.output.contains("watch-1.jsonl: removed"))
-        #expect(SimulationToolRun.run(["verify", set]).code == .success)
+        #expect(ToolRun.run(["verify", set]).code == .success)
         let line = "{\"id\":\"new\",\"type\":\"appTierAssigned\",\"v\":1,\"at\":\"2026-11-30T21:00:00+01:00\",\"tz\":\"Europe/Berlin\",\"source\":\"phone\",\"data\":{\"app\":\"News\",\"tier\":\"block30Min\"}}\n"
-        let withoutStream = SimulationToolRun.run(["append", set], input: line)
+        let withoutStream = ToolRun.run(["append", set], input: line)
         #expect(withoutStream.code == .usage)
         #expect(withoutStream.error.contains("--stream"))
-        let append = SimulationToolRun.run(["append", set, "--stream", "ipad-1"], input: line)
+        let append = ToolRun.run(["append", set, "--stream", "ipad-1"], input: line)
         #expect(append.code == .success, "\(append.error)")
         #expect(append.output == "1\n")
         #expect(FileManager.default.fileExists(atPath: set + "/ipad-1.jsonl"))
-        #expect(SimulationToolRun.run(["append", set, "--stream", "my ipad"], input: line).code == .usage)
+        #expect(ToolRun.run(["append", set, "--stream", "my ipad"], input: line).code == .usage)
         withExtendedLifetime(folder) {}
     }
 

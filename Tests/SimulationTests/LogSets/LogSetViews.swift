@@ -28,8 +28,8 @@ struct LogSetViews {
         merged.sort(by: EventOrdering.precedes)
         let mergedPath = try folder.write("merged.jsonl", LogSetFoldTests.stream(merged.map(\.event)))
         let extra = at.map { ["--at", $0] } ?? []
-        let set = SimulationToolRun.run(["show", folder.url.path + "/set", "--json"] + extra)
-        let one = SimulationToolRun.run(["show", mergedPath, "--json", "--no-checkpoint"] + extra)
+        let set = ToolRun.run(["show", folder.url.path + "/set", "--json"] + extra)
+        let one = ToolRun.run(["show", mergedPath, "--json", "--no-checkpoint"] + extra)
         #expect(set.code == .success && one.code == .success, "\(set.error) \(one.error)")
         func split(_ view: String) -> (String, String) {
             guard let range = view.range(of: "\"warnings\"") else { return (view, "") }

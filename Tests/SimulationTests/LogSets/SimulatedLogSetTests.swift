@@ -18,18 +18,18 @@ struct SimulatedLogSetTests {
         let folder = try TemporaryFolder()
         let set = folder.url.path + "/set"
         let options = ["--nights", nights, "--seed", seed, "--profile", profile]
-        let devices = SimulationToolRun.run(["simulate"] + options + ["--devices", "phone,watch,ipad", "--out", set])
+        let devices = ToolRun.run(["simulate"] + options + ["--devices", "phone,watch,ipad", "--out", set])
         #expect(devices.code == .success, "\(devices.error)")
-        let single = SimulationToolRun.run(["simulate"] + options)
+        let single = ToolRun.run(["simulate"] + options)
         let file = try folder.write("single.jsonl", Array(single.output.utf8))
-        #expect(SimulationToolRun.run(["verify", set]).code == .success)
-        let fromSet = SimulationToolRun.run(["show", set, "--json"])
-        let fromFile = SimulationToolRun.run(["show", file, "--json", "--no-checkpoint"])
+        #expect(ToolRun.run(["verify", set]).code == .success)
+        let fromSet = ToolRun.run(["show", set, "--json"])
+        let fromFile = ToolRun.run(["show", file, "--json", "--no-checkpoint"])
         #expect(fromSet.code == .success)
         #expect(fromSet.output == fromFile.output)
         #expect(fromSet.output.contains("\"warnings\": []"))
         // Both devices ingested HealthKit's data: the copies are counted once.
-        let stats = SimulationToolRun.run(["stats", set]).output
+        let stats = ToolRun.run(["stats", set]).output
         #expect(stats.contains("copies of an id in another stream, counted once: "), "\(stats)")
         // The watch confirms or cancels some exits the phone requested.
         let watch = try Self.contents(set + "/watch.jsonl")
@@ -49,7 +49,7 @@ struct SimulatedLogSetTests {
         var bytes: [[String]] = []
         for run in ["a", "b"] {
             let set = folder.url.path + "/" + run
-            #expect(SimulationToolRun.run(["simulate", "--nights", "20", "--devices", "phone,watch", "--out", set]).code == .success)
+            #expect(ToolRun.run(["simulate", "--nights", "20", "--devices", "phone,watch", "--out", set]).code == .success)
             bytes.append(try ["phone", "watch"].map { try Self.contents(set + "/\($0).jsonl") })
         }
         #expect(bytes[0] == bytes[1])
@@ -66,12 +66,12 @@ struct SimulatedLogSetTests {
             ["--devices", "phone,watch"],
             ["--out", set],
         ] {
-            let run = SimulationToolRun.run(["simulate", "--nights", "2"] + arguments)
+            let run = ToolRun.run(["simulate", "--nights", "2"] + arguments)
             #expect(run.code == .usage, "\(arguments): \(run.error)")
             #expect(run.output.isEmpty)
         }
-        #expect(SimulationToolRun.run(["simulate", "--nights", "2", "--devices", "phone,watch", "--out", set]).code == .success)
-        let again = SimulationToolRun.run(["simulate", "--nights", "2", "--devices", "phone,watch", "--out", set])
+        #expect(ToolRun.run(["simulate", "--nights", "2", "--devices", "phone,watch", "--out", set]).code == .success)
+        let again = ToolRun.run(["simulate", "--nights", "2", "--devices", "phone,watch", "--out", set])
         #expect(again.code == .usage)
         #expect(again.error.contains("already holds streams"))
     }
