@@ -9,19 +9,12 @@ let package = Package(
     platforms: [.iOS(.v17), .watchOS(.v10), .macOS(.v14)],
     products: [
         // What a front end imports: `import MoreSleep` brings the store, commands, state,
-        // events, log and summaries.
+        // events, log, words and views. The fuzz targets (Fuzz/) use it too.
         .library(name: "MoreSleep", targets: ["MoreSleep"]),
-        .library(name: "Events", targets: ["Events"]),
-        .library(name: "EventLogFile", targets: ["EventLogFile"]),
-        .library(name: "Projections", targets: ["Projections"]),
-        .library(name: "Commands", targets: ["Commands"]),
-        .library(name: "Localization", targets: ["Localization"]),
-        .library(name: "Summaries", targets: ["Summaries"]),
-        .library(name: "Views", targets: ["Views"]),
-        .library(name: "Simulation", targets: ["Simulation"]),
-        // Apple Health export import, and the command-line tool's logic (used by the fuzz targets).
+        // What an importer of Apple Health exports adds.
         .library(name: "HealthImport", targets: ["HealthImport"]),
-        .library(name: "ReplayToolKit", targets: ["ReplayToolKit"]),
+        // The command-line tool. The simulator, the tool kit, the bench and the harness are
+        // the package's own, not published as libraries.
         .executable(name: "replay-tool", targets: ["replay-tool"]),
         .executable(name: "replay-bench", targets: ["replay-bench"]),
         .executable(name: "log-crash-harness", targets: ["log-crash-harness"]),

@@ -5,8 +5,8 @@ import PackageDescription
 /// `-sanitize=fuzzer` brings libFuzzer's `main`, which clashes with an executable target's
 /// `main` in the main package (platform-notes.md). Build and run with `./run-fuzz.sh`.
 ///
-/// The fuzz targets use the main package's products (`Events`, `ReplayToolKit`), so what they
-/// exercise is exactly the code the tool ships.
+/// The fuzz targets use the main package's product `MoreSleep` (what a front end imports), so
+/// what they exercise is exactly the code the library and the tool ship.
 let package = Package(
     name: "MoreSleepFuzz",
     platforms: [.macOS(.v14)],
@@ -15,11 +15,11 @@ let package = Package(
         // Hands the process over to libFuzzer (see FuzzDriver.swift).
         .target(name: "FuzzDriver"),
         // EventLineDecoder.decode(line:) and decodeUnsequenced(line:) on arbitrary bytes.
-        .executableTarget(name: "FuzzEventLine", dependencies: ["FuzzDriver", .product(name: "Events", package: "MoreSleep")]),
+        .executableTarget(name: "FuzzEventLine", dependencies: ["FuzzDriver", .product(name: "MoreSleep", package: "MoreSleep")]),
         // FastEventLineDecoder against EventLineDecoder on arbitrary bytes: the same answers.
-        .executableTarget(name: "FuzzFastDecoder", dependencies: ["FuzzDriver", .product(name: "Events", package: "MoreSleep")]),
-        // `replay-tool append`'s standard-input parsing (AppendCommand.parse) on arbitrary bytes.
-        .executableTarget(name: "FuzzAppendInput", dependencies: ["FuzzDriver", .product(name: "ReplayToolKit", package: "MoreSleep")]),
+        .executableTarget(name: "FuzzFastDecoder", dependencies: ["FuzzDriver", .product(name: "MoreSleep", package: "MoreSleep")]),
+        // `replay-tool append`'s standard-input parsing (UnsequencedInput.parse) on arbitrary bytes.
+        .executableTarget(name: "FuzzAppendInput", dependencies: ["FuzzDriver", .product(name: "MoreSleep", package: "MoreSleep")]),
     ],
     swiftLanguageModes: [.v6]
 )

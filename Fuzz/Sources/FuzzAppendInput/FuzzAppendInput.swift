@@ -1,13 +1,14 @@
 import FuzzDriver
-@testable import ReplayToolKit
+import MoreSleep
 
 /// libFuzzer entry point: one input is the whole standard input of `replay-tool append`
-/// (lines of unsequenced events). Parsing must answer with events or a failure naming the
-/// input line, never crash or hang. Nothing is appended: only the parse step runs.
+/// (lines of unsequenced events, `UnsequencedInput`). Parsing must answer with events or a
+/// failure naming the input line, never crash or hang. Nothing is appended: only the parse
+/// step runs.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAppendInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = start.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
-    switch AppendCommand.parse(bytes) {
+    switch UnsequencedInput.parse(bytes) {
     case .success(let events):
         precondition(events.count <= bytes.count, "more events than bytes")
     case .failure(let failure):

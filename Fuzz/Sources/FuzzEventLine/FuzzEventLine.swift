@@ -1,5 +1,5 @@
 import FuzzDriver
-import Events
+import MoreSleep
 
 /// libFuzzer entry point: one input is one log line (its bytes, whatever they are). The
 /// decoder must answer with an event or an `EventDecodingError`, never crash or hang. A line

@@ -1,5 +1,5 @@
 import FuzzDriver
-import Events
+import MoreSleep
 
 /// libFuzzer entry point: one input is one log line. `FastEventLineDecoder` (the default
 /// reader) and the reference `EventLineDecoder` must give the same answer: the same event,

@@ -60,12 +60,15 @@ enum AppendCommand {
         let path = try streamPath(arguments)
         let expected = try arguments.integer("expect-seq", in: 0...Int.max)
         let timeout = try arguments.number("lock-timeout", in: 0...3600) ?? 10
+        if arguments.flag("allow-skipped"), arguments.flag("strict") {
+            throw UsageError(message: "--allow-skipped and --strict say opposite things: give one", commandPath: arguments.commandPath)
+        }
         guard let input = console.readInput() else {
             console.error("<stdin>: standard input could not be read; nothing was appended\n")
             return .noInput
         }
         let events: [Event]
-        switch parse(input) {
+        switch UnsequencedInput.parse(input) {
         case .success(let parsed): events = parsed
         case .failure(let failure):
             console.error("<stdin>:\(failure.line): \(failure.message); nothing was appended\n")
@@ -74,9 +77,6 @@ enum AppendCommand {
         guard !events.isEmpty else {
             console.error("<stdin>: no events on standard input; nothing was appended\n")
             return .success
-        }
-        if arguments.flag("allow-skipped"), arguments.flag("strict") {
-            throw UsageError(message: "--allow-skipped and --strict say opposite things: give one", commandPath: arguments.commandPath)
         }
         let notes = AppendPreview.notes(path: path, events: events) ?? []
         if !arguments.flag("allow-skipped"), !notes.isEmpty {
@@ -94,35 +94,5 @@ enum AppendCommand {
             console.error("<stdin>:\(note.index + 1): warning: seq \(outcomes[note.index].seq) was appended, but projections skip it: \(note.message)\n")
         }
         return .success
-    }
-
-    struct InputFailure: Error {
-        var line: Int
-        var message: String
-    }
-
-    /// Splits standard input into lines (the last may lack its `\n`) and decodes each.
-    static func parse(_ input: [UInt8]) -> Result<[Event], InputFailure> {
-        var decoder = EventLineDecoder()
-        var events: [Event] = []
-        var lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        for (index, line) in lines.enumerated() {
-            guard !line.isEmpty else {
-                return .failure(InputFailure(line: index + 1, message: "blank line: one JSON event a line, no blank lines"))
-            }
-            let event: Event
-            do {
-                event = try decoder.decodeUnsequenced(line: Array(line))
-            } catch {
-                return .failure(InputFailure(line: index + 1, message: error.description))
-            }
-            if let source = event.source, !source.isListed {
-                let listed = EventSource.listed.map(\.rawValue).joined(separator: ", ")
-                return .failure(InputFailure(line: index + 1, message: "key 'source': '\(source.rawValue)' is not a source of the log format; expected one of \(listed)"))
-            }
-            events.append(event)
-        }
-        return .success(events)
     }
 }
