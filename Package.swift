@@ -29,8 +29,11 @@ let package = Package(
         .target(name: "EventLogFile", dependencies: ["Events"]),
         // Pure folds over events and queries that take `now`.
         .target(name: "Projections", dependencies: ["Events"]),
-        // Decisions (commands → events) and the store a front end embeds.
+        // Decisions: a command and the state → the events to append, or the rule it breaks.
         .target(name: "Commands", dependencies: ["Events", "EventLogFile", "Projections"]),
+        // The store a front end embeds, and every fold of a log: `LogFold`, the checkpointed
+        // fold, the checkpoints' keeper and retention, the fold of a log set.
+        .target(name: "Store", dependencies: ["Events", "EventLogFile", "Projections", "Commands"]),
         // Every word in the person's language: ICU MessageFormat templates, CLDR plural rules,
         // the shipped catalogues (English, German, Arabic), numbers, dates and times as ICU
         // writes them, and bidi isolation for right-to-left text.
@@ -41,17 +44,17 @@ let package = Package(
         // What a front end renders, ready made: the JSON view (`show --json`), the watch
         // summary and the widget snapshot.
         .target(name: "Views", dependencies: ["StrictJSON", "Events", "Projections", "Summaries"]),
-        // One import for a front end: re-exports the seven library modules it uses.
-        .target(name: "MoreSleep", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Localization", "Summaries", "Views"]),
+        // One import for a front end: re-exports the eight library modules it uses.
+        .target(name: "MoreSleep", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Store", "Localization", "Summaries", "Views"]),
         // Import of an Apple Health export (export.xml), streamed, with content-derived ids.
         .target(name: "HealthImport", dependencies: ["Events", "EventLogFile", "Projections", "StrictJSON"]),
         // The command-line tool's logic, testable in process; `replay-tool` is its thin main.
         // Realistic synthetic logs (`replay-tool simulate`): a person following, or not, a plan.
-        .target(name: "Simulation", dependencies: ["Events", "Projections", "Commands"]),
-        .target(name: "ReplayToolKit", dependencies: ["StrictJSON", "Events", "EventLogFile", "Projections", "Localization", "Summaries", "Views", "Commands", "HealthImport", "Simulation"]),
+        .target(name: "Simulation", dependencies: ["Events", "Projections", "Commands", "Store"]),
+        .target(name: "ReplayToolKit", dependencies: ["StrictJSON", "Events", "EventLogFile", "Projections", "Localization", "Summaries", "Views", "Commands", "Store", "HealthImport", "Simulation"]),
         .executableTarget(name: "replay-tool", dependencies: ["ReplayToolKit"]),
         // `swift run -c release replay-bench`: replay, launch and append figures on simulated logs of 10k, 100k and 1M events.
-        .executableTarget(name: "replay-bench", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Simulation", "ReplayToolKit"]),
+        .executableTarget(name: "replay-bench", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Store", "Simulation", "ReplayToolKit"]),
         // The README's embedding example as a program (`swift run embedding-example`), built and
         // run by the tests so that what the README shows keeps compiling and working.
         .executableTarget(name: "embedding-example", dependencies: ["MoreSleep"], path: "Examples/embedding-example"),
@@ -59,28 +62,28 @@ let package = Package(
         // that acknowledged events survive, only torn tails appear, and repair heals them.
         // Crash states and failing disks: file operations recorded and failed through
         // EventLogFile's `FileOperations` seam, every state a crash could leave built and checked.
-        .target(name: "CrashConsistency", dependencies: ["Events", "EventLogFile", "Commands"]),
+        .target(name: "CrashConsistency", dependencies: ["Events", "EventLogFile", "Commands", "Store"]),
         .executableTarget(name: "log-crash-harness", dependencies: ["Events", "EventLogFile", "CrashConsistency"]),
 
         // Shared test helpers: golden files and given/when/then.
         .target(
             name: "TestSupport",
-            dependencies: ["StrictJSON", "Events", "EventLogFile", "Projections", "Commands", "Views", "ReplayToolKit"],
+            dependencies: ["StrictJSON", "Events", "EventLogFile", "Projections", "Commands", "Store", "Views", "ReplayToolKit"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON", "TestSupport"]),
         .testTarget(name: "EventsTests", dependencies: ["Events", "StrictJSON", "TestSupport"]),
         .testTarget(name: "EventLogFileTests", dependencies: ["StrictJSON", "Events", "EventLogFile", "TestSupport", "replay-tool"]),
         .testTarget(name: "ProjectionTests", dependencies: ["StrictJSON", "Events", "Projections", "Views", "HealthImport", "TestSupport"]),
-        .testTarget(name: "CommandsTests", dependencies: ["Events", "Projections", "Commands", "EventLogFile", "HealthImport", "TestSupport"]),
-        .testTarget(name: "CrashConsistencyTests", dependencies: ["Events", "EventLogFile", "Commands", "CrashConsistency", "TestSupport"]),
+        .testTarget(name: "CommandsTests", dependencies: ["Events", "Projections", "Commands", "Store", "EventLogFile", "HealthImport", "TestSupport"]),
+        .testTarget(name: "CrashConsistencyTests", dependencies: ["Events", "EventLogFile", "Commands", "Store", "CrashConsistency", "TestSupport"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Summaries", "Localization", "Projections", "Events", "StrictJSON", "TestSupport"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Events", "Projections", "TestSupport"]),
         .testTarget(name: "SummariesTests", dependencies: ["Summaries", "Localization", "Events", "Projections", "TestSupport"]),
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "Events", "EventLogFile", "TestSupport"]),
         .testTarget(
             name: "SimulationTests",
-            dependencies: ["Simulation", "StrictJSON", "Views", "Events", "EventLogFile", "Projections", "Commands", "ReplayToolKit", "TestSupport"]
+            dependencies: ["Simulation", "StrictJSON", "Views", "Events", "EventLogFile", "Projections", "Commands", "Store", "ReplayToolKit", "TestSupport"]
         ),
         .testTarget(
             name: "ReplayToolKitTests",

@@ -1,6 +1,6 @@
 // `import MoreSleep`: everything a front end needs, in one import.
 //
-// The store and the commands it sends (Commands), the folded state and its queries
+// The store (Store) and the commands it sends (Commands), the folded state and its queries
 // (Projections), the event vocabulary (Events), the log on disk or in memory
 // (EventLogFile), and the words and glances built on the state: morning summary, voice
 // answers (Summaries), and the views a front end renders: the JSON view, the watch
@@ -18,5 +18,6 @@
 @_exported import Events
 @_exported import Localization
 @_exported import Projections
+@_exported import Store
 @_exported import Summaries
 @_exported import Views

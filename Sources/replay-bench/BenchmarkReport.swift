@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 // The plain-text report replay-bench prints on stdout.
 

@@ -1,6 +1,7 @@
 import EventLogFile
 import Events
 import Projections
+import Store
 
 // Where the time of opening from a checkpoint goes: the steps `CheckpointedFold.fold` takes,
 // each timed alone (best of 3), in the launch child after its measured runs.

@@ -3,6 +3,7 @@ import EventLogFile
 import Events
 import Foundation
 import Projections
+import Store
 
 #if canImport(Glibc)
 import Glibc

@@ -3,6 +3,7 @@ import EventLogFile
 import Events
 import Foundation
 import Projections
+import Store
 import Simulation
 
 // Sync of one night's watch lines into a 10-year log set, and the store's fold of them

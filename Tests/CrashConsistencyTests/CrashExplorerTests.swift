@@ -1,4 +1,5 @@
 @testable import CrashConsistency
+import Store
 import TestSupport
 import Commands
 import EventLogFile

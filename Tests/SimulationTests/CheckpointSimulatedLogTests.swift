@@ -1,5 +1,6 @@
 import Events
 import Projections
+import Store
 import Simulation
 import Testing
 import TestSupport

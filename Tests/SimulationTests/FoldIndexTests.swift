@@ -1,4 +1,5 @@
 import EventLogFile
+import Store
 import Events
 import Foundation
 @testable import Projections

@@ -2,6 +2,7 @@ import Commands
 import EventLogFile
 import Events
 import Projections
+import Store
 import Testing
 import Foundation
 

@@ -1,4 +1,5 @@
 import Commands
+import Store
 import EventLogFile
 import Events
 import Foundation

@@ -1,4 +1,5 @@
 import Commands
+import Store
 import EventLogFile
 
 /// How a reading command uses a log's checkpoints (`--checkpoints DIR`, `--no-checkpoint`),

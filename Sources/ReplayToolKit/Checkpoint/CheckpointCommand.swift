@@ -1,4 +1,5 @@
 import Commands
+import Store
 import EventLogFile
 
 /// `replay-tool checkpoint LOG|DIR [--checkpoints DIR]`.

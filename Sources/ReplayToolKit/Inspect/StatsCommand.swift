@@ -2,6 +2,7 @@ import Commands
 import EventLogFile
 import Events
 import Projections
+import Store
 
 /// `replay-tool stats LOG`.
 enum StatsCommand {

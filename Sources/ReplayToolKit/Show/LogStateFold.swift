@@ -2,6 +2,7 @@ import Commands
 import EventLogFile
 import Events
 import Projections
+import Store
 
 /// A log folded into `LogState` as of an instant and a seq (docs/rules.md §8.1), for `show` and
 /// `why`.

@@ -2,6 +2,7 @@ import Commands
 import EventLogFile
 import Events
 import Projections
+import Store
 
 /// `replay-tool trace LOG --figure debt|streak|sleep [--night D] [--from D] [--to D] [--at INSTANT]`:
 /// how a sleep figure changed, step by step, and why.

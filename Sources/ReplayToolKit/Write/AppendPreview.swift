@@ -3,6 +3,7 @@ import EventLogFile
 import Events
 import Foundation
 import Projections
+import Store
 
 /// What projections will make of events about to be appended: the log is folded with them
 /// merged in at their place (in (`at`, `seq`) order, after the log's own events of the same

@@ -3,6 +3,7 @@ import EventLogFile
 import Events
 import Foundation
 import Projections
+import Store
 import Testing
 import TestSupport
 

@@ -1,4 +1,5 @@
 import TestSupport
+import Store
 import EventLogFile
 import Events
 import Foundation

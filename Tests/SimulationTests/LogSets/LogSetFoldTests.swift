@@ -1,4 +1,5 @@
 import TestSupport
+import Store
 import Commands
 import EventLogFile
 import Events

@@ -1,4 +1,5 @@
 import TestSupport
+import Store
 import Events
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import TestSupport
+import Store
 import Foundation
 import Simulation
 import Testing

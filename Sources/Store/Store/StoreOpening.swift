@@ -1,3 +1,4 @@
+import Commands
 import EventLogFile
 import Events
 import Projections

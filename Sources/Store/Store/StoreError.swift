@@ -1,3 +1,4 @@
+import Commands
 import EventLogFile
 
 /// Why the store could not do what was asked.

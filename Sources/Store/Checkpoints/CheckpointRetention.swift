@@ -1,3 +1,4 @@
+import Commands
 import EventLogFile
 
 /// Which checkpoints a folder keeps (docs/checkpoints.md): the newest; the newest of each of

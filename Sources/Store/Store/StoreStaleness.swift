@@ -1,3 +1,4 @@
+import Commands
 import EventLogFile
 
 /// Why a store's state is behind its log: events this store appended are dated before

@@ -1,3 +1,4 @@
+import Commands
 import Dispatch
 import EventLogFile
 import Events

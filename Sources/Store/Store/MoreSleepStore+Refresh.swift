@@ -1,3 +1,4 @@
+import Commands
 import EventLogFile
 import Foundation
 import Events

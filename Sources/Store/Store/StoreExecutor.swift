@@ -1,3 +1,4 @@
+import Commands
 import Dispatch
 
 /// The executor a `MoreSleepStore` runs on: a serial Dispatch queue of its own, so that the

@@ -1,3 +1,4 @@
+import Commands
 import Dispatch
 #if canImport(Darwin)
 import Darwin

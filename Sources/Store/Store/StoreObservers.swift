@@ -1,3 +1,5 @@
+import Commands
+
 /// The observers of a store's snapshots (`MoreSleepStore.changes()`, `LogSetStore.changes()`):
 /// each gets the current snapshot at once, then the newest after each change (older ones it
 /// has not read yet are dropped). Kept by the store's actor.

@@ -1,3 +1,4 @@
+import Commands
 import EventLogFile
 
 /// Where a log file's (or a log set's) checkpoints live, or that none are used.
