@@ -27,9 +27,8 @@ extension PrefixDigest {
     }
 
     /// How many bytes one `pread` asks for: 128 KiB, which stays in a core's cache between
-    /// the copy and the hash, and is few pages for a fresh process to fault in. Measured on
-    /// the 48 MB prefix of a 10-year log (2 cores): 2.3–2.4 ms against 2.6–3.2 ms with 1 MiB
-    /// reads, whose buffers also cost every open 512 page faults (about 1 ms).
+    /// the copy and the hash, and is few pages for a fresh process to fault in (1 MiB reads
+    /// were slower, their buffers costing every open many page faults; docs/checkpoints.md).
     static let defaultReadSize = 1 << 17
 
     /// ``digests(ofFileAt:prefixLengths:)`` with the number of threads and the size of one
@@ -44,9 +43,8 @@ extension PrefixDigest {
     /// threads (the calling one, as a rule) does `work` while the others start hashing, and
     /// joins them when it is done. Chunks are handed out one at a time, so whoever is free
     /// takes the next, and no more threads run than ``defaultWorkerCount``. An open decodes
-    /// the newest checkpoint this way beside the digest of the log's prefix (measured on a
-    /// 10-year log, 2 cores: about 1 ms sooner than decoding on a thread of its own beside
-    /// two hashing threads). `work` runs exactly once, whatever the digest's outcome, which
+    /// the newest checkpoint this way beside the digest of the log's prefix (sooner than
+    /// decoding on a thread of its own beside the hashing threads). `work` runs exactly once, whatever the digest's outcome, which
     /// is returned rather than thrown.
     package static func digests<Other>(
         ofFileAt path: String, prefixLengths: Set<Int64>, alongside work: @Sendable () -> Other

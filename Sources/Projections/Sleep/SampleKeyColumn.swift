@@ -4,8 +4,8 @@
 /// checkpoint.
 ///
 /// A state read from a checkpoint finds a key here by binary search, so its first ingest no
-/// longer places every key in a table first (at 70,000 samples, placing took about a third of
-/// a late event's fold, most of it faulting in a 2 MB table). Text keys are not in it: their
+/// longer places every key in a table first (placing them took a large share of a late
+/// event's fold on a long history, most of it faulting in the table). Text keys are not in it: their
 /// hash is per process (`String.hashValue`), so they are placed when first needed.
 /// `SampleKeyIndex` checks the column against the keys before trusting it.
 struct SampleKeyColumn: Sendable {

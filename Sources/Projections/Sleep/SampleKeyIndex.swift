@@ -55,7 +55,7 @@ struct SampleKeyIndex: Sendable {
     /// ascend, so none is listed twice) and the held slots' keys, each pair mixed to 64 bits
     /// and added. Equal counts and sums mean the same pairs (a wrong column sums the same by
     /// chance about once in 2^64). Checking pair by pair instead would read the keys in hash
-    /// order, at random: a cache miss each, 5 ms at 70,000 samples.
+    /// order, at random: a cache miss each.
     private static func keysOutside<Columns: KeyedColumns>(
         _ column: SampleKeyColumn, held: [Int32], of elements: ColumnBackedArray<Columns>
     ) -> [Int32]? {

@@ -2,8 +2,8 @@ import Events
 
 /// Whether each night with sleep data hit its target (`LogState.hitTarget(on:)`), kept as
 /// the log is folded, so that `LogState.streaks(at:)` walks a short array instead of
-/// deriving every night's plan and record again (3,700 nights of a 10-year log took 4.4 ms
-/// per query that way; this walk takes microseconds).
+/// deriving every night's plan and record again on every query (which grew with the
+/// log; this walk does not).
 ///
 /// It is a cache of a pure function of the state, never a rule of its own: `LogState`
 /// refreshes a night whenever something that answer depends on may have changed (see

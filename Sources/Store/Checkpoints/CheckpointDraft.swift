@@ -4,8 +4,8 @@ import Events
 import Projections
 
 /// A checkpoint about to be written: the state's bytes and the position they cover. The
-/// store makes it on the checkpoints' own queue from a copy of its state (encoding 8 MB
-/// takes tens of milliseconds, too long for the store's actor), and ``write(logAt:into:)``
+/// store makes it on the checkpoints' own queue from a copy of its state (encoding a long
+/// history's state is too slow for the store's actor), and ``write(logAt:into:)``
 /// reads the log's prefix for its digest and syncs the file there too.
 package struct CheckpointDraft: Sendable {
     /// The encoded runner.

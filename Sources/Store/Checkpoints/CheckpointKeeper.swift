@@ -132,8 +132,8 @@ final class CheckpointKeeper: @unchecked Sendable {
 
     /// Makes the draft `draft` answers and writes it, both on the keeper's queue, then knows
     /// it (and forgets what retention removed); a failure becomes a warning (a checkpoint is
-    /// only a cache). The caller hands over a copy of its state: encoding it (8 MB at 10
-    /// years) took about 80 ms, too long for the store's actor, which goes on folding.
+    /// only a cache). The caller hands over a copy of its state: encoding it is too slow for
+    /// the store's actor, which goes on folding (docs/benchmarks.md).
     func save(_ draft: @escaping @Sendable () -> CheckpointDraft?) {
         save { [logPath] folder throws(EventLogFileError) in try draft()?.write(logAt: logPath, into: folder) }
     }

@@ -13,7 +13,7 @@ import Projections
 /// on a thread of its own.
 ///
 /// Public and `@inlinable` on purpose: callers in other modules then get it specialised for
-/// their state; as `package` the full replay measured 5–8 % slower (docs/ARCHITECTURE.md).
+/// their state; as `package` the full replay was slower (docs/ARCHITECTURE.md).
 public enum LogFold {
     /// Folds the log file at `path`, streamed (a file is never held whole).
     ///

@@ -6,8 +6,9 @@ import Projections
 // Saving the store's state as checkpoints.
 extension MoreSleepStore {
     /// Saves the current state as a checkpoint of the lines up to `end`: encoded and written
-    /// on the checkpoints' own queue (encoding 8 MB of state on the actor made the first send
-    /// of each night take about 80 ms). Nothing is saved while the state is out of date, or
+    /// on the checkpoints' own queue (encoding a long history's state on the actor made the
+    /// first send of each night wait for it; docs/benchmarks.md). Nothing is saved while the
+    /// state is out of date, or
     /// for a log that is not a file.
     func saveCheckpoint() {
         guard outOfDate == nil, let checkpoints, let end else { return }
