@@ -11,7 +11,9 @@ enum ScoresCommand {
         name: "scores",
         abstract: "Print the sleep scores of a log, night by night.",
         discussion: """
-            For each night with a sleep record: the points of each part of the tunable \
+            For each night with a sleep record (without --from or --to, the latest 14 up to \
+            the instant, as 'show' and 'report' list them, and a line saying how many more \
+            there are): the points of each part of the tunable \
             score (duration, deep, REM, bedtime, interruptions; '-' without data), the \
             total and its band, the estimate of Apple's Sleep Score, the score typed in \
             from Health and the error (estimate − logged). Then the mean score and, over \
@@ -19,7 +21,7 @@ enum ScoresCommand {
             the part that errs most. Nights are scored with the settings in force, or \
             with --preset (sleepLab, balanced, deepFirst, consistencyFirst). Last, each \
             night's morning summary (score, deep sleep, the part that cost the most, under \
-            the settings in force) in the language of --locale.
+            the settings in force), all in the language of --locale.
             """,
         arguments: [ReplayTool.logOrLogSetArgument],
         options: [
