@@ -11,18 +11,20 @@ import Projections
 /// log's prefix for the digest and syncing the file never run on the store's actor.
 ///
 /// Thread-safe: the store calls it from its actor, the writing queue from its thread.
-final class CheckpointKeeper: @unchecked Sendable {
-    // @unchecked: `known`, `notes` and `wantsCheckpoint` are only touched under `lock`.
+final class CheckpointKeeper: Sendable {
     let folderPath: String
     let logPath: String
     private let folder: CheckpointFolder
     private let writer = DispatchQueue(label: "MoreSleepStore.checkpoints", qos: .utility)
-    private let lock = NSLock()
-    private var known: [CheckpointEntry] = []
-    private var notes: [String] = []
-    private var wantsCheckpoint = false
-    private var openedWithout = false
-    private var stampPending = false
+    /// What the keeper knows, shared by the store's actor and the writing queue.
+    private struct Knowledge: Sendable {
+        var known: [CheckpointEntry] = []
+        var notes: [String] = []
+        var wantsCheckpoint = false
+        var openedWithout = false
+        var stampPending = false
+    }
+    private let knowledge = Locked(Knowledge())
 
     /// How long after a write to the log the folder's prefix stamp is brought up to date
     /// (``stampAfterWrite()``): long enough for a burst of writes to end, and for the file
@@ -55,12 +57,12 @@ final class CheckpointKeeper: @unchecked Sendable {
     }
 
     private func opened(valid: [CheckpointEntry], problems: [CheckpointProblem], eventCount: Int, startedFromCheckpoint: Bool, linesAfterCheckpoint: Int) {
-        lock.withLock {
-            known = valid
-            notes += problems.map { $0.warning(replaced: true) }
-            wantsCheckpoint = eventCount > 0
+        knowledge.withLock { state in
+            state.known = valid
+            state.notes += problems.map { $0.warning(replaced: true) }
+            state.wantsCheckpoint = eventCount > 0
                 && (!startedFromCheckpoint || !problems.isEmpty || linesAfterCheckpoint >= Self.linesWorthACheckpoint)
-            openedWithout = !startedFromCheckpoint
+            state.openedWithout = !startedFromCheckpoint
         }
     }
 
@@ -75,25 +77,25 @@ final class CheckpointKeeper: @unchecked Sendable {
     }
 
     private func reopened(valid: [CheckpointEntry], problems: [CheckpointProblem]) {
-        lock.withLock {
-            known = valid
-            notes += problems.map { $0.warning }
+        knowledge.withLock { state in
+            state.known = valid
+            state.notes += problems.map { $0.warning }
         }
     }
 
     /// Whether the state opened should be saved as a checkpoint.
     var wantsCheckpointAfterOpening: Bool {
-        lock.withLock { wantsCheckpoint }
+        knowledge.withLock { state in state.wantsCheckpoint }
     }
 
     /// Whether opening found no usable checkpoint (so the nights before should be saved too).
     var openedWithoutCheckpoint: Bool {
-        lock.withLock { openedWithout }
+        knowledge.withLock { state in state.openedWithout }
     }
 
     /// The warnings so far.
     var warnings: [String] {
-        lock.withLock { notes }
+        knowledge.withLock { state in state.notes }
     }
 
     /// The checkpoint file's folder.
@@ -101,8 +103,8 @@ final class CheckpointKeeper: @unchecked Sendable {
 
     /// The checkpoints known valid whose lines all come before `moment`, newest first.
     func rewindCandidates(before moment: Int64) -> [CheckpointEntry] {
-        lock.withLock {
-            known.filter { $0.header.latestAt <= moment }
+        knowledge.withLock { state in
+            state.known.filter { $0.header.latestAt <= moment }
                 .sorted { $0.header.byteOffset > $1.header.byteOffset }
         }
     }
@@ -122,9 +124,9 @@ final class CheckpointKeeper: @unchecked Sendable {
         case .success(let state):
             return state
         case .failure(let problem):
-            lock.withLock {
-                known.removeAll { $0.path == entry.path }
-                notes.append(problem.warning)
+            knowledge.withLock { state in
+                state.known.removeAll { $0.path == entry.path }
+                state.notes.append(problem.warning)
             }
             return nil
         }
@@ -149,13 +151,13 @@ final class CheckpointKeeper: @unchecked Sendable {
             do {
                 guard let entry = try writing(folder) else { return }
                 let remaining = Set(folder.entries().entries.map(\.fileName))
-                lock.withLock {
-                    known.append(entry)
-                    known.removeAll { !remaining.contains($0.fileName) }
-                    wantsCheckpoint = false
+                knowledge.withLock { state in
+                    state.known.append(entry)
+                    state.known.removeAll { !remaining.contains($0.fileName) }
+                    state.wantsCheckpoint = false
                 }
             } catch {
-                lock.withLock { notes.append("could not write a checkpoint (\(error)); the log is unaffected, and opening folds more of it until one is written") }
+                knowledge.withLock { state in state.notes.append("could not write a checkpoint (\(error)); the log is unaffected, and opening folds more of it until one is written") }
             }
         }
     }
@@ -172,13 +174,13 @@ final class CheckpointKeeper: @unchecked Sendable {
                     ? try LogSetCheckpointedFold.writeCheckpoints(LogSetDirectory(path: logPath), into: folder)
                     : try CheckpointedFold.writeCheckpoints(logAt: logPath, into: folder)
                 let remaining = Set(written.kept.map(\.fileName))
-                lock.withLock {
-                    if case .written(let entries) = written.outcome { known += entries }
-                    known.removeAll { !remaining.contains($0.fileName) }
-                    wantsCheckpoint = false
+                knowledge.withLock { state in
+                    if case .written(let entries) = written.outcome { state.known += entries }
+                    state.known.removeAll { !remaining.contains($0.fileName) }
+                    state.wantsCheckpoint = false
                 }
             } catch {
-                lock.withLock { notes.append("could not write checkpoints (\(error)); the log is unaffected, and opening folds more of it until one is written") }
+                knowledge.withLock { state in state.notes.append("could not write checkpoints (\(error)); the log is unaffected, and opening folds more of it until one is written") }
             }
         }
     }
@@ -191,9 +193,9 @@ final class CheckpointKeeper: @unchecked Sendable {
     /// first, reads none of the log before the newest checkpoint. Writes in the meantime
     /// share the one pass. Nothing is done once the store is gone.
     func stampAfterWrite() {
-        let schedule = lock.withLock { () -> Bool in
-            if stampPending { return false }
-            stampPending = true
+        let schedule = knowledge.withLock { (state: inout Knowledge) -> Bool in
+            if state.stampPending { return false }
+            state.stampPending = true
             return true
         }
         guard schedule else { return }
@@ -202,9 +204,9 @@ final class CheckpointKeeper: @unchecked Sendable {
 
     /// The pass ``stampAfterWrite()`` asked for, if it is still pending.
     private func stampIfPending() {
-        let due = lock.withLock { () -> Bool in
-            defer { stampPending = false }
-            return stampPending
+        let due = knowledge.withLock { (state: inout Knowledge) -> Bool in
+            defer { state.stampPending = false }
+            return state.stampPending
         }
         guard due else { return }
         let lengths = Set(folder.entries().entries.map(\.header.byteOffset))
