@@ -25,6 +25,7 @@ struct LogSetPlacesTests {
         for figure in ["debt", "streak", "sleep"] {
             let run = ToolRun.run(["trace", set, "--figure", figure])
             #expect(run.code == .success, "\(run.error)")
+            #expect(run.output.split(separator: "\n").first?.contains("events in ('at', stream, seq) order") == true, "the log set's fold order")
             // A step's line names its events, then " — " and the change.
             let steps = run.output.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.hasPrefix("the window moved") && $0.contains(" — ") }
             for step in steps {

@@ -174,7 +174,9 @@ enum TraceCommand {
         for (prefix, torn) in tornTails {
             runner.warn(.init(seq: nil, message: (prefix ?? "") + LogStateFold.foldWarning.text(torn)))
         }
-        var text = "\(figure.title), as of each step's last instant, for \(nights.description); events in ('at', seq) order, a HealthKit delivery or a batch as one step:\n"
+        // A log set folds in (`at`, stream, `seq`) order (docs/sync.md); a file in (`at`, `seq`).
+        let order = LogSetDirectory.isDirectory(path) ? "('at', stream, seq)" : "('at', seq)"
+        var text = "\(figure.title), as of each step's last instant, for \(nights.description); events in \(order) order, a HealthKit delivery or a batch as one step:\n"
         text += tracer.lines.map { $0 + "\n" }.joined()
         let folded = runner.appliedCount
         let steps = tracer.work.steps
