@@ -28,7 +28,7 @@ extension PrefixDigest {
 
     /// How many bytes one `pread` asks for: 128 KiB, which stays in a core's cache between
     /// the copy and the hash, and is few pages for a fresh process to fault in (1 MiB reads
-    /// were slower, their buffers costing every open many page faults; docs/checkpoints.md).
+    /// were slower, their buffers costing every open many page faults; docs/benchmarks.md).
     static let defaultReadSize = 1 << 17
 
     /// ``digests(ofFileAt:prefixLengths:)`` with the number of threads and the size of one
