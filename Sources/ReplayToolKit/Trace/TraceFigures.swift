@@ -158,14 +158,7 @@ struct DebtFigure: TracedFigure {
                 return false
             }
         }
-        if !isCurrent || last != before {
-            balances = [:]
-            for back in 0..<14 {
-                let night = before.adding(days: -back)
-                if let balance = balance(of: night, in: state) { balances[night] = balance }
-            }
-            isCurrent = true
-        }
+        if !isCurrent || last != before { refill(endingWith: before, state: state) }
         self.before = before
         return true
     }
@@ -174,21 +167,9 @@ struct DebtFigure: TracedFigure {
         let after = state.nightPlans.night(holding: now)
         let before = self.before ?? after
         let everyNight = reach.changesPlans
-        var next: [LocalDate: Balance] = [:]
-        for back in 0..<14 {
-            let night = after.adding(days: -back)
-            let wasInWindow = night <= before && night > before.adding(days: -14)
-            if wasInWindow, !everyNight, !reach.nights.contains(night.daysSince1970) {
-                next[night] = balances[night]
-            } else if let balance = balance(of: night, in: state) {
-                next[night] = balance
-            }
-        }
-        let previous = balances
-        balances = next
-        last = after
-        guard after != before || next != previous else { return [] }
-        return changes(from: snapshot(previous, last: before), to: snapshot(next, last: after))
+        let previous = advance(from: before, to: after, state: state) { !everyNight && !reach.nights.contains($0.daysSince1970) }
+        guard after != before || balances != previous else { return [] }
+        return changes(from: snapshot(previous, last: before), to: snapshot(balances, last: after))
     }
 
     mutating func skipped(_ reach: StepReach, state: LogState, at now: Instant) {
@@ -207,19 +188,30 @@ struct DebtFigure: TracedFigure {
                 return []
             }
         }
-        if !isCurrent {
-            balances = [:]
-            for back in 0..<14 {
-                let night = before.adding(days: -back)
-                if let balance = balance(of: night, in: state) { balances[night] = balance }
-            }
-            isCurrent = true
-        }
+        if !isCurrent { refill(endingWith: before, state: state) }
         // No event was folded: a night already in the window keeps its part.
+        let previous = advance(from: before, to: after, state: state) { _ in true }
+        return changes(from: snapshot(previous, last: before), to: snapshot(balances, last: after))
+    }
+
+    /// Works out the parts of the 14 nights ending with `last` from `state`.
+    private mutating func refill(endingWith last: LocalDate, state: LogState) {
+        balances = [:]
+        for back in 0..<14 {
+            let night = last.adding(days: -back)
+            if let balance = balance(of: night, in: state) { balances[night] = balance }
+        }
+        isCurrent = true
+    }
+
+    /// Moves the window from the 14 nights ending with `before` to those ending with `after`:
+    /// a night that was in it keeps its part when `keeps` says so, any other is worked out
+    /// from `state`. Returns the parts it had before.
+    private mutating func advance(from before: LocalDate, to after: LocalDate, state: LogState, keeps: (LocalDate) -> Bool) -> [LocalDate: Balance] {
         var next: [LocalDate: Balance] = [:]
         for back in 0..<14 {
             let night = after.adding(days: -back)
-            if night <= before && night > before.adding(days: -14) {
+            if night <= before, night > before.adding(days: -14), keeps(night) {
                 next[night] = balances[night]
             } else if let balance = balance(of: night, in: state) {
                 next[night] = balance
@@ -228,7 +220,7 @@ struct DebtFigure: TracedFigure {
         let previous = balances
         balances = next
         last = after
-        return changes(from: snapshot(previous, last: before), to: snapshot(next, last: after))
+        return previous
     }
 
     /// The need and asleep of `night`, `nil` without data.
