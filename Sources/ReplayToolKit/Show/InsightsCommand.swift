@@ -36,7 +36,6 @@ enum InsightsCommand {
     static func render(_ insights: Insights, state: LogState) -> String {
         // A figure not known yet is said in words, never "null" (the JSON view's word).
         func clock(_ minutes: Double?) -> String { minutes.map { Insights.clockText(minutesAfterNoon: $0) } ?? "not known yet" }
-        func value(_ number: Int?) -> String { number.map(String.init) ?? "not known yet" }
         var text = "window: \(insights.window.from.iso) … \(insights.window.to.iso), \(insights.window.nights) of \(LogState.insightWindowNights) nights with a sleep record\n"
         let counted = insights.countedNights
         if !counted.isEmpty {

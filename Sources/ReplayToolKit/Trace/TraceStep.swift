@@ -57,15 +57,10 @@ struct TraceStep {
     /// night holding `start` in the offset it was written with (`nil` for a deletion).
     static func deliveryNight(of event: RecordedEvent) -> Int? {
         switch event.payload {
-        case .sleepSampleIngested(let sample): return writtenNight(of: sample.start)
-        case .vitalSampleIngested(let vital): return writtenNight(of: vital.start)
+        case .sleepSampleIngested(let sample): return sample.start.nightDate.daysSince1970
+        case .vitalSampleIngested(let vital): return vital.start.nightDate.daysSince1970
         default: return nil
         }
-    }
-
-    /// The noon-to-noon night holding `instant` in the offset it was written with.
-    static func writtenNight(of instant: Instant) -> Int {
-        instant.nightDate.daysSince1970
     }
 
     /// The day (since 1970) of `milliseconds` since 1970, rounded down.
