@@ -127,15 +127,11 @@ struct BenchmarkReport {
                 + "(\(fixed(launch.best.seconds / max(fromCheckpoint.best.seconds, 1e-12), 0))× faster; \(fromCheckpoint.linesAfterCheckpoint.map { "\($0) lines after the checkpoint" } ?? "lines after it unknown"))")
             if let parts = fromCheckpoint.openParts {
                 out.append("  its parts, each alone (best of \(CheckpointOpenParts.runCount), ms): list the folder \(fixed(parts.list.milliseconds, 2)); "
-                    + "validate every checkpoint, the prefix stamp holding \(fixed(parts.validate.milliseconds, 2)) (the newest one's prefix digest read alone, \(megabytes(parts.prefixBytes)) MB: \(fixed(parts.digest.milliseconds, 2))); "
+                    + "validate every checkpoint (each position's last 4 KiB) \(fixed(parts.validate.milliseconds, 2)); "
+                    + "the newest one's whole prefix, \(megabytes(parts.prefixBytes)) MB, checked after opening (and by replay-tool) \(fixed(parts.digest.milliseconds, 2)); "
                     + "map its payload (\(megabytes(Int64(parts.payloadBytes))) MB) and check its digest \(fixed(parts.payload.milliseconds, 2)); that and decode it \(fixed(parts.decode.milliseconds, 2)); "
                     + "read the lines after it \(fixed(parts.tail.milliseconds, 2)); "
                     + "tonight, debt and streaks on the decoded state \(fixed(parts.queries.milliseconds, 2))")
-            }
-            if let changed = size.pass(.changedLogCheckpointLaunch) {
-                out.append("  after another writer changed the log (the folder's prefix stamp stale, so the open reads the \(megabytes(size.generated.byteCount)) MB prefix): "
-                    + "best \(fixed(changed.best.milliseconds, 2)) ms, median \(fixed(Statistics.median(changed.runs).milliseconds, 2)) ms"
-                    + (changed.runs.first.map { ", the first (a fresh process) \(fixed($0.milliseconds, 2)) ms" } ?? ""))
             }
             out.append("  resident memory (VmRSS of the launch child, first run; after = tonight answered, store alive): "
                 + "without checkpoints \(residentText(launch)); from a checkpoint \(residentText(fromCheckpoint))")
@@ -257,11 +253,6 @@ struct BenchmarkReport {
                 lines.append("  1. open→tonight from a checkpoint ≤ \(ms(Self.checkpointLaunchTarget)): best \(ms(fromCheckpoint.best)), median \(ms(median))\(fresh) "
                     + "(without checkpoints \(ms(launch.best)); writing the checkpoints took \(fixed(size.checkpointWrite.duration.seconds, 2)) s, "
                     + "\(size.checkpointWrite.fileCount) files, \(grouped(Int(size.checkpointWrite.byteCount))) bytes) — \(verdict(median <= Self.checkpointLaunchTarget))")
-                if let changed = size.pass(.changedLogCheckpointLaunch) {
-                    let changedMedian = Statistics.median(changed.runs)
-                    let changedFresh = changed.runs.first.map { ", the first (a fresh process) \(ms($0))" } ?? ""
-                    lines.append("     after another writer changed the log (the prefix stamp stale; the open reads the prefix): best \(ms(changed.best)), median \(ms(changedMedian))\(changedFresh) — \(verdict(changedMedian <= Self.checkpointLaunchTarget))")
-                }
                 if let after = fromCheckpoint.residentAfterKiB, let growth = fromCheckpoint.residentGrowthKiB {
                     let absolute = Double(after) / 1024
                     let share = Double(growth) / 1024

@@ -10,9 +10,10 @@ import Store
 struct CheckpointOpenParts: Equatable {
     /// Listing the folder and reading every header (`CheckpointFolder.entries`).
     var list: Duration
-    /// Checking every checkpoint against the log (`validate`: one pass of prefix digests).
+    /// Checking every checkpoint against the log as an open does (`validate`, `.tail`).
     var validate: Duration
-    /// Of which: the digest of the newest checkpoint's prefix alone (`PrefixDigest.digests`).
+    /// The digest of the newest checkpoint's whole prefix (`PrefixDigest.digests`): what the
+    /// store's check after opening, and `replay-tool`, read.
     var digest: Duration
     /// Mapping the newest checkpoint's payload and checking its digest
     /// (`CheckpointFolder.withPayload`).
@@ -46,17 +47,17 @@ struct CheckpointOpenParts: Equatable {
             return (durations.min() ?? .zero, last)
         }
         let (list, listed) = try best { folder.entries() }
-        let (validate, checked) = try best { folder.validate(listed.entries, logAt: path, foldVersion: FoldVersion.current) }
-        guard let newest = checked.valid.max(by: { $0.header.byteOffset < $1.header.byteOffset }) else {
+        let (validate, checked) = try best { folder.validate(listed.entries, log: .file(path: path), foldVersion: FoldVersion.current, check: .tail) }
+        guard let newest = checked.valid.map(\.entry).max(by: { $0.header.byteOffset < $1.header.byteOffset }) else {
             throw BenchError.failed("no valid checkpoint in \(folderPath)")
         }
         let prefix = newest.header.byteOffset
         let (digest, _) = try best { try PrefixDigest.digests(ofFileAt: path, prefixLengths: [prefix]) }
         // The payload as an open takes it: mapped, its digest checked (then decoded in place).
-        let (payload, payloadBytes) = try best { try folder.withPayload(of: newest) { $0.count } }
+        let (payload, payloadBytes) = try best { try folder.withPayload(of: newest) { bytes, _ in bytes.count } }
         let (decode, decoded) = try best { () throws -> ProjectionRunner<LogState> in
             // As an open decodes it: the state keeps its largest columns in the mapping.
-            let result = try folder.withKeptPayload(of: newest) { raw, keeper in
+            let result = try folder.withState(of: newest) { raw, keeper in
                 Result { () throws -> ProjectionRunner<LogState> in
                     var reader = CheckpointReader(raw)
                     _ = try reader.instant("the latest line's instant")

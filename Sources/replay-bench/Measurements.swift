@@ -25,11 +25,6 @@ enum MeasuredPass: String, CaseIterable, Sendable {
     /// what `replay-tool checkpoint` does): the store starts from the newest and folds the
     /// lines after it.
     case checkpointLaunch = "checkpoint-launch"
-    /// The same after another writer changed the log: the checkpoint folder's prefix stamp
-    /// no longer holds (it is removed before each run), so the open reads the log's whole
-    /// prefix for its digest. What an app's launch pays after a widget, an intent or a sync
-    /// appended since its last open.
-    case changedLogCheckpointLaunch = "changed-log-checkpoint-launch"
     /// `EventLogReader.forEachEvent`: read, decode and check each line, fold nothing.
     case decode
     /// `LineReader`: find the lines, count them.
@@ -42,7 +37,6 @@ enum MeasuredPass: String, CaseIterable, Sendable {
         case .replay: return "full replay"
         case .launch: return "open→tonight"
         case .checkpointLaunch: return "ckpt→tonight"
-        case .changedLogCheckpointLaunch: return "ckpt→tonight, log changed"
         case .decode: return "decode only"
         case .scan: return "line scan"
         case .read: return "plain read"
@@ -50,14 +44,13 @@ enum MeasuredPass: String, CaseIterable, Sendable {
     }
 
     /// Whether the pass reads the log's checkpoints (its child gets their folder too).
-    var usesCheckpoints: Bool { self == .checkpointLaunch || self == .changedLogCheckpointLaunch }
+    var usesCheckpoints: Bool { self == .checkpointLaunch }
 
     var detail: String {
         switch self {
         case .replay: return "forEachEventInTimeOrder → ProjectionRunner<LogState> (every projection)"
         case .launch: return "FileEventLog + MoreSleepStore(checkpoints: .off) + state.tonight/sleepDebt/streaks(at: latest at)"
         case .checkpointLaunch: return "the same with checkpoints: .folder(the log's checkpoints): newest checkpoint + the lines after it"
-        case .changedLogCheckpointLaunch: return "the same with the folder's prefix stamp removed before each run: the open reads the log's prefix for its digest"
         case .decode: return "EventLogReader.forEachEvent (read, decode, check every line; fold nothing)"
         case .scan: return "LineReader.nextLine, count only"
         case .read: return "read(2) in 1 MiB pieces, summing the bytes"
@@ -140,7 +133,7 @@ enum PassRunner {
                 if runner.state.statistics.eventCount != runner.appliedCount {
                     throw BenchError.failed("the replay applied \(runner.appliedCount) events but LogStatistics counted \(runner.state.statistics.eventCount)")
                 }
-            case .launch, .checkpointLaunch, .changedLogCheckpointLaunch:
+            case .launch, .checkpointLaunch:
                 // What a front end does at launch: open the log, open the store on it (which
                 // folds the log, or the lines after its newest checkpoint), then ask tonight's
                 // state, the debt and the streaks.
@@ -148,10 +141,6 @@ enum PassRunner {
                 if pass.usesCheckpoints {
                     guard let checkpoints else { throw BenchError.failed("\(pass.title) needs the checkpoints' folder") }
                     options = .folder(checkpoints)
-                    if pass == .changedLogCheckpointLaunch {
-                        // As if another writer had changed the log since the stamp was written.
-                        try? FileManager.default.removeItem(atPath: CheckpointFolder(path: checkpoints).stampPath)
-                    }
                 } else {
                     options = .off
                 }

@@ -10,7 +10,7 @@ struct CheckpointFolderTests {
     /// The payload of `entry` read both ways an open may take it, which must agree: copied
     /// (`payload(of:)`) and mapped (`withPayload(of:_:)`); the same problem when refused.
     static func payload(in folder: CheckpointFolder, of entry: CheckpointEntry) throws(CheckpointProblem) -> [UInt8] {
-        let mapped = Result { () throws(CheckpointProblem) in try folder.withPayload(of: entry) { Array($0) } }
+        let mapped = Result { () throws(CheckpointProblem) in try folder.withPayload(of: entry) { bytes, _ in Array(bytes) } }
         let copied = Result { () throws(CheckpointProblem) in try folder.payload(of: entry) }
         switch (copied, mapped) {
         case (.success(let left), .success(let right)): #expect(left == right, "mapped and copied payloads differ")
@@ -40,6 +40,33 @@ struct CheckpointFolderTests {
             foldVersion: foldVersion, point: point, eventCount: point.lastSeq, latestAt: 1_000 * Int64(point.lastSeq),
             prefixDigest: digest, flags: .identifiersDistinct
         )
+    }
+
+    /// A checkpoint of the log file at `path` at `point` holding the state bytes `state`, its
+    /// digests read from the log unless given.
+    static func checkpoint(
+        _ folder: CheckpointFolder, of path: String, at point: LogResumePoint, foldVersion: UInt32 = 3, state: [UInt8] = [],
+        prefixDigest: PrefixDigest? = nil
+    ) throws -> CheckpointEntry {
+        let tail = try #require(try PrefixDigest.tail(ofFileAt: path, end: point.byteOffset))
+        let prefix = try prefixDigest ?? #require(try PrefixDigest.digests(ofFileAt: path, prefixLengths: [point.byteOffset])[point.byteOffset])
+        return try folder.write(
+            position: CheckpointPosition(streams: [.init(name: nil, end: point, tailDigest: tail, prefixDigest: prefix)], lastKey: nil),
+            logSet: false, foldVersion: foldVersion, eventCount: point.lastSeq, latestAt: 1_000 * Int64(point.lastSeq),
+            identifiersDistinct: true, statePayload: state)
+    }
+
+    /// `validate` against the log file at `path`, the entries of what it finds usable.
+    static func validate(
+        _ folder: CheckpointFolder, _ entries: [CheckpointEntry], logAt path: String, check: CheckpointFolder.Check = .full
+    ) -> (valid: [CheckpointEntry], problems: [CheckpointProblem]) {
+        let checked = folder.validate(entries, log: .file(path: path), foldVersion: 3, check: check)
+        return (checked.valid.map(\.entry), checked.problems)
+    }
+
+    /// The state bytes a checkpoint holds after its position.
+    static func state(in folder: CheckpointFolder, of entry: CheckpointEntry) throws(CheckpointProblem) -> [UInt8] {
+        try folder.withState(of: entry) { bytes, _ in Array(bytes) }
     }
 
     static func folder(for logPath: String) -> CheckpointFolder {
@@ -102,10 +129,10 @@ struct CheckpointFolderTests {
         try TemporaryFolder.with { directory in
             let log = try directory.write("")
             let folder = Self.folder(for: log)
-            let written = try folder.write(header: try Self.header(of: log, at: .start), payload: [])
-            let checked = folder.validate(folder.entries().entries, logAt: log, foldVersion: 3)
+            let written = try Self.checkpoint(folder, of: log, at: .start)
+            let checked = Self.validate(folder, folder.entries().entries, logAt: log)
             #expect(checked.valid == [written])
-            #expect(try Self.payload(in: folder, of: written) == [])
+            #expect(try Self.state(in: folder, of: written) == [])
         }
     }
 
@@ -114,18 +141,18 @@ struct CheckpointFolderTests {
         try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
-            let six = try folder.write(header: try Self.header(of: log, at: points[6]), payload: [6])
-            let two = try folder.write(header: try Self.header(of: log, at: points[2]), payload: [2])
-            let four = try folder.write(header: try Self.header(of: log, at: points[4]), payload: [4])
+            let six = try Self.checkpoint(folder, of: log, at: points[6], state: [6])
+            let two = try Self.checkpoint(folder, of: log, at: points[2], state: [2])
+            let four = try Self.checkpoint(folder, of: log, at: points[4], state: [4])
             #expect(folder.entries().entries == [two, four, six])
-            let newFour = try folder.write(header: try Self.header(of: log, at: points[4], foldVersion: 9), payload: [4, 4])
+            let newFour = try Self.checkpoint(folder, of: log, at: points[4], foldVersion: 9, state: [4, 4])
             let listed = folder.entries()
             #expect(listed.entries == [two, newFour, six])
-            #expect(try Self.payload(in: folder, of: newFour) == [4, 4])
+            #expect(try Self.state(in: folder, of: newFour) == [4, 4])
             try folder.remove(six)
             #expect(folder.entries().entries == [two, newFour])
             try folder.remove(six) // already gone: not an error
-            #expect(folder.validate(folder.entries().entries, logAt: log, foldVersion: 3).valid == [two])
+            #expect(Self.validate(folder, folder.entries().entries, logAt: log).valid == [two])
         }
     }
 
@@ -136,42 +163,59 @@ struct CheckpointFolderTests {
         try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
-            let written = try [0, 3, 6].map { try folder.write(header: try Self.header(of: log, at: points[$0]), payload: [UInt8($0)]) }
-            var checked = folder.validate(folder.entries().entries, logAt: log, foldVersion: 3)
-            #expect(checked.valid == written)
-            #expect(checked.problems.isEmpty)
-            _ = try FileEventLog(path: log).append([try TestEvents.event("later")], expectedLastSeq: 6)
-            checked = folder.validate(folder.entries().entries, logAt: log, foldVersion: 3)
-            #expect(checked.valid == written)
+            let written = try [0, 3, 6].map { try Self.checkpoint(folder, of: log, at: points[$0], state: [UInt8($0)]) }
+            for check in [CheckpointFolder.Check.tail, .full] {
+                var checked = Self.validate(folder, folder.entries().entries, logAt: log, check: check)
+                #expect(checked.valid == written)
+                #expect(checked.problems.isEmpty)
+                _ = try FileEventLog(path: log).append([try TestEvents.event("later-\(check)")], expectedLastSeq: nil)
+                checked = Self.validate(folder, folder.entries().entries, logAt: log, check: check)
+                #expect(checked.valid == written)
+            }
         }
     }
 
-    @Test("validate with work beside the digest finds the same, and does the work once")
-    func validateWithWorkAlongside() throws {
+    @Test("the tail check sees an edit in the 4 KiB before a position; only the full check sees one further back")
+    func tailAndFullChecks() throws {
+        try TemporaryFolder.with { directory in
+            let (log, points) = try Self.makeLog(in: directory, count: 60)
+            #expect(points[60].byteOffset > 2 * PrefixDigest.tailLength, "the log must be longer than two tails")
+            let folder = Self.folder(for: log)
+            let late = try Self.checkpoint(folder, of: log, at: points[60])
+            let early = try Self.checkpoint(folder, of: log, at: points[2])
+            func flip(at offset: Int64) throws {
+                var bytes = try FileBytes.read(log)
+                let index = Int(offset)
+                bytes[index] = bytes[index] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+                try directory.write(bytes, to: "log.jsonl")
+            }
+            // An id's letter in line 30: far before the late checkpoint's last 4 KiB, after the early one.
+            let far = points[29].byteOffset + 40
+            try flip(at: far)
+            let tail = Self.validate(folder, folder.entries().entries, logAt: log, check: .tail)
+            #expect(tail.valid == [early, late])
+            #expect(tail.problems.isEmpty)
+            let full = Self.validate(folder, folder.entries().entries, logAt: log, check: .full)
+            #expect(full.valid == [early])
+            #expect(full.problems == [.prefixChanged(file: late.path, byteOffset: points[60].byteOffset)])
+            try flip(at: far)
+            // Line 59, inside the late checkpoint's tail: the open's check sees it.
+            try flip(at: points[58].byteOffset + 40)
+            let near = Self.validate(folder, folder.entries().entries, logAt: log, check: .tail)
+            #expect(near.valid == [early])
+            #expect(near.problems == [.prefixChanged(file: late.path, byteOffset: points[60].byteOffset)])
+        }
+    }
+
+    @Test("a position's kind must be the log's: a file's checkpoint is not a log set's, nor the other way round")
+    func otherKind() throws {
         try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
-            _ = try [0, 3, 6].map { try folder.write(header: try Self.header(of: log, at: points[$0]), payload: [UInt8($0)]) }
-            _ = try folder.write(header: try Self.header(of: log, at: points[4], foldVersion: 2), payload: [4])
-            // One whose prefix digest is another log's.
-            let foreign = CheckpointHeader(
-                foldVersion: 3, point: points[5], eventCount: 5, latestAt: 5_000,
-                prefixDigest: PrefixDigest(high: 1, low: 2), flags: .identifiersDistinct
-            )
-            _ = try folder.write(header: foreign, payload: [5])
-            let entries = folder.entries().entries
-            let plain = folder.validate(entries, logAt: log, foldVersion: 3)
-            let beside = folder.validate(entries, logAt: log, foldVersion: 3) { _ in entries.count }
-            #expect(beside.valid == plain.valid)
-            #expect(beside.problems == plain.problems)
-            #expect(beside.other == entries.count)
-            #expect(plain.valid.count == 3)
-            #expect(plain.problems.count == 2)
-            // A missing log: every candidate is judged the same way, and the work still runs.
-            let missing = directory.path("missing.jsonl")
-            let gone = folder.validate(entries, logAt: missing, foldVersion: 3) { _ in "done" }
-            #expect(gone.other == "done")
-            #expect(gone.valid == folder.validate(entries, logAt: missing, foldVersion: 3).valid)
+            let entry = try Self.checkpoint(folder, of: log, at: points[3])
+            let asSet = folder.validate([entry], log: .logSet(LogSetDirectory(path: directory.path), streams: []), foldVersion: 3, check: .tail)
+            #expect(asSet.valid.isEmpty)
+            #expect(asSet.problems == [.otherKind(file: entry.path, logSet: false)])
         }
     }
 
@@ -180,28 +224,29 @@ struct CheckpointFolderTests {
         try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
-            let entry = try folder.write(header: try Self.header(of: log, at: points[3], foldVersion: 2), payload: [1])
-            let checked = folder.validate([entry], logAt: log, foldVersion: 3)
+            let entry = try Self.checkpoint(folder, of: log, at: points[3], foldVersion: 2, state: [1])
+            let checked = Self.validate(folder, [entry], logAt: log)
             #expect(checked.valid.isEmpty)
             #expect(checked.problems == [.otherFoldVersion(file: entry.path, foldVersion: 2, expected: 3)])
         }
     }
 
-    @Test("a newer format is not used: reported by entries (its header cannot be read) and by validate")
-    func newerFormat() throws {
+    @Test("another format, older or newer, is not used: entries reports it (its header is not read further)")
+    func otherFormat() throws {
         try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
-            let entry = try folder.write(header: try Self.header(of: log, at: points[3]), payload: [1])
-            var bytes = try FileBytes.read(entry.path)
-            bytes[21] = 2
-            try directory.write(bytes, to: "log.jsonl.checkpoints/" + entry.fileName)
-            let listed = folder.entries()
-            #expect(listed.entries.isEmpty)
-            #expect(listed.problems == [.newerFormat(file: entry.path, formatVersion: 2)])
-            var newer = entry
-            newer.header.formatVersion = 2
-            #expect(folder.validate([newer], logAt: log, foldVersion: 3).problems == [.newerFormat(file: entry.path, formatVersion: 2)])
+            let entry = try Self.checkpoint(folder, of: log, at: points[3], state: [1])
+            let written = try FileBytes.read(entry.path)
+            for version: UInt8 in [1, 3] {
+                var bytes = written
+                bytes[21] = version
+                try directory.write(bytes, to: "log.jsonl.checkpoints/" + entry.fileName)
+                let listed = folder.entries()
+                #expect(listed.entries.isEmpty)
+                #expect(listed.problems == [.otherFormat(file: entry.path, formatVersion: UInt32(version))])
+                #expect(listed.problems.first?.warning.contains(version == 1 ? "by an older version" : "by a newer version") == true)
+            }
         }
     }
 
@@ -210,18 +255,20 @@ struct CheckpointFolderTests {
         try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
-            let end = try folder.write(header: try Self.header(of: log, at: points[6]), payload: [6])
-            let middle = try folder.write(header: try Self.header(of: log, at: points[3]), payload: [3])
+            let end = try Self.checkpoint(folder, of: log, at: points[6], state: [6])
+            let middle = try Self.checkpoint(folder, of: log, at: points[3], state: [3])
             let cut = points[5].position.byteOffset
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
             try handle.truncate(atOffset: UInt64(cut))
             try handle.close()
-            let checked = folder.validate(folder.entries().entries, logAt: log, foldVersion: 3)
-            #expect(checked.valid == [middle])
-            #expect(checked.problems == [.beyondLogEnd(file: end.path, byteOffset: points[6].position.byteOffset, logLength: cut)])
+            for check in [CheckpointFolder.Check.tail, .full] {
+                let checked = Self.validate(folder, folder.entries().entries, logAt: log, check: check)
+                #expect(checked.valid == [middle])
+                #expect(checked.problems == [.beyondLogEnd(file: end.path, byteOffset: points[6].position.byteOffset, logLength: cut)])
+            }
             // A missing log is an empty one.
             try FileManager.default.removeItem(atPath: log)
-            let gone = folder.validate(folder.entries().entries, logAt: log, foldVersion: 3)
+            let gone = Self.validate(folder, folder.entries().entries, logAt: log, check: .tail)
             #expect(gone.valid.isEmpty)
             #expect(gone.problems.map(\.file) == [middle.path, end.path])
             #expect(gone.problems.allSatisfy { if case .beyondLogEnd(_, _, 0) = $0 { true } else { false } })
@@ -233,14 +280,14 @@ struct CheckpointFolderTests {
         try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
-            let late = try folder.write(header: try Self.header(of: log, at: points[5]), payload: [5])
-            let early = try folder.write(header: try Self.header(of: log, at: points[2]), payload: [2])
+            let late = try Self.checkpoint(folder, of: log, at: points[5], state: [5])
+            let early = try Self.checkpoint(folder, of: log, at: points[2], state: [2])
             // Edit one byte of line 4 (inside the later checkpoint's prefix only), keeping the length.
             var bytes = try FileBytes.read(log)
             let offset = Int(points[3].position.byteOffset) + 40
             bytes[offset] = bytes[offset] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
             try directory.write(bytes, to: "log.jsonl")
-            let checked = folder.validate(folder.entries().entries, logAt: log, foldVersion: 3)
+            let checked = Self.validate(folder, folder.entries().entries, logAt: log, check: .tail)
             #expect(checked.valid == [early])
             #expect(checked.problems == [.prefixChanged(file: late.path, byteOffset: points[5].position.byteOffset)])
 
@@ -248,7 +295,7 @@ struct CheckpointFolderTests {
             let other = directory.path("other.jsonl")
             let otherLog = try FileEventLog(path: other)
             for index in 1...6 { _ = try otherLog.append([try TestEvents.event("o\(index)", minute: index)], expectedLastSeq: nil) }
-            let foreign = folder.validate([early], logAt: other, foldVersion: 3)
+            let foreign = Self.validate(folder, [early], logAt: other, check: .tail)
             #expect(foreign.valid.isEmpty)
             #expect(foreign.problems == [.prefixChanged(file: early.path, byteOffset: points[2].position.byteOffset)])
         }
@@ -259,8 +306,8 @@ struct CheckpointFolderTests {
         try TemporaryFolder.with { directory in
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
-            let entry = try folder.write(header: try Self.header(of: log, at: points[2]), payload: [2])
-            let checked = folder.validate([entry], logAt: directory.path, foldVersion: 3)
+            let entry = try Self.checkpoint(folder, of: log, at: points[2], state: [2])
+            let checked = Self.validate(folder, [entry], logAt: directory.path)
             #expect(checked.valid.isEmpty)
             guard case .logUnreadable(let file, _)? = checked.problems.first else {
                 Issue.record("\(checked.problems)")
@@ -278,11 +325,12 @@ struct CheckpointFolderTests {
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
             let entry = try folder.write(header: try Self.header(of: log, at: points[3]), payload: [3])
-            let leftovers = [".seq-000000000006.checkpoint.77aa.tmp", ".prefix-digests.stamp.1234.tmp"]
+            let leftovers = [".seq-000000000006.checkpoint.77aa.tmp", ".seq-000000000007.checkpoint.12.tmp"]
             let others = ["notes.txt", ".other.tmp", "seq-000000000009.checkpoint.tmp", ".seq-000000000006.checkpoint"]
             for name in leftovers + others { try directory.write([1, 2, 3], to: "log.jsonl.checkpoints/" + name) }
             try FileManager.default.createDirectory(atPath: folder.path + "/.seq-000000000007.checkpoint.1.tmp", withIntermediateDirectories: false)
-            let written = try LogFileDescriptor.openForReading(path: folder.path + "/" + leftovers[0]).identity().changed.seconds
+            let changed = try #require(try FileManager.default.attributesOfItem(atPath: folder.path + "/" + leftovers[0])[.modificationDate] as? Date)
+            let written = Int64(changed.timeIntervalSince1970.rounded(.down))
             func names() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() }
             let before = try names()
 
@@ -398,7 +446,7 @@ struct CheckpointFolderTests {
             + "(the log was cut or repaired since) — ignored; the log is folded from an older checkpoint or from its start instead")
         #expect(problem.warning(replaced: true).contains("— ignored and replaced; the log is folded"))
         let all: [CheckpointProblem] = [
-            .unreadable(file: "f", reason: "r"), .garbled(file: "f", reason: "r"), .newerFormat(file: "f", formatVersion: 2),
+            .unreadable(file: "f", reason: "r"), .garbled(file: "f", reason: "r"), .otherFormat(file: "f", formatVersion: 3),
             .otherFoldVersion(file: "f", foldVersion: 1, expected: 2), .beyondLogEnd(file: "f", byteOffset: 2, logLength: 1),
             .prefixChanged(file: "f", byteOffset: 1), .logUnreadable(file: "f", reason: "r"), .corrupt(file: "f", reason: "r"),
         ]

@@ -35,7 +35,7 @@ struct CheckpointHeaderTests {
         func integer(at offset: Int, size: Int) -> UInt64 {
             (0..<size).reduce(UInt64(0)) { $0 | UInt64(bytes[offset + $1]) << (8 * $1) }
         }
-        #expect(integer(at: 21, size: 4) == 1)
+        #expect(integer(at: 21, size: 4) == CheckpointHeader.currentFormatVersion)
         #expect(integer(at: 25, size: 4) == 7)
         #expect(integer(at: 29, size: 4) == 1)
         #expect(integer(at: 33, size: 8) == 48_122_036)
@@ -74,18 +74,20 @@ struct CheckpointHeaderTests {
             let problem = #expect(throws: CheckpointProblem.self) { try CheckpointHeader.decode(changed, file: "f") }
             switch problem {
             case .garbled?: break
-            case .newerFormat(_, let version)? where (21..<25).contains(offset): #expect(version > 1)
+            case .otherFormat(_, let version)? where (21..<25).contains(offset): #expect(version != CheckpointHeader.currentFormatVersion)
             default: Issue.record("byte \(offset): \(String(describing: problem))")
             }
         }
     }
 
-    @Test("a newer format is told apart from damage, whatever follows its version")
-    func newerFormat() {
-        var bytes = Array(Self.sample.encoded().prefix(25))
-        bytes[21] = 2
-        let problem = #expect(throws: CheckpointProblem.self) { try CheckpointHeader.decode(bytes + [0xFF, 0xFF], file: "f") }
-        #expect(problem == .newerFormat(file: "f", formatVersion: 2))
+    @Test("another format, older or newer, is told apart from damage, whatever follows its version")
+    func otherFormat() {
+        for version: UInt8 in [1, 3, 200] {
+            var bytes = Array(Self.sample.encoded().prefix(25))
+            bytes[21] = version
+            let problem = #expect(throws: CheckpointProblem.self) { try CheckpointHeader.decode(bytes + [0xFF, 0xFF], file: "f") }
+            #expect(problem == .otherFormat(file: "f", formatVersion: UInt32(version)))
+        }
         var zero = Self.sample.encoded()
         zero[21] = 0
         let garbled = #expect(throws: CheckpointProblem.self) { try CheckpointHeader.decode(zero, file: "f") }

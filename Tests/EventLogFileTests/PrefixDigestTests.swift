@@ -146,52 +146,33 @@ struct PrefixDigestTests {
         }
     }
 
-    @Test("parallel equals serial: the answer depends on neither the threads nor the read size")
-    func parallelEqualsSerial() throws {
+    @Test("one pass answers each prefix as its bytes' digest, whatever the read size")
+    func readSizeDoesNotMatter() throws {
         try TemporaryFolder.with { directory in
             let bytes = DigestTestBytes.make(count: 5 * Self.chunk + 333)
             let path = try directory.write(bytes, to: "data.bin")
-            let lengths: Set<Int64> = [0, 64, Int64(Self.chunk), Int64(3 * Self.chunk + 1), Int64(bytes.count)]
-            let serial = try PrefixDigest.digests(ofFileAt: path, prefixLengths: lengths, workerCount: 1, readSize: Self.chunk)
-            for workers in [1, 2, 3, 4, 8] {
-                for readSize in [1000, 4096, 65_536, Self.chunk] {
-                    let answers = try PrefixDigest.digests(ofFileAt: path, prefixLengths: lengths, workerCount: workers, readSize: readSize)
-                    #expect(answers == serial, "\(workers) workers, reads of \(readSize)")
+            let lengths: Set<Int64> = [0, 64, Int64(Self.chunk - 1), Int64(Self.chunk), Int64(3 * Self.chunk + 1), Int64(bytes.count)]
+            for readSize in [1000, 4096, 65_536, Self.chunk, 4 * Self.chunk] {
+                let answers = try PrefixDigest.digests(ofFileAt: path, prefixLengths: lengths, readSize: readSize)
+                #expect(Set(answers.keys) == lengths, "reads of \(readSize)")
+                for length in lengths {
+                    #expect(answers[length] == PrefixDigest.digest(of: Array(bytes.prefix(Int(length)))), "\(length) bytes, reads of \(readSize)")
                 }
             }
-            #expect(serial[Int64(bytes.count)] == PrefixDigest.digest(of: bytes))
         }
     }
 
-    @Test("work done beside the digest runs exactly once on every path, and the answers are unchanged")
-    func workAlongside() throws {
+    @Test("the tail digest is the digest of the at most 4 KiB before a position; none past the end")
+    func tail() throws {
         try TemporaryFolder.with { directory in
-            let bytes = DigestTestBytes.make(count: 6 * Self.chunk + 99)
+            let bytes = DigestTestBytes.make(count: 10_000)
             let path = try directory.write(bytes, to: "data.bin")
-            let empty = try directory.write([UInt8](), to: "empty.bin")
-            let lengths: Set<Int64> = [0, 700, Int64(2 * Self.chunk), Int64(bytes.count), Int64(bytes.count + 1)]
-            let cases: [(path: String, lengths: Set<Int64>)] = [
-                (path, lengths), (path, []), (path, [-5, 10]), (empty, [0, 3]), (directory.path("missing"), [0]),
-            ]
-            for (index, item) in cases.enumerated() {
-                let counter = WorkCounter()
-                let (digests, other) = PrefixDigest.digests(ofFileAt: item.path, prefixLengths: item.lengths) { () -> Int in
-                    counter.add()
-                    return 40 + index
-                }
-                #expect(counter.count == 1, "case \(index)")
-                #expect(other == 40 + index)
-                // The same answers, or the same error, as without the work.
-                let alone = Result { () throws(EventLogFileError) in try PrefixDigest.digests(ofFileAt: item.path, prefixLengths: item.lengths) }
-                switch (digests, alone) {
-                case (.success(let with), .success(let without)): #expect(with == without, "case \(index)")
-                case (.failure(let with), .failure(let without)): #expect(with.code == without.code, "case \(index)")
-                default: Issue.record("case \(index): \(digests) against \(alone)")
-                }
+            for end in [0, 1, 4095, 4096, 4097, 9_999, 10_000] {
+                let expected = PrefixDigest.digest(of: Array(bytes[max(0, end - 4096)..<end]))
+                #expect(try PrefixDigest.tail(ofFileAt: path, end: Int64(end)) == expected, "end \(end)")
             }
-            // The whole file's digest, with work beside it.
-            let (digests, _) = PrefixDigest.digests(ofFileAt: path, prefixLengths: [Int64(bytes.count)]) { 0 }
-            #expect(try digests.get()[Int64(bytes.count)] == PrefixDigest.digest(of: bytes))
+            #expect(try PrefixDigest.tail(ofFileAt: path, end: 10_001) == nil)
+            #expect(throws: EventLogFileError.self) { try PrefixDigest.tail(ofFileAt: directory.path("missing"), end: 0) }
         }
     }
 
@@ -206,24 +187,5 @@ struct PrefixDigestTests {
             }
             #expect(missing?.code == .notFound)
         }
-    }
-}
-
-/// Counts the runs of work done beside a digest (from whichever thread runs it).
-private final class WorkCounter: @unchecked Sendable {
-    // @unchecked: `runs` is guarded by `lock`.
-    private let lock = NSLock()
-    private var runs = 0
-
-    func add() {
-        lock.lock()
-        runs += 1
-        lock.unlock()
-    }
-
-    var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return runs
     }
 }

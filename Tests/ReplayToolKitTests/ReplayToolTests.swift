@@ -39,6 +39,34 @@ struct ReplayToolTests {
         #expect(run.output.hasSuffix("sound: 162 events, last seq 162\n"))
     }
 
+    /// `verify` checks the log's checkpoints against every byte they cover (an open checks
+    /// only each one's last 4 KiB): an edit far before a checkpoint's end is named, on
+    /// standard error, and changes no exit code; `--no-checkpoint` checks the log alone.
+    @Test func verifyChecksTheCheckpointsWhole() throws {
+        let folder = try TemporaryFolder()
+        let log = try folder.write(Array(try Data(contentsOf: URL(fileURLWithPath: Self.sampleWeek))), to: "week.jsonl")
+        #expect(ToolRun.run(["checkpoint", log]).code == .success)
+        let sound = ToolRun.run(["verify", log])
+        #expect(sound.code == .success)
+        #expect(sound.error.isEmpty, "\(sound.error)")
+        #expect(sound.output.contains("week.jsonl.checkpoints: "), "\(sound.output)")
+        #expect(sound.output.contains("checked against every byte they cover: all hold") || sound.output.contains(": it holds"), "\(sound.output)")
+
+        // One letter of the first line's id, in place: far before the newest checkpoint's tail.
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: log)))
+        let marker = Array("\"id\":\"".utf8)
+        let start = try #require((0...(bytes.count - marker.count)).first { Array(bytes[$0..<($0 + marker.count)]) == marker })
+        bytes[start + marker.count] ^= 0x01
+        try Data(bytes).write(to: URL(fileURLWithPath: log))
+        let edited = ToolRun.run(["verify", log])
+        #expect(edited.code == .success, "a checkpoint is a cache: the log itself is sound")
+        #expect(edited.error.contains("are not the ones it covered"), "\(edited.error)")
+        #expect(!edited.output.contains("all hold"), "\(edited.output)")
+        let alone = ToolRun.run(["verify", log, "--no-checkpoint"])
+        #expect(alone.error.isEmpty)
+        #expect(!alone.output.contains("checkpoint"))
+    }
+
     @Test func statsOnTheSampleWeek() {
         let run = ToolRun.run(["stats", Self.sampleWeek])
         #expect(run.code == .success)

@@ -1,16 +1,17 @@
-/// The folder of a log's checkpoints (by default `LOG.checkpoints/` beside the log): files
-/// named `seq-NNNNNNNNNNNN.checkpoint` after the last seq they cover, each a header
-/// (`CheckpointHeader`) and an opaque payload (the folded state, made by the caller).
+/// The folder of a log's checkpoints (by default `LOG.checkpoints/` beside a log file,
+/// `DIR/checkpoints/` in a log set): files named `seq-NNNNNNNNNNNN.checkpoint` after the last
+/// seq they cover (a log set's: the sum of its streams' last seqs), each a header
+/// (`CheckpointHeader`), the position it covers (`CheckpointPosition`) and the folded state
+/// (opaque here, made by the caller).
 ///
 /// A checkpoint is a cache. Nothing here throws for a bad checkpoint: a missing, unreadable,
 /// garbled, corrupt, foreign, stale or newer-format one is reported as a
 /// `CheckpointProblem` (a warning) and ignored; the caller folds the log from an older
 /// checkpoint or from its start and may write a new one. Only writing and removing throw.
 ///
-/// Use: ``entries()`` (headers only), then ``validate(_:logAt:foldVersion:)`` (one pass over
-/// the log's prefix, for every candidate at once), then ``payload(of:)`` of the newest
-/// valid one, and `EventLogReader.forEachEvent(path:from:decoder:_:)` from its
-/// `header.resumePoint`. Files in the folder are 0600 and the folder 0700.
+/// Use: ``entries()`` (headers only), then ``validate(_:log:foldVersion:check:)``, then
+/// ``withState(of:_:)`` of the newest valid one, and `EventLogReader.forEachEvent(path:from:decoder:_:)`
+/// from its position. Files in the folder are 0600 and the folder 0700.
 package struct CheckpointFolder: Sendable {
     /// The folder's path.
     package let path: String
@@ -103,76 +104,6 @@ package struct CheckpointFolder: Sendable {
         return CheckpointEntry(path: file, fileName: name, header: header)
     }
 
-    /// Splits `entries` into those that can be used with the log at `logPath` and a fold of
-    /// `foldVersion`, and problems for the others, keeping their order.
-    ///
-    /// A newer format is `.newerFormat`, another fold version `.otherFoldVersion`, a
-    /// checkpoint covering more than the log holds `.beyondLogEnd` (the log was cut or
-    /// repaired), and one whose prefix digest differs from the log's `.prefixChanged`
-    /// (another log, or an edited prefix). The digests of all the prefixes come from one
-    /// pass over the log, or from the folder's stamp while the log is unchanged since the
-    /// last pass (``prefixDigests(ofLogAt:prefixLengths:alongside:)``). A log that cannot be
-    /// read gives `.logUnreadable` for each (a missing log is an empty one).
-    package func validate(
-        _ entries: [CheckpointEntry], logAt logPath: String, foldVersion: UInt32
-    ) -> (valid: [CheckpointEntry], problems: [CheckpointProblem]) {
-        let checked = validate(entries, logAt: logPath, foldVersion: foldVersion, alongside: { _ in })
-        return (checked.valid, checked.problems)
-    }
-
-    /// ``validate(_:logAt:foldVersion:)`` while the calling thread does `work`, alone when the
-    /// stamp answers (its argument is then `true`: it may use every core) or beside the
-    /// digest's other threads: an open decodes the newest checkpoint there. `work` runs once
-    /// in every case.
-    package func validate<Other>(
-        _ entries: [CheckpointEntry], logAt logPath: String, foldVersion: UInt32, alongside work: @Sendable (_ alone: Bool) -> Other
-    ) -> (valid: [CheckpointEntry], problems: [CheckpointProblem], other: Other) {
-        var problems: [CheckpointProblem] = []
-        var candidates: [CheckpointEntry] = []
-        for entry in entries {
-            let header = entry.header
-            if header.formatVersion > CheckpointHeader.currentFormatVersion {
-                problems.append(.newerFormat(file: entry.path, formatVersion: header.formatVersion))
-            } else if header.flags.contains(.logSet) {
-                problems.append(.otherKind(file: entry.path, logSet: true))
-            } else if header.foldVersion != foldVersion {
-                problems.append(.otherFoldVersion(file: entry.path, foldVersion: header.foldVersion, expected: foldVersion))
-            } else {
-                candidates.append(entry)
-            }
-        }
-        guard !candidates.isEmpty else { return ([], problems, work(true)) }
-        let (digested, other, _) = prefixDigests(ofLogAt: logPath, prefixLengths: Set(candidates.map(\.header.byteOffset)), alongside: work)
-        let digests: [Int64: PrefixDigest]
-        do {
-            digests = try digested.get()
-        } catch where error.code == .notFound {
-            digests = [0: PrefixDigest.digest(of: [])]
-        } catch {
-            return ([], problems + candidates.map { .logUnreadable(file: $0.path, reason: error.description) }, other)
-        }
-        var valid: [CheckpointEntry] = []
-        var logLength: Int64?
-        for entry in candidates {
-            let header = entry.header
-            guard let digest = digests[header.byteOffset] else {
-                if logLength == nil { logLength = Self.length(ofFileAt: logPath) }
-                problems.append(.beyondLogEnd(file: entry.path, byteOffset: header.byteOffset, logLength: logLength ?? 0))
-                continue
-            }
-            if digest == header.prefixDigest {
-                valid.append(entry)
-            } else {
-                problems.append(.prefixChanged(file: entry.path, byteOffset: header.byteOffset))
-            }
-        }
-        return (valid, problems, other)
-    }
-
-    private static func length(ofFileAt path: String) -> Int64 {
-        (try? CheckpointFileSystem.read(path, headLimit: 0).size) ?? 0
-    }
-
     /// The payload of `entry`, read whole and checked: the file must still have the header
     /// `entry` was read with, the length it announces, and a payload of that digest.
     ///
@@ -180,49 +111,18 @@ package struct CheckpointFolder: Sendable {
     ///   changed since its header was read, or a payload digest that differs), or what
     ///   reading its header throws.
     package func payload(of entry: CheckpointEntry) throws(CheckpointProblem) -> [UInt8] {
-        let contents: CheckpointFileSystem.Contents
-        do {
-            contents = try CheckpointFileSystem.read(entry.path, headLimit: CheckpointHeader.encodedSize, rest: true)
-        } catch {
-            throw .unreadable(file: entry.path, reason: error.text)
-        }
-        let header = try CheckpointHeader.decode(contents.head, file: entry.path)
-        guard header == entry.header else {
-            throw .corrupt(file: entry.path, reason: "it changed since its header was read")
-        }
-        let size = contents.head.count + contents.rest.count
-        let expectedSize = Int64(CheckpointHeader.encodedSize) + header.payloadLength
-        guard Int64(size) == expectedSize else {
-            throw .corrupt(file: entry.path, reason: "it has \(size) bytes where its header announces \(expectedSize) (it was cut short or added to)")
-        }
-        let payload = contents.rest
-        guard PrefixDigest.digest(of: payload) == header.payloadDigest else {
-            throw .corrupt(file: entry.path, reason: "its payload's digest does not match its header")
-        }
-        return payload
+        try withPayload(of: entry) { bytes, _ in Array(bytes) }
     }
 
     /// Calls `body` with the payload of `entry`, checked as ``payload(of:)`` checks it, from
     /// the file mapped read-only (`CheckpointFileSystem.MappedFile`; read when it cannot be
-    /// mapped). The bytes are valid only inside `body`: copy what outlives it.
+    /// mapped), and what keeps the bytes valid after `body` returns when they are mapped
+    /// (the mapping, unmapped when the last value holding it goes); `nil` when the file was
+    /// read instead (the bytes are then valid only inside `body`).
     ///
     /// - Throws: what ``payload(of:)`` throws.
-    package func withPayload<Result>(of entry: CheckpointEntry, _ body: (UnsafeRawBufferPointer) -> Result) throws(CheckpointProblem) -> Result {
-        try withKeptPayload(of: entry) { payload, _ in body(payload) }
-    }
-
-    /// ``withPayload(of:_:)``, also giving `body` what keeps the bytes valid after it returns
-    /// when they are mapped (the mapping, unmapped when the last value holding it goes): the
-    /// decoded state keeps its largest columns in place instead of copying them. `nil` when
-    /// the file was read instead (the bytes are then valid only inside `body`).
-    ///
-    /// An open decodes the newest checkpoint this way, so that a fresh process does not
-    /// fault in megabytes of new memory to copy the payload, or the columns, into. With
-    /// `inParallel`, the payload's digest is checked on several threads.
-    ///
-    /// - Throws: what ``payload(of:)`` throws.
-    package func withKeptPayload<Result>(
-        of entry: CheckpointEntry, inParallel: Bool = false, _ body: (UnsafeRawBufferPointer, (any AnyObject & Sendable)?) -> Result
+    package func withPayload<Result>(
+        of entry: CheckpointEntry, _ body: (UnsafeRawBufferPointer, (any AnyObject & Sendable)?) -> Result
     ) throws(CheckpointProblem) -> Result {
         let mapped: CheckpointFileSystem.MappedFile?
         do {
@@ -231,25 +131,42 @@ package struct CheckpointFolder: Sendable {
             throw .unreadable(file: entry.path, reason: error.text)
         }
         guard let mapped else {
-            return try payload(of: entry).withUnsafeBytes { body($0, nil) }
+            let contents: CheckpointFileSystem.Contents
+            do {
+                contents = try CheckpointFileSystem.read(entry.path, headLimit: CheckpointHeader.encodedSize, rest: true)
+            } catch {
+                throw .unreadable(file: entry.path, reason: error.text)
+            }
+            let whole = contents.head + contents.rest
+            let outcome = whole.withUnsafeBytes { bytes in
+                Swift.Result { () throws(CheckpointProblem) -> Result in try checkedPayload(of: entry, in: bytes) { body($0, nil) } }
+            }
+            return try outcome.get()
         }
         return try withExtendedLifetime(mapped) { () throws(CheckpointProblem) -> Result in
-            let bytes = mapped.bytes
-            let headCount = min(bytes.count, CheckpointHeader.encodedSize)
-            let header = try CheckpointHeader.decode(Array(bytes[..<headCount]), file: entry.path)
-            guard header == entry.header else {
-                throw .corrupt(file: entry.path, reason: "it changed since its header was read")
-            }
-            let expectedSize = Int64(CheckpointHeader.encodedSize) + header.payloadLength
-            guard Int64(bytes.count) == expectedSize else {
-                throw .corrupt(file: entry.path, reason: "it has \(bytes.count) bytes where its header announces \(expectedSize) (it was cut short or added to)")
-            }
-            let payload = UnsafeRawBufferPointer(rebasing: bytes[headCount...])
-            guard PrefixDigest.digest(of: payload, inParallel: inParallel) == header.payloadDigest else {
-                throw .corrupt(file: entry.path, reason: "its payload's digest does not match its header")
-            }
-            return body(payload, mapped)
+            try checkedPayload(of: entry, in: mapped.bytes) { body($0, mapped) }
         }
+    }
+
+    /// Calls `body` with the payload in a checkpoint file's `bytes`, once its header is
+    /// `entry`'s, its size the one announced and the payload's digest the header's.
+    private func checkedPayload<Result>(
+        of entry: CheckpointEntry, in bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Result
+    ) throws(CheckpointProblem) -> Result {
+        let headCount = min(bytes.count, CheckpointHeader.encodedSize)
+        let header = try CheckpointHeader.decode(UnsafeRawBufferPointer(rebasing: bytes[..<headCount]), file: entry.path)
+        guard header == entry.header else {
+            throw .corrupt(file: entry.path, reason: "it changed since its header was read")
+        }
+        let expectedSize = Int64(CheckpointHeader.encodedSize) + header.payloadLength
+        guard Int64(bytes.count) == expectedSize else {
+            throw .corrupt(file: entry.path, reason: "it has \(bytes.count) bytes where its header announces \(expectedSize) (it was cut short or added to)")
+        }
+        let payload = UnsafeRawBufferPointer(rebasing: bytes[headCount...])
+        guard PrefixDigest.digest(of: payload) == header.payloadDigest else {
+            throw .corrupt(file: entry.path, reason: "its payload's digest does not match its header")
+        }
+        return body(payload)
     }
 
     // MARK: Writing

@@ -1,4 +1,4 @@
-/// The header's bytes (format version 1): a magic line, then fixed-size little-endian
+/// The header's bytes (format version 2, laid out as version 1 was): a magic line, then fixed-size little-endian
 /// fields, then a digest of all the bytes before it; the payload follows.
 ///
 /// | offset | size | field |
@@ -12,7 +12,7 @@
 /// | 49 | 8 | lastSeq (Int64) |
 /// | 57 | 8 | eventCount (Int64) |
 /// | 65 | 8 | latestAt (Int64, ms since 1970) |
-/// | 73 | 16 | prefixDigest (high, low: UInt64 each) |
+/// | 73 | 16 | prefixDigest: the position table's (high, low: UInt64 each) |
 /// | 89 | 8 | payloadLength (Int64) |
 /// | 97 | 16 | payloadDigest (high, low) |
 /// | 113 | 16 | headerDigest: `PrefixDigest` of bytes 0..<113 (high, low) |
@@ -63,7 +63,7 @@ extension CheckpointHeader {
     ///
     /// - Parameter file: The file's path, for the problem it throws.
     /// - Throws: `CheckpointProblem.garbled` (no magic line, cut short, a header digest that
-    ///   differs, impossible values) or `.newerFormat`.
+    ///   differs, impossible values) or `.otherFormat`.
     package static func decode(_ bytes: UnsafeRawBufferPointer, file: String) throws(CheckpointProblem) -> CheckpointHeader {
         guard bytes.count >= magic.count, bytes.prefix(magic.count).elementsEqual(magic) else {
             throw .garbled(file: file, reason: "it does not start with the checkpoint's first line")
@@ -78,11 +78,11 @@ extension CheckpointHeader {
             throw .garbled(file: file, reason: "its header is cut short (\(bytes.count) of \(encodedSize) bytes)")
         }
         let formatVersion = take(UInt32.self)
-        if formatVersion > currentFormatVersion {
-            throw .newerFormat(file: file, formatVersion: formatVersion)
-        }
         guard formatVersion >= 1 else {
             throw .garbled(file: file, reason: "its format version is 0")
+        }
+        if formatVersion != currentFormatVersion {
+            throw .otherFormat(file: file, formatVersion: formatVersion)
         }
         guard bytes.count >= encodedSize else {
             throw .garbled(file: file, reason: "its header is cut short (\(bytes.count) of \(encodedSize) bytes)")

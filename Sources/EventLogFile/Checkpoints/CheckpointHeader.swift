@@ -1,13 +1,15 @@
 /// What a checkpoint file says about itself: its format, the fold that made its payload,
-/// the log prefix it covers (where it ends, the digest of its bytes) and its payload's
-/// length and digest. The layout is in `CheckpointHeader+Encoding.swift` and NOTES-B.md.
+/// the log prefix it covers (totals over its streams, and the digest of its position
+/// table, `CheckpointPosition`) and its payload's length and digest. The layout is in
+/// `CheckpointHeader+Encoding.swift` and docs/checkpoints.md.
 ///
 /// A checkpoint is a cache of the folded state at a position of the log: it is used only
 /// when every field agrees with the log and the reader (see `CheckpointFolder.validate`).
 package struct CheckpointHeader: Sendable, Hashable {
-    /// The format this version of the package writes and reads: 1. A file of a newer
-    /// format is ignored (`CheckpointProblem.newerFormat`).
-    package static let currentFormatVersion: UInt32 = 1
+    /// The format this version of the package writes and reads: 2 (a position table with
+    /// tail digests in every checkpoint). A file of another format is ignored
+    /// (`CheckpointProblem.otherFormat`) and replaced.
+    package static let currentFormatVersion: UInt32 = 2
 
     /// Facts about the covered prefix that the writer states.
     package struct Flags: OptionSet, Sendable, Hashable {
@@ -19,9 +21,8 @@ package struct CheckpointHeader: Sendable, Hashable {
 
         /// Bit 0: every event id in the prefix is distinct (no line repeats an earlier id).
         package static let identifiersDistinct = Flags(rawValue: 1 << 0)
-        /// Bit 1: the checkpoint covers a log set (a position per stream, stated at the start
-        /// of the payload: `LogSetCheckpointPosition`), not a single file. Such a checkpoint
-        /// is never used for a file, nor a file's for a log set.
+        /// Bit 1: the checkpoint covers a log set (a position per named stream), not a log
+        /// file. Such a checkpoint is never used for a file, nor a file's for a log set.
         package static let logSet = Flags(rawValue: 1 << 1)
     }
 
@@ -30,18 +31,21 @@ package struct CheckpointHeader: Sendable, Hashable {
     /// The version of the fold that made the payload, as the caller numbers it: a payload
     /// made by another fold version is not used.
     package var foldVersion: UInt32
-    /// The length of the covered prefix in bytes: where the next line starts.
+    /// The length of the covered prefix in bytes, over every stream: where a log file's next
+    /// line starts.
     package var byteOffset: Int64
-    /// The 1-based number of the line that starts at ``byteOffset``.
+    /// One more than the lines covered, over every stream.
     package var lineNumber: Int
-    /// The seq of the last event in the prefix (0 for an empty prefix).
+    /// The seq of the last event in the prefix (0 for an empty prefix); a log set's: the sum
+    /// of its streams' last seqs.
     package var lastSeq: Int
     /// How many events the prefix holds (as the caller folded them).
     package var eventCount: Int
     /// The fold point: the largest `at` folded, in milliseconds since 1970 (the caller
     /// gives it; `Int64.min` when nothing was folded, by convention).
     package var latestAt: Int64
-    /// The digest of the prefix's bytes (`PrefixDigest` of bytes `0..<byteOffset`).
+    /// The digest of the position table at the start of the payload (`CheckpointPosition`,
+    /// which holds each stream's tail and prefix digests).
     package var prefixDigest: PrefixDigest
     /// Facts the writer states about the prefix. Unknown bits are kept as read.
     package var flags: Flags

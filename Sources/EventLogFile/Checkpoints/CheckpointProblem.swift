@@ -8,13 +8,15 @@ package enum CheckpointProblem: Error, Sendable, Hashable {
     /// The file is not a checkpoint this reader can make sense of: no magic line, a header
     /// cut short or damaged (its digest differs), impossible values.
     case garbled(file: String, reason: String)
-    /// A newer version of the package wrote it, in a format this version cannot read.
-    case newerFormat(file: String, formatVersion: UInt32)
+    /// Another version of the package wrote it, in a format this version does not read.
+    case otherFormat(file: String, formatVersion: UInt32)
     /// Its payload was made by another version of the fold.
     case otherFoldVersion(file: String, foldVersion: UInt32, expected: UInt32)
     /// It covers more bytes than the log now holds: the log was cut or repaired since.
     case beyondLogEnd(file: String, byteOffset: Int64, logLength: Int64)
-    /// The log's first bytes are not the ones it covered: another log, or an edited prefix.
+    /// The log's bytes before its position are not the ones it covered: another log, or an
+    /// edited prefix (seen by the tail check when the edit is in the last 4 KiB before the
+    /// position, by the full check otherwise).
     case prefixChanged(file: String, byteOffset: Int64)
     /// The log could not be read to check it.
     case logUnreadable(file: String, reason: String)
@@ -31,7 +33,7 @@ package enum CheckpointProblem: Error, Sendable, Hashable {
     /// The checkpoint file's path.
     package var file: String {
         switch self {
-        case .unreadable(let file, _), .garbled(let file, _), .newerFormat(let file, _),
+        case .unreadable(let file, _), .garbled(let file, _), .otherFormat(let file, _),
              .otherFoldVersion(let file, _, _), .beyondLogEnd(let file, _, _), .prefixChanged(let file, _),
              .logUnreadable(let file, _), .corrupt(let file, _), .otherKind(let file, _), .streamChanged(let file, _, _):
             return file
@@ -45,8 +47,8 @@ package enum CheckpointProblem: Error, Sendable, Hashable {
             return "it could not be read (\(reason))"
         case .garbled(_, let reason):
             return "it is not a readable checkpoint: \(reason)"
-        case .newerFormat(_, let formatVersion):
-            return "it was written by a newer version in checkpoint format \(formatVersion) (this version reads format \(CheckpointHeader.currentFormatVersion))"
+        case .otherFormat(_, let formatVersion):
+            return "it was written \(formatVersion > CheckpointHeader.currentFormatVersion ? "by a newer" : "by an older") version, in checkpoint format \(formatVersion) (this version reads format \(CheckpointHeader.currentFormatVersion))"
         case .otherFoldVersion(_, let foldVersion, let expected):
             return "it was made by fold version \(foldVersion), not the current \(expected)"
         case .beyondLogEnd(_, let byteOffset, let logLength):

@@ -1,4 +1,3 @@
-import Dispatch
 import Events
 /// A 128-bit digest of the first bytes of a file (or of any bytes): what a checkpoint
 /// records of the log prefix it covers, so that a checkpoint of another log, or of a prefix
@@ -21,11 +20,10 @@ import Events
 /// - The digest chains the chunk hashes in order (`state = avalanche((state ^ chunk) &* K)`
 ///   per half) and ends by mixing in the total length in bytes.
 ///
-/// Chunks are independent, so a file is hashed in parallel (`digests(ofFileAt:prefixLengths:)`),
-/// and the hash of a prefix that ends inside a chunk is taken from the same pass (the lane
-/// state at that point, finished with the prefix's own tail), so one pass answers many
-/// prefix lengths. The value depends only on the bytes, never on the machine, the number
-/// of threads or the read size.
+/// The hash of a prefix that ends inside a chunk is taken from the same pass (the lane state
+/// at that point, finished with the prefix's own tail), so one pass answers many prefix
+/// lengths (`digests(ofFileAt:prefixLengths:)`). The value depends only on the bytes, never
+/// on the machine or the read size.
 package struct PrefixDigest: Hashable, Sendable, CustomStringConvertible {
     /// The first 64 bits (written first in ``description`` and in a checkpoint's header).
     package var high: UInt64
@@ -69,40 +67,6 @@ package struct PrefixDigest: Hashable, Sendable, CustomStringConvertible {
         var hasher = ChunkHasher(index: UInt64(chunk))
         hasher.update(UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + chunkSize)]))
         return hasher.finish()
-    }
-
-    /// ``digest(of:)-(UnsafeRawBufferPointer)``, its chunks hashed on as many threads as
-    /// ``defaultWorkerCount`` when `inParallel` (the value is the same: chunks are independent).
-    /// An open that has the cores to itself checks a checkpoint's payload this way.
-    package static func digest(of bytes: UnsafeRawBufferPointer, inParallel: Bool) -> PrefixDigest {
-        let chunkCount = chunkCount(of: bytes)
-        let threads = min(defaultWorkerCount, chunkCount)
-        guard inParallel, threads > 1 else { return digest(of: bytes) }
-        let hashes = UnsafeMutableBufferPointer<PrefixDigest>.allocate(capacity: chunkCount)
-        hashes.initialize(repeating: PrefixDigest(high: 0, low: 0))
-        defer { hashes.deallocate() }
-        // Each thread hashes every `threads`-th chunk and writes only those slots.
-        let slots = ChunkSlots(bytes: bytes, hashes: hashes)
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            for chunk in stride(from: thread, to: chunkCount, by: threads) {
-                slots.hashes[chunk] = chunkHash(of: slots.bytes, chunk: chunk)
-            }
-        }
-        var combiner = Combiner()
-        for hash in hashes { combiner.add(hash) }
-        return combiner.finish(length: UInt64(bytes.count))
-    }
-
-    /// The bytes and the chunk hashes' slots, shared by the threads of ``digest(of:inParallel:)``.
-    private final class ChunkSlots: @unchecked Sendable {
-        // @unchecked: the bytes are only read, and valid until every thread has finished; each
-        // slot is written by one thread only, and read after all finished.
-        let bytes: UnsafeRawBufferPointer
-        let hashes: UnsafeMutableBufferPointer<PrefixDigest>
-        init(bytes: UnsafeRawBufferPointer, hashes: UnsafeMutableBufferPointer<PrefixDigest>) {
-            self.bytes = bytes
-            self.hashes = hashes
-        }
     }
 
     /// The digest of the bytes of an array, hashed on the calling thread.

@@ -1,5 +1,6 @@
 @_spi(LogTools) import EventLogFile
 import Events
+import Projections
 import StrictJSON
 
 /// `replay-tool verify LOG`.
@@ -15,10 +16,20 @@ enum VerifyCommand {
             counted. A file that is not a log at all is named for what it is: UTF-16 or \
             UTF-32 text, a byte-order mark, or lines that are not MoreSleep events. A log \
             set is checked stream by stream (an id in two streams is not a problem there: \
-            it counts once), and a .jsonl file that is not a stream is named. Exits 0 when \
-            the log (every stream) is sound, 65 when it is not.
+            it counts once), and a .jsonl file that is not a stream is named. Then the \
+            log's checkpoints are checked whole: each must still match every byte of the \
+            log it covers; one that does not is named on standard error (it is a cache: \
+            the tools and the store pass it over, and it changes no exit code). Exits 0 \
+            when the log (every stream) is sound, 65 when it is not.
             """,
-        arguments: [ReplayTool.logOrLogSetArgument]
+        arguments: [ReplayTool.logOrLogSetArgument],
+        options: [
+            .value(
+                "checkpoints", valueName: "dir", help: "Check the checkpoints in this folder.",
+                defaultDescription: "LOG.checkpoints beside a log file; DIR/checkpoints in a log set"
+            ),
+            .flag("no-checkpoint", help: "Check the log only, not its checkpoints."),
+        ]
     )
 
     /// The most problems listed one by one; the rest are counted.
@@ -29,13 +40,36 @@ enum VerifyCommand {
 
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
-        guard let listing = try LogSetAnnouncement.announce(path, console: console) else { return try verify(path: path, console: console) }
+        let checkpoints = CheckpointChoice(arguments)
+        guard let listing = try LogSetAnnouncement.announce(path, console: console) else {
+            let exit = try verify(path: path, console: console)
+            verifyCheckpoints(of: .file(path: path), in: checkpoints.folder(forLogAt: path), console: console)
+            return exit
+        }
         let logSet = LogSetDirectory(path: path)
         var exit = ExitCode.success
         for stream in listing.streams where try verify(path: logSet.path(of: stream), console: console) != .success {
             exit = .dataError
         }
+        verifyCheckpoints(of: .logSet(logSet, streams: listing.streams), in: checkpoints.folder(forLogAt: path), console: console)
         return exit
+    }
+
+    /// Checks every checkpoint in `folderPath` against every byte of `log` it covers (the
+    /// full check, which an open leaves to later), naming each that fails on standard error,
+    /// and says how many hold; nothing when the folder holds none.
+    static func verifyCheckpoints(of log: CheckpointFolder.Log, in folderPath: String?, console: ToolConsole) {
+        guard let folderPath else { return }
+        let folder = CheckpointFolder(path: folderPath)
+        let listed = folder.entries()
+        let total = listed.entries.count + listed.problems.count
+        guard total > 0 else { return }
+        let checked = folder.validate(listed.entries, log: log, foldVersion: FoldVersion.current, check: .full)
+        for problem in listed.problems + checked.problems {
+            console.error("\(ReplayTool.name): \(problem.warning)\n")
+        }
+        let holding = checked.valid.count == total ? (total == 1 ? "it holds" : "all hold") : "\(checked.valid.count) hold"
+        console.output("\(folderPath): \(total) \(total == 1 ? "checkpoint" : "checkpoints"), checked against every byte they cover: \(holding)\n")
     }
 
     /// Verifies the one file at `path`.

@@ -37,27 +37,35 @@ package struct CheckpointDraft: Sendable {
     }
 
     /// Writes the checkpoint (atomically: see `CheckpointFolder.write`) after reading the
-    /// digest of the log's first `end.byteOffset` bytes, then (when `prune`) removes
-    /// the checkpoints ``CheckpointRetention`` no longer keeps.
-    ///
-    /// The same pass digests the prefixes of the checkpoints already in the folder, so that
-    /// the folder's stamp then answers for all of them and the next open, if the log is
-    /// unchanged, reads none of it (`CheckpointFolder.prefixDigests`).
+    /// log's first `end.byteOffset` bytes for their digest (and the last 4 KiB of them for
+    /// the tail digest an open checks), then (when `prune`) removes the checkpoints
+    /// ``CheckpointRetention`` no longer keeps.
     ///
     /// - Returns: the entry written.
+    /// - Throws: `EventLogFileError` when the log cannot be read or is shorter than ``end``
+    ///   (nothing is written then), or the file cannot be written.
     @discardableResult
     package func write(logAt path: String, into folder: CheckpointFolder, prune: Bool = true) throws(EventLogFileError) -> CheckpointEntry {
-        let lengths = Set(folder.entries().entries.map(\.header.byteOffset)).union([end.byteOffset])
-        let digests = try folder.prefixDigests(ofLogAt: path, prefixLengths: lengths, alongside: { _ in }).digests.get()
-        guard let digest = digests[end.byteOffset] else {
-            throw EventLogFileError(code: .ioError, message: "the log is shorter than the checkpoint's position; no checkpoint was written", path: path)
-        }
-        let header = CheckpointHeader(
-            foldVersion: FoldVersion.current, point: end, eventCount: eventCount, latestAt: latestAt, prefixDigest: digest,
-            flags: identifiersAreDistinct ? .identifiersDistinct : []
-        )
-        let entry = try folder.write(header: header, payload: payload)
+        let stream = try CheckpointPosition.Stream.reading(path, upTo: end, name: nil)
+        let entry = try folder.write(
+            position: CheckpointPosition(streams: [stream], lastKey: nil), logSet: false, foldVersion: FoldVersion.current,
+            eventCount: eventCount, latestAt: latestAt, identifiersDistinct: identifiersAreDistinct, statePayload: payload)
         if prune { CheckpointRetention.prune(folder) }
         return entry
+    }
+}
+
+extension CheckpointPosition.Stream {
+    /// The position of the stream in the file at `path` up to `end`, with its digests read
+    /// from the file.
+    ///
+    /// - Throws: `EventLogFileError` when the file cannot be read or is shorter than `end`.
+    static func reading(_ path: String, upTo end: LogResumePoint, name: StreamName?) throws(EventLogFileError) -> Self {
+        guard let tail = try PrefixDigest.tail(ofFileAt: path, end: end.byteOffset),
+              let prefix = try PrefixDigest.digests(ofFileAt: path, prefixLengths: [end.byteOffset])[end.byteOffset]
+        else {
+            throw EventLogFileError(code: .ioError, message: "the log is shorter than the checkpoint's position; no checkpoint was written", path: path)
+        }
+        return Self(name: name, end: end, tailDigest: tail, prefixDigest: prefix)
     }
 }

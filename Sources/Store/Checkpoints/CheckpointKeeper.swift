@@ -6,9 +6,10 @@ import Foundation
 import Projections
 
 /// A store's checkpoints: the folder, which checkpoints are known valid for its log in this
-/// session (their prefix digests were checked at opening, or they were written here), what
-/// was wrong with others, and a queue of its own that writes new ones, so that reading the
-/// log's prefix for the digest and syncing the file never run on the store's actor.
+/// session (their tails were checked at opening and their whole prefixes just after, or they
+/// were written here), what was wrong with others, and a queue of its own that checks
+/// prefixes and writes new checkpoints, so that reading the log's prefix for a digest and
+/// syncing a file never run on the store's actor.
 ///
 /// Thread-safe: the store calls it from its actor, the writing queue from its thread.
 final class CheckpointKeeper: Sendable {
@@ -22,14 +23,11 @@ final class CheckpointKeeper: Sendable {
         var notes: [String] = []
         var wantsCheckpoint = false
         var openedWithout = false
-        var stampPending = false
+        /// Counts the full checks that found a checkpoint of an edited prefix: a save asked
+        /// for before one is dropped (its state may come from that checkpoint).
+        var generation = 0
     }
     private let knowledge = Locked(Knowledge())
-
-    /// How long after a write to the log the folder's prefix stamp is brought up to date
-    /// (``stampAfterWrite()``): long enough for a burst of writes to end, and for the file
-    /// system's clock to pass the last one (a stamp is never written in the same tick).
-    static let stampDelay: DispatchTimeInterval = .seconds(2)
 
     /// After opening, a checkpoint is written when the fold read at least this many lines
     /// past the newest usable checkpoint (or there was none).
@@ -147,7 +145,9 @@ final class CheckpointKeeper: Sendable {
     }
 
     private func save(writing: @escaping @Sendable (CheckpointFolder) throws(EventLogFileError) -> CheckpointEntry?) {
+        let generation = knowledge.withLock { state in state.generation }
         writer.async { [self] in
+            guard knowledge.withLock({ state in state.generation }) == generation else { return }
             do {
                 guard let entry = try writing(folder) else { return }
                 let remaining = Set(folder.entries().entries.map(\.fileName))
@@ -185,43 +185,47 @@ final class CheckpointKeeper: Sendable {
         }
     }
 
-    /// Notes that the log changed (the store appended, or folded lines another writer
-    /// appended): the folder's prefix stamp is stale, so the next open would read the log's
-    /// whole prefix for its digest. ``stampDelay`` later, on the keeper's queue, one pass
-    /// over the prefix writes a fresh stamp (`CheckpointFolder.prefixDigests`, which stamps
-    /// only a log unchanged during the pass); so the next launch, if nothing else writes
-    /// first, reads none of the log before the newest checkpoint. Writes in the meantime
-    /// share the one pass. Nothing is done once the store is gone.
-    func stampAfterWrite() {
-        let schedule = knowledge.withLock { (state: inout Knowledge) -> Bool in
-            if state.stampPending { return false }
-            state.stampPending = true
-            return true
-        }
-        guard schedule else { return }
-        writer.asyncAfter(deadline: .now() + Self.stampDelay) { [weak self] in self?.stampIfPending() }
+    /// Checks the whole prefix of every checkpoint known valid, on the keeper's queue, before
+    /// any save asked for later: an open checked only each position's last 4 KiB, so an edit
+    /// further back is found here. A checkpoint that fails is removed from the folder, with a
+    /// warning, and saves asked for before are dropped. `done` hears, on the keeper's queue,
+    /// whether any failed: the store's state may then come from one, and must be folded
+    /// again (with ``CheckpointFolder/Check/full``).
+    func checkPrefixes(logSet: Bool, then done: @escaping @Sendable (_ failed: Bool) -> Void) {
+        writer.async(qos: .background) { [self] in done(checkPrefixes(logSet: logSet)) }
     }
 
-    /// The pass ``stampAfterWrite()`` asked for, if it is still pending.
-    private func stampIfPending() {
-        let due = knowledge.withLock { (state: inout Knowledge) -> Bool in
-            defer { state.stampPending = false }
-            return state.stampPending
+    /// The check ``checkPrefixes(logSet:then:)`` runs; whether a checkpoint failed.
+    private func checkPrefixes(logSet: Bool) -> Bool {
+        let known = knowledge.withLock { state in state.known }
+        guard !known.isEmpty else { return false }
+        let log: CheckpointFolder.Log
+        if logSet {
+            let set = LogSetDirectory(path: logPath)
+            guard let streams = try? set.list().streams else { return false }
+            log = .logSet(set, streams: streams)
+        } else {
+            log = .file(path: logPath)
         }
-        guard due else { return }
-        let lengths = Set(folder.entries().entries.map(\.header.byteOffset))
-        guard !lengths.isEmpty else { return }
-        _ = folder.prefixDigests(ofLogAt: logPath, prefixLengths: lengths) { _ in }
+        let checked = folder.validate(known, log: log, foldVersion: FoldVersion.current, check: .full)
+        let failed = known.filter { entry in checked.problems.contains { $0.file == entry.path } }
+        guard !failed.isEmpty else { return false }
+        var notes = checked.problems.map { $0.warning(replaced: true) }
+        for entry in failed {
+            do { try folder.remove(entry) } catch { notes.append("could not remove the checkpoint \(entry.path) (\(error)); remove it by hand") }
+        }
+        knowledge.withLock { state in
+            state.generation += 1
+            state.known.removeAll { entry in failed.contains(entry) }
+            state.notes += notes
+        }
+        return true
     }
 
-    /// Waits until every checkpoint asked for so far is written, and a pending stamp too
-    /// without waiting for its delay (tests, the benchmark).
+    /// Waits until every check and checkpoint asked for so far is done (tests, the benchmark).
     func waitForWrites() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            writer.async { [self] in
-                stampIfPending()
-                continuation.resume()
-            }
+            writer.async { continuation.resume() }
         }
     }
 }

@@ -9,7 +9,9 @@ import Projections
 ///
 /// A checkpoint is used only when
 /// - its header is sound, of this format and of this fold's version (`FoldVersion.current`);
-/// - the log still starts with the very bytes it covers (their digest is checked);
+/// - the log still holds its position: at least that long, with the same last line there
+///   (the digest of the at most 4 KiB before it); with `check` `.full`, the log also starts
+///   with the very bytes it covers (the digest of the whole prefix);
 /// - its payload is whole (its own digest) and decodes;
 /// - it folds nothing the position leaves out (its last seq and latest `at`);
 /// - no line after it is dated before its latest `at` (such a late line must be folded
@@ -56,13 +58,14 @@ package struct CheckpointedFold: Sendable {
     }
 
     /// Folds the log file at `path` as of `position`, starting from the newest usable
-    /// checkpoint in the folder at `folderPath` (none when `nil`). `progress` hears, during a
+    /// checkpoint in the folder at `folderPath` (none when `nil`), checked as `check` says
+    /// (`.full` unless the caller checks the prefix later: a store). `progress` hears, during a
     /// fold from the first line, the share of the log folded (by seq, from 0 to 1). With
     /// `invalidLines` `.skip` the log is folded from its first line, no checkpoint used, and
     /// each invalid line is left out with a warning (`LogFold`).
     package static func fold(
         logAt path: String, checkpoints folderPath: String?, position: ReplayPosition = .end,
-        invalidLines: EventLogReader.InvalidLines = .stop,
+        check: CheckpointFolder.Check = .full, invalidLines: EventLogReader.InvalidLines = .stop,
         progress: (@Sendable (Double) -> Void)? = nil
     ) throws(EventLogFileError) -> CheckpointedFold {
         var problems: [CheckpointProblem] = []
@@ -71,21 +74,11 @@ package struct CheckpointedFold: Sendable {
             let folder = CheckpointFolder(path: folderPath)
             let listed = folder.entries()
             problems += listed.problems
-            // The newest checkpoint is decoded beside the digest of the log's prefix, by one of
-            // the digest's threads before it joins the others: the two take about as long,
-            // and no more threads run than there are cores. When the folder's stamp answers
-            // for the digest, the decoding has the cores to itself.
-            let newest = listed.entries
-                .filter { $0.header.foldVersion == FoldVersion.current && admits($0, position: position) }
-                .max { $0.header.byteOffset < $1.header.byteOffset }
-            let checked = folder.validate(listed.entries, logAt: path, foldVersion: FoldVersion.current) { alone in
-                newest.map { (entry: $0, decoded: decode($0, in: folder, position: position, inParallel: alone)) }
-            }
+            let checked = folder.validate(listed.entries, log: .file(path: path), foldVersion: FoldVersion.current, check: check)
             problems += checked.problems
-            valid = checked.valid.sorted { $0.header.byteOffset < $1.header.byteOffset }
-            let speculation = checked.other
+            valid = checked.valid.map(\.entry).sorted { $0.header.byteOffset < $1.header.byteOffset }
             for entry in valid.reversed() where admits(entry, position: position) {
-                let decoded = speculation.flatMap { $0.entry == entry ? $0.decoded : nil } ?? decode(entry, in: folder, position: position)
+                let decoded = decode(entry, in: folder, position: position)
                 if let fold = try resume(from: entry, decoded: decoded, logAt: path, position: position, problems: &problems) {
                     var result = fold
                     result.validCheckpoints = valid.filter { candidate in !problems.contains { $0.file == candidate.path } }
@@ -107,17 +100,15 @@ package struct CheckpointedFold: Sendable {
         return true
     }
 
-    /// The state saved in `entry`, decoded to fold as of `position`, or why it cannot be;
-    /// on two threads unless `inParallel` is `false` (an open decodes beside the prefix
-    /// digest, which keeps the cores busy).
+    /// The state saved in `entry`, decoded to fold as of `position`, or why it cannot be.
     package static func decode(
-        _ entry: CheckpointEntry, in folder: CheckpointFolder, position: ReplayPosition, inParallel: Bool = true
+        _ entry: CheckpointEntry, in folder: CheckpointFolder, position: ReplayPosition
     ) -> Result<(ProjectionRunner<LogState>, Instant), CheckpointProblem> {
         decoding(entry) { () throws(CheckpointProblem) in
             // The state keeps its largest columns in the mapped file (docs/checkpoints.md).
-            try folder.withKeptPayload(of: entry, inParallel: inParallel) { payload, keeper in
+            try folder.withState(of: entry) { payload, keeper in
                 Swift.Result { () throws(CheckpointDecodingError) in
-                    try CheckpointState.decode(payload, position: position, inParallel: inParallel, keptBy: keeper)
+                    try CheckpointState.decode(payload, position: position, keptBy: keeper)
                 }
             }
         }

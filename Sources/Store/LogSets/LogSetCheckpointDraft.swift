@@ -49,16 +49,12 @@ package struct LogSetCheckpointDraft: Sendable {
     ///   covered prefix (nothing is written then), or the file cannot be written.
     @discardableResult
     package func write(logSet: LogSetDirectory, into folder: CheckpointFolder, prune: Bool = true) throws(EventLogFileError) -> CheckpointEntry {
-        var streams: [LogSetCheckpointPosition.Stream] = []
+        var streams: [CheckpointPosition.Stream] = []
         for (name, end) in ends {
-            let path = logSet.path(of: name)
-            guard let digest = try PrefixDigest.digests(ofFileAt: path, prefixLengths: [end.byteOffset])[end.byteOffset] else {
-                throw EventLogFileError(code: .ioError, message: "the stream is shorter than the checkpoint's position; no checkpoint was written", path: path)
-            }
-            streams.append(.init(name: name, end: end, prefixDigest: digest))
+            streams.append(try .reading(logSet.path(of: name), upTo: end, name: name))
         }
         let entry = try folder.write(
-            logSet: LogSetCheckpointPosition(streams: streams, lastKey: lastKey), foldVersion: FoldVersion.current,
+            position: CheckpointPosition(streams: streams, lastKey: lastKey), logSet: true, foldVersion: FoldVersion.current,
             eventCount: eventCount, latestAt: latestAt, statePayload: payload)
         if prune { CheckpointRetention.prune(folder) }
         return entry

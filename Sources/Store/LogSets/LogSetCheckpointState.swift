@@ -3,7 +3,7 @@ import EventLogFile
 import Events
 import Projections
 
-/// What a log set's checkpoint holds after its position (`CheckpointFolder.write(logSet:…)`):
+/// What a log set's checkpoint holds after its position (`CheckpointFolder.write(position:…)`):
 /// UInt32 length N, the ``RecentFirstCopies`` table's N bytes, then the state as a log
 /// file's checkpoint holds it (`CheckpointState`).
 package struct LogSetCheckpointState: Sendable {
@@ -40,7 +40,7 @@ package struct LogSetCheckpointState: Sendable {
     /// The state saved in `entry`, decoded to fold as of `position`, or why it cannot be.
     static func decode(_ entry: CheckpointEntry, in folder: CheckpointFolder, position: ReplayPosition) -> Result<LogSetCheckpointState, CheckpointProblem> {
         CheckpointedFold.decoding(entry) { () throws(CheckpointProblem) in
-            try folder.withLogSetState(of: entry) { bytes, keeper in
+            try folder.withState(of: entry) { bytes, keeper in
                 Result { () throws(CheckpointDecodingError) in try decode(bytes, position: position, keptBy: keeper) }
             }
         }

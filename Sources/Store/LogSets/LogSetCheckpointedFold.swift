@@ -7,10 +7,11 @@ import Projections
 /// from the first line of every stream when no checkpoint is usable: the one way the store
 /// and `replay-tool` open a log set (docs/checkpoints.md, "Log sets").
 ///
-/// A log set's checkpoint (`LogSetCheckpointPosition`) covers a prefix of each stream. It is
+/// A log set's checkpoint (`CheckpointPosition`) covers a prefix of each stream. It is
 /// used only when, besides what a log file's checkpoint must pass (`CheckpointedFold`),
-/// - every stream it covers is still in the set and starts with the very bytes it covered
-///   (a stream it does not name is read from its first line);
+/// - every stream it covers is still in the set and holds its position (with `.full`, it
+///   also starts with the very bytes it covered; a stream it does not name is read from its
+///   first line);
 /// - every line after it, in every stream, comes after the last event it folded in fold
 ///   order (`at`, stream, `seq`): a line synced in late that belongs before it makes an older
 ///   checkpoint, or the first line, the start;
@@ -22,10 +23,7 @@ import Projections
 /// The output is the same as a fold of every line (`LogSetFold`) in every case.
 package struct LogSetCheckpointedFold: Sendable {
     /// A usable checkpoint of the log set and the position it states.
-    package struct Checkpoint: Sendable, Hashable {
-        package var entry: CheckpointEntry
-        package var position: LogSetCheckpointPosition
-    }
+    package typealias Checkpoint = CheckpointFolder.Usable
 
     /// The fold, without the torn tails' warnings (see ``warnedRunner(_:)``).
     package var runner: ProjectionRunner<LogState>
@@ -67,7 +65,8 @@ package struct LogSetCheckpointedFold: Sendable {
     }
 
     /// Folds the log set `logSet` as of `position` (whose `untilSeq` must be `nil`), from the
-    /// newest usable checkpoint in the folder at `folderPath` (none when `nil`). With
+    /// newest usable checkpoint in the folder at `folderPath` (none when `nil`), checked as
+    /// `check` says (`.full` unless the caller checks the prefixes later: a store). With
     /// `invalidLines` `.skip` every stream is read from its first line, no checkpoint used,
     /// and each invalid line is left out with a warning.
     ///
@@ -75,7 +74,7 @@ package struct LogSetCheckpointedFold: Sendable {
     ///   `.invalidArgument` for a position with `untilSeq`.
     package static func fold(
         _ logSet: LogSetDirectory, checkpoints folderPath: String?, position: ReplayPosition = .end,
-        invalidLines: EventLogReader.InvalidLines = .stop
+        check: CheckpointFolder.Check = .full, invalidLines: EventLogReader.InvalidLines = .stop
     ) throws(EventLogFileError) -> LogSetCheckpointedFold {
         guard position.untilSeq == nil else {
             throw EventLogFileError(code: .invalidArgument, message: "--until-seq names a line of one file; a log set has a seq per stream", path: logSet.path)
@@ -87,10 +86,9 @@ package struct LogSetCheckpointedFold: Sendable {
             let folder = CheckpointFolder(path: folderPath)
             let listed = folder.entries()
             problems += listed.problems
-            let checked = folder.validate(logSetEntries: listed.entries, streams: streams, in: logSet, foldVersion: FoldVersion.current)
+            let checked = folder.validate(listed.entries, log: .logSet(logSet, streams: streams), foldVersion: FoldVersion.current, check: check)
             problems += checked.problems
-            valid = checked.valid.map { Checkpoint(entry: $0.entry, position: $0.position) }
-                .sorted { $0.entry.header.byteOffset < $1.entry.header.byteOffset }
+            valid = checked.valid.sorted { $0.entry.header.byteOffset < $1.entry.header.byteOffset }
             for checkpoint in valid.reversed() where CheckpointedFold.admits(checkpoint.entry, position: position) {
                 switch LogSetCheckpointState.decode(checkpoint.entry, in: folder, position: position) {
                 case .failure(let problem):

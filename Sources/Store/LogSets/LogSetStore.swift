@@ -44,6 +44,10 @@ public actor LogSetStore {
     /// the set again (tests, benchmark).
     package private(set) var rewindCount = 0
     package private(set) var refoldCount = 0
+    /// The check of the checkpoints' whole prefixes after opening (`StorePrefixCheck`).
+    package private(set) var prefixCheck: Task<Void, Never>?
+    /// Set when that check found a checkpoint of an edited prefix: a warning.
+    private var prefixCheckNotice: String?
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         executor.asUnownedSerialExecutor()
@@ -90,7 +94,7 @@ public actor LogSetStore {
                 throw EventLogFileError(code: .notFound, message: "the log set does not exist (a directory of streams)", path: logSet.path)
             }
             own = try FileEventLog(path: logSet.path(of: ownStream))
-            fold = try LogSetCheckpointedFold.fold(logSet, checkpoints: keeper?.folderPath)
+            fold = try LogSetCheckpointedFold.fold(logSet, checkpoints: keeper?.folderPath, check: .tail)
             keeper?.opened(with: fold)
         } catch {
             throw .log(error)
@@ -103,7 +107,10 @@ public actor LogSetStore {
         watcher = LogWatcher(directory: logSet.path, queue: .global(qos: .utility)) { [weak self] in
             Task { try? await self?.refresh() }
         }
-        guard let checkpoints, checkpoints.wantsCheckpointAfterOpening else { return }
+        guard let checkpoints else { return }
+        // First on the keeper's queue, so no checkpoint is saved before it.
+        prefixCheck = StorePrefixCheck.start(checkpoints, logSet: true) { [weak self] in await self?.refoldAfterPrefixCheck() }
+        guard checkpoints.wantsCheckpointAfterOpening else { return }
         if checkpoints.openedWithoutCheckpoint {
             checkpoints.saveAll(logSet: true)
         } else {
@@ -118,6 +125,7 @@ public actor LogSetStore {
     /// last read failed, that the state is behind.
     public var warnings: ProjectionWarnings {
         var warned = fold.warnedRunner(MoreSleepStore.tornTailNotice)
+        if let prefixCheckNotice { warned.warn(.init(seq: nil, message: prefixCheckNotice)) }
         if let behind {
             warned.warn(.init(seq: nil, message: "the state is behind the streams: reading them failed (\(behind.description)); refresh() reads them again"))
         }
@@ -291,7 +299,7 @@ public actor LogSetStore {
         }
         let streams = try logSet.list().streams
         for entry in keeper.rewindCandidates(before: key.moment) {
-            guard let position = try? keeper.checkpointFolder.logSetPosition(of: entry),
+            guard let position = try? keeper.checkpointFolder.position(of: entry),
                   position.lastKey.map({ $0 < key }) ?? true,
                   let saved = keeper.decoded(entry, LogSetCheckpointState.decode) else { continue }
             guard let resumed = try LogSetCheckpointedFold.resume(
@@ -307,9 +315,23 @@ public actor LogSetStore {
         try refold()
     }
 
+    /// Folds the set again after the check of the checkpoints' prefixes found one of a
+    /// changed prefix (`StorePrefixCheck`): every checkpoint's prefix checked this time; the
+    /// checkpoints removed are written again, off the actor.
+    private func refoldAfterPrefixCheck() {
+        do {
+            try refold(check: .full)
+            prefixCheckNotice = StorePrefixCheck.notice()
+            checkpoints?.saveAll(logSet: true)
+        } catch {
+            prefixCheckNotice = StorePrefixCheck.notice(refoldFailure: error)
+        }
+        publish()
+    }
+
     /// Folds the set again from its newest valid checkpoint (every line when none).
-    private func refold() throws(EventLogFileError) {
-        let refolded = try LogSetCheckpointedFold.fold(logSet, checkpoints: checkpoints?.folderPath)
+    private func refold(check: CheckpointFolder.Check = .tail) throws(EventLogFileError) {
+        let refolded = try LogSetCheckpointedFold.fold(logSet, checkpoints: checkpoints?.folderPath, check: check)
         checkpoints?.reopened(with: refolded)
         fold = refolded
         refoldCount += 1

@@ -75,11 +75,11 @@ extension MoreSleepStore {
         fold(appended, endingAt: read.committedPoint)
     }
 
-    /// Re-reads and folds the log (from checkpoints, for a file), clears `outOfDate` and
-    /// publishes; on failure changes nothing.
-    func refold() throws(EventLogFileError) {
+    /// Re-reads and folds the log (from checkpoints, for a file, checked as `check` says),
+    /// clears `outOfDate` and publishes; on failure changes nothing.
+    func refold(check: CheckpointFolder.Check = .tail) throws(EventLogFileError) {
         if let file {
-            let fold = try CheckpointedFold.fold(logAt: file.path, checkpoints: checkpoints?.folderPath)
+            let fold = try CheckpointedFold.fold(logAt: file.path, checkpoints: checkpoints?.folderPath, check: check)
             checkpoints?.reopened(with: fold)
             adopt(fold)
             if fold.identifiersAreDistinct { file.adoptVerifiedPrefix(fold.end) }
@@ -87,6 +87,20 @@ extension MoreSleepStore {
             (runner, lastSeq, tornTail, latestLineAt, eventCount) = try StoreOpening.foldWhole(log)
         }
         outOfDate = nil
+        publish()
+    }
+
+    /// Folds the log again after the check of the checkpoints' prefixes found one of a
+    /// changed prefix (`StorePrefixCheck`): every checkpoint's prefix checked this time; the
+    /// checkpoints removed are written again, off the actor.
+    func refoldAfterPrefixCheck() {
+        do {
+            try refold(check: .full)
+            prefixCheckNotice = StorePrefixCheck.notice()
+            checkpoints?.saveAll()
+        } catch {
+            prefixCheckNotice = StorePrefixCheck.notice(refoldFailure: error)
+        }
         publish()
     }
 
@@ -123,8 +137,6 @@ extension MoreSleepStore {
               let newest = newEvents.max(by: { $0.at.millisecondsSince1970 < $1.at.millisecondsSince1970 })?.at else { return }
         let latest = latestLineAt?.millisecondsSince1970 ?? .min
         lastSeq = max(lastSeq, newEvents.map(\.seq).max() ?? lastSeq)
-        // The file changed: its prefix stamp is brought up to date later, off the actor.
-        if file != nil { checkpoints?.stampAfterWrite() }
         if outOfDate == nil, earliest >= latest {
             if let latestLineAt, CheckpointRetention.night(of: earliest) > CheckpointRetention.night(of: latestLineAt.millisecondsSince1970) {
                 // The first events of a new night: keep the state before them, to rewind to.

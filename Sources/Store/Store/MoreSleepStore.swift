@@ -58,6 +58,10 @@ public actor MoreSleepStore {
     var watcher: LogWatcher?
     /// How many late events were folded by rewinding to a checkpoint (tests, benchmark).
     package internal(set) var rewindCount = 0
+    /// The check of the checkpoints' whole prefixes after opening (`StorePrefixCheck`).
+    package internal(set) var prefixCheck: Task<Void, Never>?
+    /// Set when that check found a checkpoint of an edited prefix: the snapshot's warning.
+    var prefixCheckNotice: String?
 
     /// The store's own serial queue (`StoreExecutor`): its work, and the disk waits in it,
     /// never run on the caller's executor or the cooperative pool.
@@ -152,7 +156,10 @@ public actor MoreSleepStore {
         watcher = LogWatcher(path: file.path, queue: .global(qos: .utility)) { [weak self] in
             Task { await self?.noticeWatchedChange() }
         }
-        guard let checkpoints, checkpoints.wantsCheckpointAfterOpening else { return }
+        guard let checkpoints else { return }
+        // First on the keeper's queue, so no checkpoint is saved before it.
+        prefixCheck = StorePrefixCheck.start(checkpoints, logSet: false) { [weak self] in await self?.refoldAfterPrefixCheck() }
+        guard checkpoints.wantsCheckpointAfterOpening else { return }
         if checkpoints.openedWithoutCheckpoint {
             checkpoints.saveAll()
         } else {
@@ -165,6 +172,7 @@ public actor MoreSleepStore {
     public var snapshot: StoreSnapshot {
         var warnings = runner.warnings
         if let tornTail { warnings.append(.init(seq: nil, message: Self.tornTailNotice.text(tornTail))) }
+        if let prefixCheckNotice { warnings.append(.init(seq: nil, message: prefixCheckNotice)) }
         if let outOfDate { warnings.append(.init(seq: nil, message: outOfDate.warning)) }
         return StoreSnapshot(state: runner.state, warnings: warnings, lastSeq: lastSeq, outOfDate: outOfDate)
     }

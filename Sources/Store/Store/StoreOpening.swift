@@ -32,7 +32,7 @@ struct StoreOpening {
         checkpoints = keeper
         let fold: CheckpointedFold
         do {
-            fold = try CheckpointedFold.fold(logAt: file.path, checkpoints: keeper?.folderPath, progress: progress)
+            fold = try CheckpointedFold.fold(logAt: file.path, checkpoints: keeper?.folderPath, check: .tail, progress: progress)
         } catch {
             throw .log(error)
         }
@@ -43,8 +43,8 @@ struct StoreOpening {
         end = fold.end
         latestLineAt = fold.latestLineAt
         eventCount = fold.eventCount
-        // The fold read every line up to `end` (or a checkpoint vouched for them): the first
-        // append need not read them again.
+        // The fold read every line up to `end` (or a checkpoint vouched for them, its prefix
+        // checked after opening): the first append need not read them again.
         if fold.identifiersAreDistinct { file.adoptVerifiedPrefix(fold.end) }
     }
 

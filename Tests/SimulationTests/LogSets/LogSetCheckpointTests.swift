@@ -153,7 +153,7 @@ struct LogSetCheckpointTests {
             bytes[CheckpointHeader.encodedSize + 4 + 4 + 1] ^= 0x01
             try Data(bytes).write(to: URL(fileURLWithPath: path))
         }
-        Self.expectSameView(set, saying: "its log set position does not match its header's digest")
+        Self.expectSameView(set, saying: "its position does not match its header's digest")
     }
 
     /// A line that arrives after the checkpoint but belongs before its last event makes an

@@ -42,6 +42,30 @@ struct LogSetStoreRewindTests {
         try LogSetFold.fold(LogSetDirectory(path: path), tornTail: MoreSleepStore.tornTailNotice).runner
     }
 
+    /// An edit far before each checkpoint's last line, which the open's tail check cannot see:
+    /// the log set store's check after opening finds it, folds the set again and says so.
+    @Test func anEditBeforeTheTailIsFoundByTheCheckAfterOpening() async throws {
+        let (folder, _, phoneSet, _) = try Self.devices(nights: 20, watchLines: { $0 })
+        defer { withExtendedLifetime(folder) {} }
+        _ = try LogSetCheckpointedFold.writeCheckpoints(LogSetDirectory(path: phoneSet), into: CheckpointFolder(path: phoneSet + "/checkpoints"))
+        // One character of the phone's first id, in place.
+        let path = phoneSet + "/phone.jsonl"
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let marker = Array("\"id\":\"".utf8)
+        let start = try #require((0...(bytes.count - marker.count)).first { Array(bytes[$0..<($0 + marker.count)]) == marker })
+        let index = start + marker.count
+        bytes[index] = bytes[index] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+        let store = try await LogSetStore.open(logSet: phoneSet, ownStream: Self.phone, environment: try Self.environment(source: .phone))
+        await store.prefixCheck?.value
+        var expected = try Self.freshFold(phoneSet)
+        expected.warn(.init(seq: nil, message: StorePrefixCheck.notice()))
+        #expect(await store.state == expected.state)
+        #expect(await store.warnings == expected.warnings)
+        #expect(await store.checkpointWarnings.contains { $0.contains("does not start with") && $0.contains("ignored and replaced") })
+    }
+
     @Test func aWatchsLastNightSyncedInTheMorningRewindsInsteadOfFoldingTheSetAgain() async throws {
         // The phone holds the watch's stream up to about its last night.
         let (folder, full, phoneSet, total) = try Self.devices(nights: 40, watchLines: { $0 - 40 })

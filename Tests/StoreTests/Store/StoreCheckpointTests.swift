@@ -54,11 +54,17 @@ import TestSupport
         try CheckpointedFold.fold(logAt: path, checkpoints: nil)
     }
 
-    static func expectSameState(_ store: MoreSleepStore, as path: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    /// Expects the store's snapshot to be a fold of every line: its state, its warnings (and,
+    /// with `refoldNotice`, the notice that the check after opening folded again) and last seq.
+    static func expectSameState(
+        _ store: MoreSleepStore, as path: String, refoldNotice: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         let full = try fullFold(path)
         let snapshot = await store.snapshot
         #expect(snapshot.state == full.runner.state, sourceLocation: sourceLocation)
-        #expect(snapshot.warnings == full.warnedRunner(MoreSleepStore.tornTailNotice).warnings, sourceLocation: sourceLocation)
+        var warned = full.warnedRunner(MoreSleepStore.tornTailNotice)
+        if refoldNotice { warned.warn(.init(seq: nil, message: StorePrefixCheck.notice())) }
+        #expect(snapshot.warnings == warned.warnings, sourceLocation: sourceLocation)
         #expect(snapshot.lastSeq == full.end.lastSeq, sourceLocation: sourceLocation)
     }
 
@@ -147,14 +153,20 @@ import TestSupport
     /// Damages the checkpoints (or the log) as `damage` says, then expects an open to pass the
     /// damaged checkpoint over with a warning naming it, give the full fold's state, and
     /// replace it with a valid one.
-    func expectPassedOver(_ what: String, damage: (Folder, [String]) throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    ///
+    /// With `afterOpening`, the damage is one the open's tail check cannot see: the check of
+    /// the whole prefixes after opening finds it, and the store folds again and says so.
+    func expectPassedOver(
+        _ what: String, afterOpening: Bool = false, damage: (Folder, [String]) throws -> Void, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         let folder = try Folder()
         defer { folder.remove() }
         _ = try Self.writeCheckpoint(folder)
         let files = folder.checkpointFiles.map { folder.checkpoints + "/" + $0 }
         try damage(folder, files)
         let store = try await MoreSleepStore.open(path: folder.log, environment: try Self.environment())
-        try await Self.expectSameState(store, as: folder.log, sourceLocation: sourceLocation)
+        await store.prefixCheck?.value
+        try await Self.expectSameState(store, as: folder.log, refoldNotice: afterOpening, sourceLocation: sourceLocation)
         let warnings = await store.checkpointWarnings
         #expect(!warnings.isEmpty, "\(what): a warning", sourceLocation: sourceLocation)
         #expect(warnings.allSatisfy { $0.contains("ignored") }, "\(what): \(warnings)", sourceLocation: sourceLocation)
@@ -201,30 +213,17 @@ import TestSupport
     }
 
     @Test func aCheckpointOfAnotherLogIsPassedOver() async throws {
-        try await expectPassedOver("foreign") { folder, files in
-            // Another log of the same length: the fixture with one line's text changed.
+        try await expectPassedOver("foreign", afterOpening: true) { folder, files in
+            // Another log of the same length, the same at the end: the fixture with its goals' text changed.
             var text = try String(contentsOfFile: folder.log, encoding: .utf8)
             text = text.replacingOccurrences(of: "\"targetBedtime\":\"23:00\"", with: "\"targetBedtime\":\"23:15\"")
             try Data(text.utf8).write(to: URL(fileURLWithPath: folder.log))
         }
     }
 
-    /// The folder's stamp lets an open skip the pass over an unchanged log
-    /// (docs/checkpoints.md, "The prefix stamp"); an edit in place that keeps every byte
-    /// count must still be seen.
-    @Test func aLogEditedInPlaceAfterItsStampIsPassedOver() async throws {
-        let folder = try Folder()
-        defer { folder.remove() }
-        #expect(FileSystemClock.letPass(folder.log))
-        _ = try Self.writeCheckpoint(folder)
-        let checkpoints = CheckpointFolder(path: folder.checkpoints)
-        let stamped = checkpoints.prefixDigests(ofLogAt: folder.log, prefixLengths: Set(checkpoints.entries().entries.map(\.header.byteOffset))) { _ in }
-        #expect(stamped.source == .stamp, "writing the checkpoints stamped the log")
-        let first = try await MoreSleepStore.open(path: folder.log, environment: try Self.environment())
-        try await Self.expectSameState(first, as: folder.log)
-        #expect(await first.checkpointWarnings.isEmpty)
-
-        // One digit of a goal's bedtime, in place: the same inode, the same length.
+    /// Changes one digit of the first goal's bedtime in place (`23:00` → `23:10`): the same
+    /// length, far before the last 4 KiB of any checkpoint near the log's end.
+    static func editFirstBedtimeInPlace(_ folder: Folder) throws -> Int {
         let text = try String(contentsOfFile: folder.log, encoding: .utf8)
         let range = try #require(text.range(of: "\"targetBedtime\":\"23:00\""))
         let offset = text.utf8.distance(from: text.utf8.startIndex, to: range.upperBound) - 3
@@ -233,34 +232,49 @@ import TestSupport
         try handle.write(contentsOf: Data("1".utf8))
         try handle.close()
         #expect(try String(contentsOfFile: folder.log, encoding: .utf8).contains("\"targetBedtime\":\"23:10\""))
-
-        let second = try await MoreSleepStore.open(path: folder.log, environment: try Self.environment())
-        try await Self.expectSameState(second, as: folder.log)
-        let warnings = await second.checkpointWarnings
-        #expect(!warnings.isEmpty && warnings.allSatisfy { $0.contains("ignored") }, "\(warnings)")
+        return offset
     }
 
-    /// After the store writes, it brings the folder's stamp up to date off its actor, so that
-    /// the next launch need not read the log's prefix.
-    @Test func theStoreBringsThePrefixStampUpToDateAfterItWrites() async throws {
+    /// An edit the open's tail check cannot see (far before each checkpoint's last line):
+    /// the store opens from the checkpoint, then its check of the whole prefixes, before any
+    /// checkpoint is saved, removes the checkpoints, folds again and says so.
+    @Test func anEditBeforeTheTailIsFoundByTheCheckAfterOpening() async throws {
         let folder = try Folder()
         defer { folder.remove() }
         _ = try Self.writeCheckpoint(folder)
-        let checkpoints = CheckpointFolder(path: folder.checkpoints)
-        // The same night as the last line (nights start at noon UTC): no checkpoint is saved,
-        // so only the stamp after the write can bring the stamp up to date.
-        let store = try await MoreSleepStore.open(path: folder.log, environment: try MoreSleepStoreTests.environment(at: "2026-11-30T08:30:00+01:00"))
-        _ = try await store.send(AssignAppTier(app: "Stamp test", tier: .blockFirst))
-        let afterAppend = try LogFileDescriptor.openForReading(path: folder.log).identity()
-        // (Whether the stamp is stale here depends on time: on a loaded machine the store's own
-        // pass, due 2 s after the send, may already have run. Either way it must end fresh.)
-        #expect(FileSystemClock.letPass(folder.log))
+        let newest = try #require(CheckpointFolder(path: folder.checkpoints).entries().entries.max { $0.header.byteOffset < $1.header.byteOffset })
+        let offset = try Self.editFirstBedtimeInPlace(folder)
+        #expect(Int64(offset) < newest.header.byteOffset - PrefixDigest.tailLength, "the edit must lie before the newest checkpoint's tail")
+
+        let store = try await MoreSleepStore.open(path: folder.log, environment: try Self.environment())
+        await store.prefixCheck?.value
+        try await Self.expectSameState(store, as: folder.log, refoldNotice: true)
+        let notes = await store.checkpointWarnings
+        #expect(notes.contains { $0.contains("not the ones it covered") && $0.contains("ignored and replaced") }, "\(notes)")
         await store.waitForCheckpointWrites()
-        #expect(checkpoints.readStamp()?.identity == afterAppend)
-        let lengths = Set(checkpoints.entries().entries.map(\.header.byteOffset))
-        #expect(checkpoints.prefixDigests(ofLogAt: folder.log, prefixLengths: lengths) { _ in }.source == .stamp)
+        // Every checkpoint left, or written again since, holds the edited log's bytes and state:
+        // the next open starts from one, and its check finds nothing to fold again.
         let reopened = try await MoreSleepStore.open(path: folder.log, environment: try Self.environment())
+        await reopened.prefixCheck?.value
         try await Self.expectSameState(reopened, as: folder.log)
+        #expect(try CheckpointedFold.fold(logAt: folder.log, checkpoints: folder.checkpoints).startedFrom != nil)
+        // (A checkpoint whose tail holds the edit is passed over by the open, as before.)
+        #expect(await reopened.checkpointWarnings.allSatisfy { !$0.contains("ignored and replaced") || $0.contains("seq-000000000001") })
+    }
+
+    /// `replay-tool`'s fold (`CheckpointedFold` with its default full check) never trusts a
+    /// checkpoint of an edited prefix, wherever the edit is.
+    @Test func theToolsFoldChecksTheWholePrefixBeforeTrustingACheckpoint() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        _ = try Self.writeCheckpoint(folder)
+        _ = try Self.editFirstBedtimeInPlace(folder)
+        let tail = try CheckpointedFold.fold(logAt: folder.log, checkpoints: folder.checkpoints, check: .tail)
+        #expect(tail.startedFrom != nil, "the tail check alone cannot see this edit: \(tail.problems)")
+        let fold = try CheckpointedFold.fold(logAt: folder.log, checkpoints: folder.checkpoints)
+        #expect(fold.runner.state == (try Self.fullFold(folder.log)).runner.state)
+        #expect(fold.startedFrom == nil)
+        #expect(!fold.problems.isEmpty && fold.problems.allSatisfy { if case .prefixChanged = $0 { true } else { false } }, "\(fold.problems)")
     }
 
     @Test func aCheckpointBeyondACutLogIsPassedOver() async throws {

@@ -1,31 +1,40 @@
 import Events
 
-/// Where a log set's checkpoint stands: a position in every stream it covers, with the
-/// digest of that stream's prefix, and the fold-order key of the last event it folded.
+/// Where a checkpoint stands: a position in every stream it covers — a log file is a log set
+/// of one stream, unnamed — with what the log must still hold there, and the fold-order key
+/// of the last event it folded.
 ///
-/// A log set's state is a function of the stream prefixes present (docs/sync.md), so a
+/// A log's state is a function of the stream prefixes present (docs/sync.md), so a
 /// checkpoint names one prefix per stream. It is stored at the start of the checkpoint's
-/// payload (`CheckpointFolder.write(logSet:…)`), and the header's `prefixDigest` is the
+/// payload (`CheckpointFolder.write(position:…)`), and the header's `prefixDigest` is the
 /// digest of these bytes, so the header and the positions are one.
 ///
-/// Layout (little-endian): UInt32 count of streams; per stream (in name order) UInt8 name
-/// length, the name's bytes, Int64 byte offset, Int64 line number, Int64 last seq, UInt64
-/// digest high, UInt64 digest low; then UInt8 1 and the last key (Int64 moment, UInt8 stream
-/// length, the stream's bytes, Int64 seq), or UInt8 0 when nothing was folded.
-package struct LogSetCheckpointPosition: Sendable, Hashable {
+/// For each stream it keeps two digests: of the at most `PrefixDigest.tailLength` bytes
+/// before the position (the last line covered: checked on every open, cheaply) and of the
+/// whole prefix (checked off the open path: `CheckpointFolder.validate(_:streams:foldVersion:check:)`).
+///
+/// Layout (little-endian): UInt32 count of streams; per stream (a set's in name order)
+/// UInt8 name length (0 for a log file's one stream), the name's bytes, Int64 byte offset,
+/// Int64 line number, Int64 last seq, the tail digest and the prefix digest (UInt64 high,
+/// UInt64 low each); then UInt8 1 and the last key (Int64 moment, UInt8 stream length, the
+/// stream's bytes, Int64 seq), or UInt8 0 when nothing was folded.
+package struct CheckpointPosition: Sendable, Hashable {
     /// One stream's covered prefix.
     package struct Stream: Sendable, Hashable {
-        /// The stream.
-        package var name: StreamName
+        /// The stream; `nil` for a log file (a log set of one stream).
+        package var name: StreamName?
         /// Where the covered prefix ends (where reading the stream goes on).
         package var end: LogResumePoint
+        /// The digest of the at most `PrefixDigest.tailLength` bytes before `end`.
+        package var tailDigest: PrefixDigest
         /// The digest of the stream's first `end.byteOffset` bytes.
         package var prefixDigest: PrefixDigest
 
         /// Creates the value from its parts.
-        package init(name: StreamName, end: LogResumePoint, prefixDigest: PrefixDigest) {
+        package init(name: StreamName?, end: LogResumePoint, tailDigest: PrefixDigest, prefixDigest: PrefixDigest) {
             self.name = name
             self.end = end
+            self.tailDigest = tailDigest
             self.prefixDigest = prefixDigest
         }
     }
@@ -38,12 +47,12 @@ package struct LogSetCheckpointPosition: Sendable, Hashable {
 
     /// Creates the value (the streams are put in name order).
     package init(streams: [Stream], lastKey: EventOrdering.Key?) {
-        self.streams = streams.sorted { $0.name < $1.name }
+        self.streams = streams.sorted { ($0.name?.text ?? "").utf8.lexicographicallyPrecedes(($1.name?.text ?? "").utf8) }
         self.lastKey = lastKey
     }
 
     /// The covered prefix of `name`: the start of the stream when it is not named.
-    package func end(of name: StreamName) -> LogResumePoint {
+    package func end(of name: StreamName?) -> LogResumePoint {
         streams.first { $0.name == name }?.end ?? .start
     }
 
@@ -70,10 +79,12 @@ package struct LogSetCheckpointPosition: Sendable, Hashable {
         }
         put(UInt32(streams.count))
         for stream in streams {
-            put(stream.name.text)
+            put(stream.name?.text ?? "")
             put(stream.end.byteOffset)
             put(Int64(stream.end.lineNumber))
             put(Int64(stream.end.lastSeq))
+            put(stream.tailDigest.high)
+            put(stream.tailDigest.low)
             put(stream.prefixDigest.high)
             put(stream.prefixDigest.low)
         }
@@ -92,7 +103,7 @@ package struct LogSetCheckpointPosition: Sendable, Hashable {
     ///
     /// - Throws: `CheckpointProblem.garbled` naming `file` when the bytes are cut short, run
     ///   on, or state an impossible stream name or position.
-    package static func decode(_ bytes: ArraySlice<UInt8>, file: String) throws(CheckpointProblem) -> LogSetCheckpointPosition {
+    package static func decode(_ bytes: ArraySlice<UInt8>, file: String) throws(CheckpointProblem) -> CheckpointPosition {
         var offset = bytes.startIndex
         func garbled(_ reason: String) -> CheckpointProblem {
             .garbled(file: file, reason: "its log set position \(reason)")
@@ -118,16 +129,20 @@ package struct LogSetCheckpointPosition: Sendable, Hashable {
         var streams: [Stream] = []
         for _ in 0..<min(count, maximumEncodedSize) {
             let nameText = try text()
-            guard let name = StreamName(nameText) else { throw garbled("names a stream that cannot exist") }
+            let name = StreamName(nameText)
+            guard name != nil || (nameText.isEmpty && count == 1) else { throw garbled("names a stream that cannot exist") }
             let byteOffset = try take(Int64.self)
             let lineNumber = try take(Int64.self)
             let lastSeq = try take(Int64.self)
+            let tail = PrefixDigest(high: try take(UInt64.self), low: try take(UInt64.self))
             let digest = PrefixDigest(high: try take(UInt64.self), low: try take(UInt64.self))
             guard byteOffset >= 0, lineNumber >= 1, lastSeq >= 0, (byteOffset == 0) == (lineNumber == 1), lineNumber - 1 <= byteOffset else {
-                throw garbled("states an impossible position in \(name)")
+                throw garbled("states an impossible position in \(nameText.isEmpty ? "the log" : nameText)")
             }
-            if let previous = streams.last, !(previous.name < name) { throw garbled("names its streams out of order") }
-            streams.append(Stream(name: name, end: LogResumePoint(byteOffset: byteOffset, lineNumber: Int(lineNumber), lastSeq: Int(lastSeq)), prefixDigest: digest))
+            if let previous = streams.last?.name, let name, !(previous < name) { throw garbled("names its streams out of order") }
+            streams.append(Stream(
+                name: name, end: LogResumePoint(byteOffset: byteOffset, lineNumber: Int(lineNumber), lastSeq: Int(lastSeq)),
+                tailDigest: tail, prefixDigest: digest))
         }
         var lastKey: EventOrdering.Key?
         switch try take(UInt8.self) {
@@ -142,6 +157,6 @@ package struct LogSetCheckpointPosition: Sendable, Hashable {
             throw garbled("has an unknown last-key marker")
         }
         guard offset == bytes.endIndex else { throw garbled("runs on past its end") }
-        return LogSetCheckpointPosition(streams: streams, lastKey: lastKey)
+        return CheckpointPosition(streams: streams, lastKey: lastKey)
     }
 }
