@@ -82,7 +82,7 @@ enum BenchArguments {
         clock 3 nights back (each must rewind to a checkpoint); then the same simulated run
         split between a phone and a watch as a log set, the phone's copy holding the
         watch's stream up to its last night, with the set's checkpoints: per run, the
-        phone's LogSetStore opened, then the watch's last night synced into it (the
+        phone's MoreSleepStore opened, then the watch's last night synced into it (the
         watch's StreamSync.lines and the store's receive, which appends, fsyncs and folds
         the lines by rewinding to a checkpoint). Then `jq -c .seq` on the
         same file (best of 3) and the ratios; then appends (each fsynced) to a copy of the

@@ -149,7 +149,7 @@ struct BenchmarkReport {
         out.append("    the state after each late event \(latency.lateStatesMatch ? "equals" : "DIFFERS FROM") a fold of the log from its first line (first run)")
         if let sync = latency.sync {
             out.append("  sync of the watch's last night (\(sync.lineCount) lines) into the phone's copy of the log set of this run (phone \(grouped(sync.phoneLines)) lines, watch \(grouped(sync.watchLines))), with its checkpoints (issue 17; best / median of \(sync.send.count), ms):")
-            out.append("    the phone's LogSetStore opened from the set's checkpoints (not in the sync) \(timing(sync.open))")
+            out.append("    the phone's MoreSleepStore opened from the set's checkpoints (not in the sync) \(timing(sync.open))")
             out.append("    the watch's StreamSync.lines(after:) (its stream's end)                    \(timing(sync.send))")
             out.append("    the phone store's receive (append, fsync, and the fold of the lines)       \(timing(sync.receive))  rewound to a checkpoint in \(sync.rewound)/\(sync.receive.count) runs"
                 + (sync.refolded > 0 ? ", folded the set again in \(sync.refolded)" : ""))

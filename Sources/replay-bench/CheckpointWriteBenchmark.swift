@@ -30,7 +30,7 @@ enum CheckpointWriteBenchmark {
         Progress.say("  writing the checkpoints of \(URL(fileURLWithPath: path).lastPathComponent) into \(folder)…")
         let clock = ContinuousClock()
         let started = clock.now
-        let written = try CheckpointedFold.writeCheckpoints(logAt: path, into: CheckpointFolder(path: folder))
+        let written = try CheckpointedFold.writeCheckpoints(.file(path: path), into: CheckpointFolder(path: folder))
         let duration = clock.now - started
         guard case .written(let entries) = written.outcome else {
             throw BenchError.failed("writing the checkpoints of \(path) wrote none (\(written.outcome))")

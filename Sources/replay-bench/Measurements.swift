@@ -211,7 +211,7 @@ enum PassRunner {
         result.highWaterMarkKiB = ResourceUsage.highWaterMarkKiB()
         if pass.usesCheckpoints {
             // Which checkpoint the runs started from (after the peak was taken: this folds again).
-            let fold = try CheckpointedFold.fold(logAt: path, checkpoints: checkpoints)
+            let fold = try CheckpointedFold.fold(.file(path: path), checkpoints: checkpoints)
             guard fold.startedFrom != nil else {
                 throw BenchError.failed("\(pass.title) found no usable checkpoint in \(checkpoints ?? "?") (\(fold.problems.map(\.warning).joined(separator: "; "))); it folded from the first line")
             }

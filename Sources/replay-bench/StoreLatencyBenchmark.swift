@@ -187,7 +187,7 @@ enum StoreLatencyBenchmark {
 
     /// The state of a fold of the log at `path` from its first line (no checkpoint).
     private static func foldFromTheFirstLine(_ path: String) throws -> LogState {
-        try CheckpointedFold.fold(logAt: path, checkpoints: nil).runner.state
+        try CheckpointedFold.fold(.file(path: path), checkpoints: nil).runner.state
     }
 
     /// Measures in a child process (`--store-latency-only FILE DIR SCRATCH`); in this process

@@ -11,8 +11,8 @@ import Simulation
 // simulated run of the 10-year log split between a phone and a watch (`DeviceSplitter`, as
 // `replay-tool simulate --devices phone,watch` splits it). The phone's copy of the set holds
 // its own stream whole and the watch's up to its last night, with the set's checkpoints
-// (`LogSetCheckpointedFold.writeCheckpoints`, not timed). Each run restores that copy, opens
-// a `LogSetStore` on it as the phone (timed apart), then times the watch's
+// (`CheckpointedFold.writeCheckpoints`, not timed). Each run restores that copy, opens
+// a `MoreSleepStore` on it as the phone (timed apart), then times the watch's
 // `StreamSync.lines(of:in:after:)` (it reads its stream's end) and the phone store's
 // `receive` (the replica's end read, one write and fsync, and the fold of the lines, which
 // are dated before the phone's latest: a rewind to the checkpoint before them).
@@ -70,7 +70,7 @@ struct SyncLatency: Equatable {
         try restoreReplica()
         Progress.say("  writing the log set's checkpoints…")
         let checkpoints = CheckpointFolder(path: CheckpointFolder.defaultPath(forLogSetAt: receiver.path))
-        _ = try LogSetCheckpointedFold.writeCheckpoints(receiver, into: checkpoints)
+        _ = try CheckpointedFold.writeCheckpoints(.logSet(receiver), into: checkpoints)
         let clock = ContinuousClock()
         var result = SyncLatency(lineCount: 0, send: [], receive: [], matches: true, phoneLines: counts.phone, watchLines: counts.watch)
         let environment = StoreEnvironment(
@@ -79,7 +79,7 @@ struct SyncLatency: Equatable {
             Progress.say("  sync of one night into the 10-year log set, run \(run)/\(runCount)…")
             try restoreReplica()
             var started = clock.now
-            let store = try LogSetStore(logSet: receiver, ownStream: phone, environment: environment)
+            let store = try MoreSleepStore(logSet: receiver, ownStream: phone, environment: environment)
             result.open.append(clock.now - started)
             started = clock.now
             let (lines, _) = try StreamSync.lines(of: watch, in: sender, after: cut.lines)

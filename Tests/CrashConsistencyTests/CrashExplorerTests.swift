@@ -59,7 +59,7 @@ struct CrashExplorerTests {
             },
             run: { root, recorder in
                 let checkpoints = CheckpointFolder(path: root + "/log.jsonl.checkpoints", operations: SkippingFileSyncs(recorder))
-                _ = try CheckpointedFold.writeCheckpoints(logAt: root + "/log.jsonl", into: checkpoints)
+                _ = try CheckpointedFold.writeCheckpoints(.file(path: root + "/log.jsonl"), into: checkpoints)
             },
             logs: { root in ([root + "/log.jsonl"], [(root + "/log.jsonl", root + "/log.jsonl.checkpoints")]) })
         let outcomes = try CrashExplorer.explore(workload, scratch: folder.path)

@@ -38,7 +38,7 @@ struct CheckpointFolderTests {
         let digest = try #require(digests[point.byteOffset])
         return CheckpointHeader(
             foldVersion: foldVersion, point: point, eventCount: point.lastSeq, latestAt: 1_000 * Int64(point.lastSeq),
-            prefixDigest: digest, flags: .identifiersDistinct
+            prefixDigest: digest
         )
     }
 
@@ -53,7 +53,7 @@ struct CheckpointFolderTests {
         return try folder.write(
             position: CheckpointPosition(streams: [.init(name: nil, end: point, tailDigest: tail, prefixDigest: prefix)], lastKey: nil),
             logSet: false, foldVersion: foldVersion, eventCount: point.lastSeq, latestAt: 1_000 * Int64(point.lastSeq),
-            identifiersDistinct: true, statePayload: state)
+            statePayload: state)
     }
 
     /// `validate` against the log file at `path`, the entries of what it finds usable.

@@ -8,7 +8,7 @@ struct CheckpointHeaderTests {
     static let sample = CheckpointHeader(
         foldVersion: 7, byteOffset: 48_122_036, lineNumber: 150_001, lastSeq: 150_000, eventCount: 149_998,
         latestAt: 1_924_948_800_000, prefixDigest: PrefixDigest(high: 0x0123_4567_89AB_CDEF, low: 0xFEDC_BA98_7654_3210),
-        flags: .identifiersDistinct, payloadLength: 5, payloadDigest: PrefixDigest.digest(of: [1, 2, 3, 4, 5])
+        flags: .logSet, payloadLength: 5, payloadDigest: PrefixDigest.digest(of: [1, 2, 3, 4, 5])
     )
 
     @Test("a header round-trips through its bytes, every field kept")
@@ -37,7 +37,7 @@ struct CheckpointHeaderTests {
         }
         #expect(integer(at: 21, size: 4) == CheckpointHeader.currentFormatVersion)
         #expect(integer(at: 25, size: 4) == 7)
-        #expect(integer(at: 29, size: 4) == 1)
+        #expect(integer(at: 29, size: 4) == 2)
         #expect(integer(at: 33, size: 8) == 48_122_036)
         #expect(integer(at: 41, size: 8) == 150_001)
         #expect(integer(at: 49, size: 8) == 150_000)

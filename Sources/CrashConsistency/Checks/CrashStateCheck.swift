@@ -52,8 +52,8 @@ package enum CrashStateCheck {
         for (log, folder) in expectation.checkpointedLogs where state.files[log] != nil {
             let path = moved(log, root, scratch)
             do {
-                let fromCheckpoints = try CheckpointedFold.fold(logAt: path, checkpoints: moved(folder, root, scratch))
-                let fromTheStart = try CheckpointedFold.fold(logAt: path, checkpoints: nil)
+                let fromCheckpoints = try CheckpointedFold.fold(.file(path: path), checkpoints: moved(folder, root, scratch))
+                let fromTheStart = try CheckpointedFold.fold(.file(path: path), checkpoints: nil)
                 if fromCheckpoints.runner.state != fromTheStart.runner.state
                     || fromCheckpoints.runner.warnings != fromTheStart.runner.warnings
                     || fromCheckpoints.eventCount != fromTheStart.eventCount {

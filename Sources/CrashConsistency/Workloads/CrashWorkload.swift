@@ -109,10 +109,10 @@ package struct CrashWorkload: Sendable {
         prepare: { root in try seed(logPath(root), [WorkloadEvents.events(1...4), [WorkloadEvents.event(5)], WorkloadEvents.events(6...9)]) },
         run: { root, recorder in
             let folder = CheckpointFolder(path: CheckpointFolder.defaultPath(forLogAt: logPath(root)), operations: recorder)
-            _ = try CheckpointedFold.writeCheckpoints(logAt: logPath(root), into: folder)
+            _ = try CheckpointedFold.writeCheckpoints(.file(path: logPath(root)), into: folder)
             let log = try FileEventLog(path: logPath(root), operations: recorder)
             try append(WorkloadEvents.events(10...12), to: log, recorder: recorder, label: "batch 10–12")
-            _ = try CheckpointedFold.writeCheckpoints(logAt: logPath(root), into: folder)
+            _ = try CheckpointedFold.writeCheckpoints(.file(path: logPath(root)), into: folder)
         },
         logs: { root in ([logPath(root)], [(logPath(root), CheckpointFolder.defaultPath(forLogAt: logPath(root)))]) })
 

@@ -56,8 +56,7 @@ extension CheckpointFolder {
     /// - Throws: what ``write(header:payload:)`` throws.
     @discardableResult
     package func write(
-        position: CheckpointPosition, logSet: Bool, foldVersion: UInt32, eventCount: Int, latestAt: Int64,
-        identifiersDistinct: Bool = false, statePayload: [UInt8]
+        position: CheckpointPosition, logSet: Bool, foldVersion: UInt32, eventCount: Int, latestAt: Int64, statePayload: [UInt8]
     ) throws(EventLogFileError) -> CheckpointEntry {
         let table = position.encoded()
         var payload: [UInt8] = []
@@ -65,8 +64,7 @@ extension CheckpointFolder {
         withUnsafeBytes(of: UInt32(table.count).littleEndian) { payload.append(contentsOf: $0) }
         payload += table
         payload += statePayload
-        var flags: CheckpointHeader.Flags = logSet ? .logSet : []
-        if identifiersDistinct { flags.insert(.identifiersDistinct) }
+        let flags: CheckpointHeader.Flags = logSet ? .logSet : []
         let header = CheckpointHeader(
             foldVersion: foldVersion, byteOffset: position.totalBytes, lineNumber: position.totalLines + 1,
             lastSeq: position.seqSum, eventCount: eventCount, latestAt: latestAt,

@@ -6,7 +6,7 @@
 /// | 0 | 21 | magic: `MoreSleep checkpoint\n` (ASCII) |
 /// | 21 | 4 | formatVersion (UInt32) |
 /// | 25 | 4 | foldVersion (UInt32) |
-/// | 29 | 4 | flags (UInt32; bit 0: ids distinct) |
+/// | 29 | 4 | flags (UInt32; bit 1: a log set's) |
 /// | 33 | 8 | byteOffset (Int64) |
 /// | 41 | 8 | lineNumber (Int64) |
 /// | 49 | 8 | lastSeq (Int64) |

@@ -19,8 +19,6 @@ package struct CheckpointHeader: Sendable, Hashable {
             self.rawValue = rawValue
         }
 
-        /// Bit 0: every event id in the prefix is distinct (no line repeats an earlier id).
-        package static let identifiersDistinct = Flags(rawValue: 1 << 0)
         /// Bit 1: the checkpoint covers a log set (a position per named stream), not a log
         /// file. Such a checkpoint is never used for a file, nor a file's for a log set.
         package static let logSet = Flags(rawValue: 1 << 1)

@@ -107,8 +107,8 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
     /// Appends that must know every id (`append(_:expectedLastSeq:)`) scan the prefix too;
     /// `append(_:expectedLastSeq:adoptedPrefixContains:)` does not.
     ///
-    /// Adopt only a prefix whose ids are all distinct (a checkpoint's `identifiersDistinct`
-    /// flag): a full scan refuses appends to a log with a repeated id (corruption), and
+    /// Adopt only a prefix whose ids are all distinct (a fold whose id count is its event
+    /// count): a full scan refuses appends to a log with a repeated id (corruption), and
     /// nothing in the prefix is checked after adoption.
     package func adoptVerifiedPrefix(_ point: LogResumePoint) {
         lock.lock()

@@ -45,12 +45,7 @@ struct CheckpointChoice {
 
     /// Writes on standard error which checkpoint `fold` started from, and each checkpoint it
     /// passed over; nothing when the folder held none.
-    func report(_ fold: CheckpointedFold, logAt path: String, console: ToolConsole) {
-        report(problems: fold.problems, startedFrom: fold.startedFrom, linesAfter: fold.linesAfterCheckpoint, anyValid: !fold.validCheckpoints.isEmpty, console: console)
-    }
-
-    /// ``report(_:logAt:console:)`` of a log set's fold.
-    func report(_ fold: LogSetCheckpointedFold, console: ToolConsole) {
+    func report(_ fold: CheckpointedFold, console: ToolConsole) {
         report(problems: fold.problems, startedFrom: fold.startedFrom, linesAfter: fold.linesAfterCheckpoint, anyValid: !fold.validCheckpoints.isEmpty, console: console)
     }
 

@@ -44,8 +44,8 @@ enum CheckpointCommand {
             console.error("\(ReplayTool.name): \(problem.warning(replaced: true))\n")
         }
         let written = LogSetDirectory.isDirectory(path)
-            ? try LogSetCheckpointedFold.writeCheckpoints(LogSetDirectory(path: path), into: folder, report: report)
-            : try CheckpointedFold.writeCheckpoints(logAt: path, into: folder, report: report)
+            ? try CheckpointedFold.writeCheckpoints(.logSet(LogSetDirectory(path: path)), into: folder, report: report)
+            : try CheckpointedFold.writeCheckpoints(.file(path: path), into: folder, report: report)
         switch written.outcome {
         case .emptyLog:
             console.output("\(path): no events; no checkpoint written\n")

@@ -24,7 +24,7 @@ enum StatsCommand {
         let path = try arguments.positional("log")
         if try LogSetAnnouncement.announce(path, console: console) != nil {
             let folded = try LogSetFold.fold(
-                LogSetDirectory(path: path), tornTail: TornTailNotice(.none, .repairRemovesIt(tool: ReplayTool.name)), as: LogStatistics.self,
+                .logSet(LogSetDirectory(path: path)), tornTail: TornTailNotice(.none, .repairRemovesIt(tool: ReplayTool.name)), as: LogStatistics.self,
                 invalidLines: LogStateFold.invalidLines(arguments))
             var summary = EventLogReader.Summary()
             // An id that reached two streams is one event.
@@ -33,7 +33,7 @@ enum StatsCommand {
             var text = render(folded.runner, summary: summary, streamCount: folded.streams.count)
             text += "streams:\n"
             for stream in folded.streams {
-                text += "  \(stream.name): \(stream.eventCount) events in \(stream.lineCount) lines, last seq \(stream.lastSeq)\n"
+                text += "  \(stream.name?.text ?? ""): \(stream.eventCount) events in \(stream.lineCount) lines, last seq \(stream.lastSeq)\n"
             }
             if folded.copiesLeftOut > 0 {
                 text += "copies of an id in another stream, counted once: \(folded.copiesLeftOut)\n"

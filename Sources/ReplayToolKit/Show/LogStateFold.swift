@@ -37,24 +37,16 @@ struct LogStateFold {
         } else if LogSetDirectory.isDirectory(path) {
             _ = try LogSetDirectory(path: path).listForReading()
         }
-        if LogSetDirectory.isDirectory(path) {
-            // A log set: every stream, in fold order, from its newest usable checkpoint.
-            let logSet = LogSetDirectory(path: path)
-            let fold = try LogSetCheckpointedFold.fold(logSet, checkpoints: checkpoints.folder(forLogAt: path), position: position, invalidLines: invalidLines)
-            if let console {
-                checkpoints.report(fold, console: console)
-                reportSkipped(fold.skippedLines, of: path, console: console)
-            }
-            return LogStateFold(
-                runner: fold.warnedRunner(foldWarning), tornTails: fold.tornTails.map { (logSet.path(of: $0.stream), $0.tornTail) },
-                asOf: instant ?? fold.latestLineAt)
-        }
-        let fold = try CheckpointedFold.fold(logAt: path, checkpoints: checkpoints.folder(forLogAt: path), position: position, invalidLines: invalidLines)
+        // A log file, or a log set (every stream, in fold order), from its newest usable checkpoint.
+        let source = LogSource(path: path)
+        let fold = try CheckpointedFold.fold(source, checkpoints: checkpoints.folder(forLogAt: path), position: position, invalidLines: invalidLines)
         if let console {
-            checkpoints.report(fold, logAt: path, console: console)
+            checkpoints.report(fold, console: console)
             reportSkipped(fold.skippedLines, of: path, console: console)
         }
-        return LogStateFold(runner: fold.warnedRunner(foldWarning), tornTails: fold.tornTail.map { [(path, $0)] } ?? [], asOf: instant ?? fold.latestLineAt)
+        return LogStateFold(
+            runner: fold.warnedRunner(foldWarning), tornTails: fold.tornTails.map { (source.path(of: $0.stream), $0.tornTail) },
+            asOf: instant ?? fold.latestLineAt)
     }
 
     /// ``fold(path:at:untilSeq:checkpoints:console:)`` of every line, for a command that reads a

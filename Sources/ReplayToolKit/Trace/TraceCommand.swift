@@ -149,13 +149,13 @@ enum TraceCommand {
         var skipped: [String] = []
         if LogSetDirectory.isDirectory(path) {
             // A log set: its events in fold order (docs/sync.md).
-            let read = try LogSetFold.read(LogSetDirectory(path: path), invalidLines: invalidLines)
-            skipped = read.skippedLines.map { $0.issue.leftOutWarning(file: $0.stream.fileName) }
+            let read = try LogSetFold.read(.logSet(LogSetDirectory(path: path)), invalidLines: invalidLines)
+            skipped = read.skippedLines.map { $0.issue.leftOutWarning(file: $0.stream?.fileName) }
             for event in read.events { consume(event) }
             // The latest instant counts the copies left out too, as a read of every line would.
             latest = read.latestLineAt
             setWarnings = read.conflicting.filter { position.includes($0.event) }.map(\.warning)
-            tornTails = read.tornTails.map { ("\($0.stream.fileName): ", $0.tornTail) }
+            tornTails = read.tornTails.map { ($0.stream.warningPrefix, $0.tornTail) }
         } else {
             let summary = try EventLogReader.forEachEventInTimeOrder(path: path, invalidLines: invalidLines, restart: {
                 tracer = Tracer(figure: figure, position: position, nights: nights)

@@ -3,53 +3,60 @@ import EventLogFile
 import Events
 import Projections
 
-/// A checkpoint about to be written: the state's bytes and the position they cover. The
-/// store makes it on the checkpoints' own queue from a copy of its state (encoding a long
-/// history's state is too slow for the store's actor), and ``write(logAt:into:)``
-/// reads the log's prefix for its digest and syncs the file there too.
+/// A checkpoint about to be written: the state's bytes and the prefix of each stream they
+/// cover. Made where the state is, or on the keeper's queue from a copy of the store's state;
+/// written elsewhere (``write(_:into:prune:)`` reads each stream's prefix for its digests and
+/// syncs the file: slow, so never on a store's actor).
 package struct CheckpointDraft: Sendable {
-    /// The encoded runner.
+    /// The encoded state (`CheckpointState`).
     package var payload: [UInt8]
-    /// The position the state covers.
-    package var end: LogResumePoint
-    /// The largest `at` among the lines up to ``end``.
+    /// Where each stream's covered prefix ends (streams at their start are left out).
+    package var ends: [StreamName?: LogResumePoint]
+    /// The key of the last event folded.
+    package var lastKey: EventOrdering.Key
+    /// The largest `at` among the lines covered.
     package var latestAt: Int64
-    /// The events up to ``end``.
+    /// The events covered.
     package var eventCount: Int
-    /// Whether their ids are distinct.
-    package var identifiersAreDistinct: Bool
 
-    /// A draft of `runner`, which must be the fold (as of `.end`, without a torn tail's warning)
-    /// of exactly the lines up to `end`; `nil` when there is nothing to save (an empty log) or the
-    /// runner folds less than everything.
-    package init?(runner: ProjectionRunner<LogState>, end: LogResumePoint, latestLineAt: Instant?, eventCount: Int) {
-        guard runner.position == .end, eventCount > 0, let latestLineAt else { return nil }
-        payload = CheckpointState.payload(of: runner, latestLineAt: latestLineAt)
-        self.end = end
+    /// A draft of `runner`, which must be the fold (as of `.end`, without torn tails'
+    /// warnings) of exactly the lines before `ends` in each stream; `nil` when there is
+    /// nothing to save or the runner folds less than everything.
+    package init?(
+        runner: ProjectionRunner<LogState>, ends: [StreamName?: LogResumePoint], lastKey: EventOrdering.Key?,
+        latestLineAt: Instant?, eventCount: Int, recentCopies: RecentFirstCopies
+    ) {
+        guard runner.position == .end, eventCount > 0, let latestLineAt, let lastKey else { return nil }
+        payload = CheckpointState.payload(of: runner, latestLineAt: latestLineAt, recentCopies: recentCopies)
+        self.ends = ends.filter { $0.value.byteOffset > 0 }
+        self.lastKey = lastKey
         latestAt = latestLineAt.millisecondsSince1970
         self.eventCount = eventCount
-        identifiersAreDistinct = runner.identifierCount == eventCount
     }
 
     /// A draft of a fold's state at its end.
     package init?(_ fold: CheckpointedFold) {
-        self.init(runner: fold.runner, end: fold.end, latestLineAt: fold.latestLineAt, eventCount: fold.eventCount)
+        self.init(
+            runner: fold.runner, ends: fold.ends, lastKey: fold.lastKey, latestLineAt: fold.latestLineAt, eventCount: fold.eventCount,
+            recentCopies: fold.recentCopies)
     }
 
-    /// Writes the checkpoint (atomically: see `CheckpointFolder.write`) after reading the
-    /// log's first `end.byteOffset` bytes for their digest (and the last 4 KiB of them for
-    /// the tail digest an open checks), then (when `prune`) removes the checkpoints
-    /// ``CheckpointRetention`` no longer keeps.
+    /// Writes the checkpoint (atomically: see `CheckpointFolder.write`) after reading each
+    /// stream's covered prefix for its digest (and its last 4 KiB for the tail digest an open
+    /// checks), then (when `prune`) removes the checkpoints `CheckpointRetention` no longer
+    /// keeps.
     ///
-    /// - Returns: the entry written.
-    /// - Throws: `EventLogFileError` when the log cannot be read or is shorter than ``end``
-    ///   (nothing is written then), or the file cannot be written.
+    /// - Throws: `EventLogFileError` when a stream cannot be read, is shorter than its
+    ///   covered prefix (nothing is written then), or the file cannot be written.
     @discardableResult
-    package func write(logAt path: String, into folder: CheckpointFolder, prune: Bool = true) throws(EventLogFileError) -> CheckpointEntry {
-        let stream = try CheckpointPosition.Stream.reading(path, upTo: end, name: nil)
+    package func write(_ source: LogSource, into folder: CheckpointFolder, prune: Bool = true) throws(EventLogFileError) -> CheckpointEntry {
+        var streams: [CheckpointPosition.Stream] = []
+        for (name, end) in ends {
+            streams.append(try .reading(source.path(of: name), upTo: end, name: name))
+        }
         let entry = try folder.write(
-            position: CheckpointPosition(streams: [stream], lastKey: nil), logSet: false, foldVersion: FoldVersion.current,
-            eventCount: eventCount, latestAt: latestAt, identifiersDistinct: identifiersAreDistinct, statePayload: payload)
+            position: CheckpointPosition(streams: streams, lastKey: lastKey), logSet: source.isLogSet, foldVersion: FoldVersion.current,
+            eventCount: eventCount, latestAt: latestAt, statePayload: payload)
         if prune { CheckpointRetention.prune(folder) }
         return entry
     }

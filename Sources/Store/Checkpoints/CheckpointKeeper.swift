@@ -14,7 +14,7 @@ import Projections
 /// Thread-safe: the store calls it from its actor, the writing queue from its thread.
 final class CheckpointKeeper: Sendable {
     let folderPath: String
-    let logPath: String
+    let source: LogSource
     private let folder: CheckpointFolder
     private let writer = DispatchQueue(label: "MoreSleepStore.checkpoints", qos: .utility)
     /// What the keeper knows, shared by the store's actor and the writing queue.
@@ -33,52 +33,37 @@ final class CheckpointKeeper: Sendable {
     /// past the newest usable checkpoint (or there was none).
     static let linesWorthACheckpoint = 200
 
-    /// A keeper of the checkpoints in `folderPath` of the log file, or log set directory, at
-    /// `logPath`.
-    init(folderPath: String, logPath: String) {
+    /// A keeper of the checkpoints of `source` in `folderPath`.
+    init(folderPath: String, source: LogSource) {
         self.folderPath = folderPath
-        self.logPath = logPath
+        self.source = source
         folder = CheckpointFolder(path: folderPath)
     }
 
     /// Records what opening found: the valid checkpoints, the problems (as warnings), and
     /// whether the state opened is worth a checkpoint.
     func opened(with fold: CheckpointedFold) {
-        opened(valid: fold.validCheckpoints, problems: fold.problems, eventCount: fold.eventCount,
-               startedFromCheckpoint: fold.startedFrom != nil, linesAfterCheckpoint: fold.linesAfterCheckpoint)
-    }
-
-    /// Records what opening a log set found (see ``opened(with:)-(CheckpointedFold)``).
-    func opened(with fold: LogSetCheckpointedFold) {
-        opened(valid: fold.validCheckpoints.map(\.entry), problems: fold.problems, eventCount: fold.eventCount,
-               startedFromCheckpoint: fold.startedFrom != nil, linesAfterCheckpoint: fold.linesAfterCheckpoint)
-    }
-
-    private func opened(valid: [CheckpointEntry], problems: [CheckpointProblem], eventCount: Int, startedFromCheckpoint: Bool, linesAfterCheckpoint: Int) {
         knowledge.withLock { state in
-            state.known = valid
-            state.notes += problems.map { $0.warning(replaced: true) }
-            state.wantsCheckpoint = eventCount > 0
-                && (!startedFromCheckpoint || !problems.isEmpty || linesAfterCheckpoint >= Self.linesWorthACheckpoint)
-            state.openedWithout = !startedFromCheckpoint
+            state.known = fold.validCheckpoints.map(\.entry)
+            state.notes += fold.problems.map { $0.warning(replaced: true) }
+            state.wantsCheckpoint = fold.eventCount > 0
+                && (fold.startedFrom == nil || !fold.problems.isEmpty || fold.linesAfterCheckpoint >= Self.linesWorthACheckpoint)
+            state.openedWithout = fold.startedFrom == nil
         }
     }
 
     /// Records what a re-read found (the valid checkpoints, and problems as warnings).
     func reopened(with fold: CheckpointedFold) {
-        reopened(valid: fold.validCheckpoints, problems: fold.problems)
-    }
-
-    /// Records what a re-read of a log set found.
-    func reopened(with fold: LogSetCheckpointedFold) {
-        reopened(valid: fold.validCheckpoints.map(\.entry), problems: fold.problems)
-    }
-
-    private func reopened(valid: [CheckpointEntry], problems: [CheckpointProblem]) {
         knowledge.withLock { state in
-            state.known = valid
-            state.notes += problems.map { $0.warning }
+            state.known = fold.validCheckpoints.map(\.entry)
+            state.notes += fold.problems.map { $0.warning }
         }
+    }
+
+    /// How many full checks have found a checkpoint of a changed prefix (see
+    /// ``save(generation:_:)``): a store notes it before each fold.
+    var generation: Int {
+        knowledge.withLock { state in state.generation }
     }
 
     /// Whether the state opened should be saved as a checkpoint.
@@ -107,20 +92,24 @@ final class CheckpointKeeper: Sendable {
         }
     }
 
-    /// The runner saved in `entry`, or `nil` (the entry is then forgotten, with a warning) when
-    /// its file is gone or damaged.
-    func runner(from entry: CheckpointEntry) -> (ProjectionRunner<LogState>, Instant)? {
-        decoded(entry) { entry, folder, position in CheckpointedFold.decode(entry, in: folder, position: position) }
+    /// The checkpoint `entry` with the position it states, or `nil` (the entry is then
+    /// forgotten, with a warning) when its file is gone or damaged.
+    func checkpoint(_ entry: CheckpointEntry) -> CheckpointedFold.Checkpoint? {
+        forgetting(entry, Result { () throws(CheckpointProblem) in try folder.position(of: entry) })
+            .map { CheckpointedFold.Checkpoint(entry: entry, position: $0) }
     }
 
-    /// What `decode` reads from `entry` (as of `.end`), or `nil` (the entry is then forgotten,
-    /// with a warning) when its file is gone or damaged.
-    func decoded<State>(
-        _ entry: CheckpointEntry, _ decode: (CheckpointEntry, CheckpointFolder, ReplayPosition) -> Result<State, CheckpointProblem>
-    ) -> State? {
-        switch decode(entry, folder, .end) {
-        case .success(let state):
-            return state
+    /// The state saved in `entry` (as of `.end`), or `nil` (the entry is then forgotten, with
+    /// a warning) when its file is gone or damaged.
+    func state(of entry: CheckpointEntry) -> CheckpointState? {
+        forgetting(entry, CheckpointedFold.decode(entry, in: folder, position: .end))
+    }
+
+    /// The value read, or `nil` after forgetting `entry` with the problem as a warning.
+    private func forgetting<Value>(_ entry: CheckpointEntry, _ read: Result<Value, CheckpointProblem>) -> Value? {
+        switch read {
+        case .success(let value):
+            return value
         case .failure(let problem):
             knowledge.withLock { state in
                 state.known.removeAll { $0.path == entry.path }
@@ -134,22 +123,15 @@ final class CheckpointKeeper: Sendable {
     /// it (and forgets what retention removed); a failure becomes a warning (a checkpoint is
     /// only a cache). The caller hands over a copy of its state: encoding it is too slow for
     /// the store's actor, which goes on folding (docs/benchmarks.md).
-    func save(_ draft: @escaping @Sendable () -> CheckpointDraft?) {
-        save { [logPath] folder throws(EventLogFileError) in try draft()?.write(logAt: logPath, into: folder) }
-    }
-
-    /// Makes and writes a log set's draft on the keeper's queue, as the other `save(_:)` does
-    /// a log file's.
-    func save(_ draft: @escaping @Sendable () -> LogSetCheckpointDraft?) {
-        save { [logPath] folder throws(EventLogFileError) in try draft()?.write(logSet: LogSetDirectory(path: logPath), into: folder) }
-    }
-
-    private func save(writing: @escaping @Sendable (CheckpointFolder) throws(EventLogFileError) -> CheckpointEntry?) {
-        let generation = knowledge.withLock { state in state.generation }
+    ///
+    /// `generation` is the keeper's ``generation`` when the store's state was folded: when a
+    /// full check has found a checkpoint of a changed prefix since, the state may come from
+    /// it, and nothing is saved.
+    func save(generation: Int, _ draft: @escaping @Sendable () -> CheckpointDraft?) {
         writer.async { [self] in
             guard knowledge.withLock({ state in state.generation }) == generation else { return }
             do {
-                guard let entry = try writing(folder) else { return }
+                guard let entry = try draft()?.write(source, into: folder) else { return }
                 let remaining = Set(folder.entries().entries.map(\.fileName))
                 knowledge.withLock { state in
                     state.known.append(entry)
@@ -163,16 +145,13 @@ final class CheckpointKeeper: Sendable {
     }
 
     /// Brings the folder up to date on the keeper's queue as `replay-tool checkpoint` does
-    /// (`CheckpointedFold.writeCheckpoints`, or `LogSetCheckpointedFold.writeCheckpoints` when
-    /// `logSet`): after an open that found no usable checkpoint, this also saves the states
-    /// before recent nights, for rewinds. It folds the log again, off the store's actor; a
-    /// failure becomes a warning.
-    func saveAll(logSet: Bool = false) {
+    /// (`CheckpointedFold.writeCheckpoints`): after an open that found no usable checkpoint,
+    /// this also saves the states before recent nights, for rewinds. It folds the log again,
+    /// off the store's actor; a failure becomes a warning.
+    func saveAll() {
         writer.async { [self] in
             do {
-                let written = logSet
-                    ? try LogSetCheckpointedFold.writeCheckpoints(LogSetDirectory(path: logPath), into: folder)
-                    : try CheckpointedFold.writeCheckpoints(logAt: logPath, into: folder)
+                let written = try CheckpointedFold.writeCheckpoints(source, into: folder)
                 let remaining = Set(written.kept.map(\.fileName))
                 knowledge.withLock { state in
                     if case .written(let entries) = written.outcome { state.known += entries }
@@ -191,23 +170,15 @@ final class CheckpointKeeper: Sendable {
     /// warning, and saves asked for before are dropped. `done` hears, on the keeper's queue,
     /// whether any failed: the store's state may then come from one, and must be folded
     /// again (with ``CheckpointFolder/Check/full``).
-    func checkPrefixes(logSet: Bool, then done: @escaping @Sendable (_ failed: Bool) -> Void) {
-        writer.async(qos: .background) { [self] in done(checkPrefixes(logSet: logSet)) }
+    func checkPrefixes(then done: @escaping @Sendable (_ failed: Bool) -> Void) {
+        writer.async(qos: .background) { [self] in done(checkPrefixes()) }
     }
 
-    /// The check ``checkPrefixes(logSet:then:)`` runs; whether a checkpoint failed.
-    private func checkPrefixes(logSet: Bool) -> Bool {
+    /// The check ``checkPrefixes(then:)`` runs; whether a checkpoint failed.
+    private func checkPrefixes() -> Bool {
         let known = knowledge.withLock { state in state.known }
-        guard !known.isEmpty else { return false }
-        let log: CheckpointFolder.Log
-        if logSet {
-            let set = LogSetDirectory(path: logPath)
-            guard let streams = try? set.list().streams else { return false }
-            log = .logSet(set, streams: streams)
-        } else {
-            log = .file(path: logPath)
-        }
-        let checked = folder.validate(known, log: log, foldVersion: FoldVersion.current, check: .full)
+        guard !known.isEmpty, let streams = try? source.streams() else { return false }
+        let checked = folder.validate(known, log: source.checkpointLog(streams: streams), foldVersion: FoldVersion.current, check: .full)
         let failed = known.filter { entry in checked.problems.contains { $0.file == entry.path } }
         guard !failed.isEmpty else { return false }
         var notes = checked.problems.map { $0.warning(replaced: true) }

@@ -24,9 +24,7 @@ public struct CheckpointOptions: Sendable, Hashable {
     ///
     /// An open store reads parts of the newest checkpoint from the mapped file for as long as
     /// it lives, so the folder must stay readable while the device is locked, as the log must
-    /// (not `NSFileProtection.complete`; docs/checkpoints.md, "Reading without copying").
-    /// On another volume than the log, the folder keeps no prefix stamp, so every open reads
-    /// the log's prefix to check the checkpoint (docs/checkpoints.md, "The prefix stamp").
+    /// (not `NSFileProtection.complete`; docs/checkpoints.md).
     public static func folder(_ path: String) -> CheckpointOptions {
         CheckpointOptions(place: .folder(path))
     }
@@ -34,20 +32,11 @@ public struct CheckpointOptions: Sendable, Hashable {
     /// No checkpoints: every open folds the whole log, and none is written.
     public static let off = CheckpointOptions(place: .off)
 
-    /// The folder of the checkpoints of the log at `logPath`, or `nil` when off.
-    package func folderPath(forLogAt logPath: String) -> String? {
+    /// The folder of the checkpoints of `source`, or `nil` when off.
+    package func folderPath(for source: LogSource) -> String? {
         switch place {
-        case .besideLog: return CheckpointFolder.defaultPath(forLogAt: logPath)
+        case .besideLog: return source.defaultCheckpointFolder
         case .folder(let path): return path
-        case .off: return nil
-        }
-    }
-
-    /// The folder of the checkpoints of the log set at `path`, or `nil` when off.
-    package func folderPath(forLogSetAt path: String) -> String? {
-        switch place {
-        case .besideLog: return CheckpointFolder.defaultPath(forLogSetAt: path)
-        case .folder(let folder): return folder
         case .off: return nil
         }
     }

@@ -4,7 +4,7 @@ import Events
 import Projections
 
 extension CheckpointedFold {
-    /// What ``writeCheckpoints(logAt:into:report:)`` did.
+    /// What ``writeCheckpoints(_:into:report:)`` did.
     package struct Written: Sendable {
         package enum Outcome: Sendable {
             /// The log has no events: nothing to save.
@@ -20,17 +20,16 @@ extension CheckpointedFold {
         package var kept: [CheckpointEntry]
     }
 
-    /// Brings the checkpoints of the log at `path` up to date (`replay-tool checkpoint`, and a
-    /// store whose open found none): folds from the newest valid checkpoint and saves the
-    /// state of every line; or, when none was usable, folds from the first line and also saves
-    /// the state before each night ``CheckpointRetention/agesSavedFromTheStart`` names (what a
-    /// late event rewinds to). Then
-    /// removes what ``CheckpointRetention`` no longer keeps. `report` hears each checkpoint
-    /// passed over.
+    /// Brings the checkpoints of `source` up to date (`replay-tool checkpoint`, and a store
+    /// whose open found none): folds from the newest valid checkpoint and saves the state of
+    /// every line; or, when none was usable, folds from the first line and also saves the
+    /// state before each night ``CheckpointRetention/agesSavedFromTheStart`` names (what a
+    /// late event rewinds to), where the log allows. Then removes what
+    /// ``CheckpointRetention`` no longer keeps. `report` hears each checkpoint passed over.
     package static func writeCheckpoints(
-        logAt path: String, into folder: CheckpointFolder, report: (CheckpointProblem) -> Void = { _ in }
+        _ source: LogSource, into folder: CheckpointFolder, report: (CheckpointProblem) -> Void = { _ in }
     ) throws(EventLogFileError) -> Written {
-        let fold = try fold(logAt: path, checkpoints: folder.path)
+        let fold = try fold(source, checkpoints: folder.path)
         fold.problems.forEach(report)
         guard fold.eventCount > 0 else { return Written(outcome: .emptyLog, kept: CheckpointRetention.kept(folder.entries().entries)) }
         if let start = fold.startedFrom, fold.linesAfterCheckpoint == 0 {
@@ -38,10 +37,13 @@ extension CheckpointedFold {
         }
         var written: [CheckpointEntry] = []
         if fold.startedFrom == nil {
-            written = try writeNightCheckpoints(logAt: path, into: folder)
+            switch source {
+            case .file(let path): written = try writeNightCheckpoints(ofFileAt: path, into: folder)
+            case .logSet(let set): written = try writeNightCheckpoints(of: set, into: folder)
+            }
         }
-        if let draft = CheckpointDraft(fold), !written.contains(where: { $0.header.byteOffset == draft.end.byteOffset }) {
-            written.append(try draft.write(logAt: path, into: folder, prune: false))
+        if let draft = CheckpointDraft(fold), !written.contains(where: { $0.header.byteOffset == draft.ends.values.reduce(0) { $0 + $1.byteOffset } }) {
+            written.append(try draft.write(source, into: folder, prune: false))
         }
         let kept = CheckpointRetention.prune(folder)
         let keptNames = Set(kept.map(\.fileName))
@@ -49,14 +51,14 @@ extension CheckpointedFold {
     }
 
     /// Saves the state before the first line of each chosen night (see
-    /// ``writeCheckpoints(logAt:into:report:)``), in two passes. The first reads every line's
+    /// ``writeCheckpoints(_:into:report:)``), in two passes. The first reads every line's
     /// `at` and finds the *closed* boundaries: a batch's first line before which no line is
     /// dated after any line that follows. At such a boundary the fold of the lines before it,
     /// in (`at`, `seq`) order, is exactly the state a fold of the whole log passes through
     /// just before the boundary's line; so the second pass, one fold of the whole log, saves
     /// it there. A log whose lines come late at every night keeps only the checkpoints its
     /// closed boundaries allow.
-    static func writeNightCheckpoints(logAt path: String, into folder: CheckpointFolder) throws(EventLogFileError) -> [CheckpointEntry] {
+    static func writeNightCheckpoints(ofFileAt path: String, into folder: CheckpointFolder) throws(EventLogFileError) -> [CheckpointEntry] {
         struct Line {
             var at: Int64
             var seq: Int
@@ -113,30 +115,110 @@ extension CheckpointedFold {
         var written: [CheckpointEntry] = []
         var done: Set<Int> = []
         var latest: Instant?
+        var lastKey: EventOrdering.Key?
         var count = 0
         var failure: EventLogFileError?
         _ = try LogFold.fold(
             path: path, tornTail: nil,
             restart: {
                 latest = nil
+                lastKey = nil
                 count = 0
             },
             beforeEach: { (event, runner: inout ProjectionRunner<LogState>) in
                 if let point = chosen[event.seq], !done.contains(event.seq), failure == nil,
-                   let draft = CheckpointDraft(runner: runner, end: point.end, latestLineAt: latest, eventCount: count) {
+                   let draft = CheckpointDraft(
+                    runner: runner, ends: [nil: point.end], lastKey: lastKey, latestLineAt: latest, eventCount: count,
+                    recentCopies: RecentFirstCopies()) {
                     done.insert(event.seq)
                     // Written at once: a payload is megabytes.
                     do throws(EventLogFileError) {
-                        written.append(try draft.write(logAt: path, into: folder, prune: false))
+                        written.append(try draft.write(.file(path: path), into: folder, prune: false))
                     } catch {
                         failure = error
                     }
                 }
                 if latest.map({ event.at.millisecondsSince1970 >= $0.millisecondsSince1970 }) ?? true { latest = event.at }
+                lastKey = EventOrdering.Key(event)
                 count += 1
             } as (RecordedEvent, inout ProjectionRunner<LogState>) -> Void
         )
         if let failure { throw failure }
         return written
+    }
+
+    /// Folds every line of the log set `logSet` once, saving the state before the first event of each
+    /// chosen night (in fold order) where that cut is *closed* (``closedEnds(_:before:)``).
+    static func writeNightCheckpoints(of logSet: LogSetDirectory, into folder: CheckpointFolder) throws(EventLogFileError) -> [CheckpointEntry] {
+        let read = try LogSetFold.read(.logSet(logSet))
+        guard let last = read.all.last else { return [] }
+        let lastNight = CheckpointRetention.night(of: last.at.millisecondsSince1970)
+        // The nights to save before, oldest first.
+        var due = CheckpointRetention.agesSavedFromTheStart.sorted(by: >).map { lastNight - $0 }
+        var cuts: [(index: Int, ends: [StreamName?: LogResumePoint])] = []
+        var refused = 0
+        for index in read.all.indices.dropFirst() {
+            guard let next = due.first else { break }
+            let night = CheckpointRetention.night(of: read.all[index].at.millisecondsSince1970)
+            guard night > CheckpointRetention.night(of: read.all[index - 1].at.millisecondsSince1970), night >= next else { continue }
+            if let ends = closedEnds(read, before: index) {
+                cuts.append((index, ends))
+                while let first = due.first, night >= first { due.removeFirst() }
+                refused = 0
+            } else {
+                // A night whose boundary no stream prefix matches: try the next few, then give up on it.
+                refused += 1
+                if refused >= 16 {
+                    due.removeFirst()
+                    refused = 0
+                }
+            }
+        }
+        var written: [CheckpointEntry] = []
+        var runner = ProjectionRunner<LogState>(position: .end)
+        var done = 0
+        for cut in cuts {
+            LogSetFold.apply(read, done..<cut.index, to: &runner, position: .end)
+            done = cut.index
+            let previous = read.all[cut.index - 1]
+            if let draft = CheckpointDraft(
+                runner: runner, ends: cut.ends, lastKey: EventOrdering.Key(previous), latestLineAt: previous.at, eventCount: cut.index,
+                recentCopies: recentCopies(read, before: cut.index)) {
+                written.append(try draft.write(.logSet(logSet), into: folder, prune: false))
+            }
+        }
+        return written
+    }
+
+    /// Where each stream ends if the fold stops just before `read.all[index]`, when that cut
+    /// is *closed*: in every stream, the events before it are exactly its first lines, and
+    /// the next line starts a batch. Then the state a fold of every line passes through there
+    /// is the fold of those stream prefixes, and a checkpoint of it is sound. `nil` otherwise.
+    static func closedEnds(_ read: LogSetFold.Read, before index: Int) -> [StreamName?: LogResumePoint]? {
+        var lastBefore: [String: Int] = [:]
+        for event in read.all[..<index] {
+            guard let stream = event.stream else { return nil }
+            lastBefore[stream] = max(lastBefore[stream] ?? 0, event.seq)
+        }
+        var firstAfter: [String: Int] = [:]
+        for position in index..<read.all.count {
+            let event = read.all[position]
+            guard let stream = event.stream else { return nil }
+            if let known = firstAfter[stream], read.all[known].seq <= event.seq { continue }
+            firstAfter[stream] = position
+        }
+        var ends: [StreamName?: LogResumePoint] = [:]
+        for stream in read.streams {
+            guard let name = stream.name?.text, let before = lastBefore[name] else { continue }
+            guard let after = firstAfter[name] else {
+                ends[stream.name] = stream.end
+                continue
+            }
+            let next = read.all[after]
+            guard next.seq > before, (next.batch?.index ?? 1) == 1 else { return nil }
+            let place = read.places[after]
+            ends[stream.name] = LogResumePoint(byteOffset: place.byteOffset, lineNumber: place.line, lastSeq: before)
+        }
+        return ends
     }
 }

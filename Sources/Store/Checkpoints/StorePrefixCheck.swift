@@ -7,9 +7,9 @@
 package enum StorePrefixCheck {
     /// Starts the check on `keeper`'s queue (at once, so it comes before any save), and
     /// returns the task that awaits it and calls `refold` when a checkpoint failed.
-    static func start(_ keeper: CheckpointKeeper, logSet: Bool, refold: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+    static func start(_ keeper: CheckpointKeeper, refold: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         let (outcomes, continuation) = AsyncStream<Bool>.makeStream()
-        keeper.checkPrefixes(logSet: logSet) { failed in
+        keeper.checkPrefixes { failed in
             continuation.yield(failed)
             continuation.finish()
         }

@@ -3,9 +3,9 @@ import EventLogFile
 import Events
 import Projections
 
-/// Folding a log set (a directory of streams, docs/sync.md): every stream's lines in the
-/// order (`at`, stream name, `seq`), an id that reaches two streams counted once, the first
-/// in that order.
+/// Folding a log (`LogSource`: a log file, one unnamed stream, or a log set, a directory of
+/// streams, docs/sync.md): every stream's lines in the order (`at`, stream name, `seq`), an
+/// id that reaches two streams counted once, the first in that order.
 ///
 /// A later copy of an id in another stream is left out before the fold sees it: silently
 /// when its content (type, `v`, `data`) is the first copy's (the phone re-appending what
@@ -17,9 +17,9 @@ import Projections
 /// order and the events sorted by a total order, so neither the order in which lines
 /// arrived nor the device that folds them changes a byte of it.
 ///
-/// A fold from the first line holds every stream's events in memory while it sorts them (a
-/// single file is streamed, `LogFold`); `LogSetCheckpointedFold` starts from a checkpoint
-/// and reads only each stream's lines after it.
+/// A fold of a set from the first line holds every stream's events in memory while it sorts
+/// them (a log file is streamed, `LogFold`); `CheckpointedFold` starts from a
+/// checkpoint and reads only each stream's lines after it.
 package enum LogSetFold {
     /// Where an event's line is in its stream.
     package struct LinePlace: Sendable, Hashable {
@@ -52,11 +52,11 @@ package enum LogSetFold {
         /// queries.
         package var latestLineAt: Instant?
         /// Each stream's torn tail.
-        package var tornTails: [(stream: StreamName, tornTail: TornTail)]
+        package var tornTails: [(stream: StreamName?, tornTail: TornTail)]
         /// The streams read, in name order, each with what its read found.
         package var streams: [Stream]
         /// The invalid lines a read that skips them left out, by stream.
-        package var skippedLines: [(stream: StreamName, issue: LogIssue)] = []
+        package var skippedLines: [(stream: StreamName?, issue: LogIssue)] = []
 
         /// The events to fold, in (`at`, stream, `seq`) order.
         package var events: [RecordedEvent] {
@@ -79,10 +79,10 @@ package enum LogSetFold {
         package var lastKey: EventOrdering.Key? { all.last.map(EventOrdering.Key.init) }
     }
 
-    /// One stream of a log set, as read.
+    /// One stream of a log, as read.
     package struct Stream: Sendable {
-        /// Its name.
-        package var name: StreamName
+        /// Its name; `nil` for a log file.
+        package var name: StreamName?
         /// Its lines (a torn tail's included), events and last seq.
         package var lineCount: Int
         package var eventCount: Int
@@ -99,20 +99,20 @@ package enum LogSetFold {
         /// queries.
         package var latestLineAt: Instant?
         /// Each stream's torn tail.
-        package var tornTails: [(stream: StreamName, tornTail: TornTail)]
+        package var tornTails: [(stream: StreamName?, tornTail: TornTail)]
         /// The streams folded, in name order, each with what its read found.
         package var streams: [Stream]
         /// How many later copies of an id in another stream were left out.
         package var copiesLeftOut: Int
     }
 
-    /// Reads every stream of `logSet` (see the type's notes).
+    /// Reads every stream of `source` (see the type's notes).
     ///
     /// - Throws: `EventLogFileError`: what listing the directory or reading a stream throws
     ///   (a stream's corrupt line stops the read, naming the stream's file and line).
-    package static func read(_ logSet: LogSetDirectory, invalidLines: EventLogReader.InvalidLines = .stop) throws(EventLogFileError) -> Read {
-        let streams = try logSet.list().streams
-        var read = try readTails(of: streams, in: logSet, from: { _ in .start }, invalidLines: invalidLines)
+    package static func read(_ source: LogSource, invalidLines: EventLogReader.InvalidLines = .stop) throws(EventLogFileError) -> Read {
+        let streams = try source.streams()
+        var read = try readTails(of: streams, in: source, from: { _ in .start }, invalidLines: invalidLines)
         // Nothing was folded before: no id can be.
         let copies = sortOutCopies(read.all, earlier: nil) ?? Copies()
         read.leftOut = copies.leftOut
@@ -120,19 +120,20 @@ package enum LogSetFold {
         return read
     }
 
-    /// Reads `streams` of `logSet`, each from the point `start` gives, and puts their events
-    /// in fold order (no copy is sorted out yet: see ``sortOutCopies(_:earlier:)``).
+    /// Reads `streams` of `source`, each from the point `start` gives, and puts their events
+    /// in fold order (no copy is sorted out yet: see ``sortOutCopies(_:earlier:)``). A named
+    /// stream's events carry its name.
     static func readTails(
-        of streams: [StreamName], in logSet: LogSetDirectory, from start: (StreamName) -> LogResumePoint,
+        of streams: [StreamName?], in source: LogSource, from start: (StreamName?) -> LogResumePoint,
         invalidLines: EventLogReader.InvalidLines = .stop
     ) throws(EventLogFileError) -> Read {
         var scanned: [(event: RecordedEvent, place: LinePlace)] = []
-        var tornTails: [(stream: StreamName, tornTail: TornTail)] = []
-        var skipped: [(stream: StreamName, issue: LogIssue)] = []
+        var tornTails: [(stream: StreamName?, tornTail: TornTail)] = []
+        var skipped: [(stream: StreamName?, issue: LogIssue)] = []
         var read: [Stream] = []
         for stream in streams {
-            let summary = try EventLogReader.forEachEvent(path: logSet.path(of: stream), from: start(stream), invalidLines: invalidLines) { line in
-                scanned.append((line.event.inStream(stream.text), LinePlace(line: line.line, byteOffset: line.byteOffset)))
+            let summary = try EventLogReader.forEachEvent(path: source.path(of: stream), from: start(stream), invalidLines: invalidLines) { line in
+                scanned.append((stream.map { line.event.inStream($0.text) } ?? line.event, LinePlace(line: line.line, byteOffset: line.byteOffset)))
             }
             if let torn = summary.tornTail { tornTails.append((stream, torn)) }
             skipped += summary.skippedLines.map { (stream, $0) }
@@ -184,6 +185,8 @@ package enum LogSetFold {
         var originals: [String: Original] = [:]
         originals.reserveCapacity(events.count)
         for (index, event) in events.enumerated() {
+            // A log file has one stream: a repeated id is the runner's, never a copy.
+            guard event.stream != nil else { continue }
             let original: Original
             if let known = originals[event.id] {
                 original = known
@@ -237,15 +240,15 @@ package enum LogSetFold {
     /// The warnings of the invalid lines a read left out, each naming its stream's file.
     static func warnSkippedLines<State: Projection>(_ read: Read, into runner: inout ProjectionRunner<State>) {
         for (stream, issue) in read.skippedLines {
-            runner.warn(.init(seq: nil, message: issue.leftOutWarning(file: stream.fileName)))
+            runner.warn(.init(seq: nil, message: issue.leftOutWarning(file: stream?.fileName)))
         }
     }
 
     /// The torn tails' warnings, worded by `notice`, each naming its stream's file.
-    static func warnTornTails<State: Projection>(_ tornTails: [(stream: StreamName, tornTail: TornTail)], notice: TornTailNotice?, into runner: inout ProjectionRunner<State>) {
+    static func warnTornTails<State: Projection>(_ tornTails: [(stream: StreamName?, tornTail: TornTail)], notice: TornTailNotice?, into runner: inout ProjectionRunner<State>) {
         guard let notice else { return }
         for (stream, torn) in tornTails {
-            runner.warn(.init(seq: nil, message: "\(stream.fileName): " + notice.text(torn)))
+            runner.warn(.init(seq: nil, message: stream.warningPrefix + notice.text(torn)))
         }
     }
 
@@ -257,23 +260,27 @@ package enum LogSetFold {
     package static func fold(
         _ logSet: LogSetDirectory, position: ReplayPosition = .end, tornTail notice: TornTailNotice?
     ) throws(EventLogFileError) -> Folded<LogState> {
-        try fold(logSet, position: position, tornTail: notice, as: LogState.self)
+        try fold(.logSet(logSet), position: position, tornTail: notice, as: LogState.self)
     }
 
     /// ``fold(_:position:tornTail:)`` into any projection (`stats` folds `LogStatistics`).
     package static func fold<State: Projection>(
-        _ logSet: LogSetDirectory, position: ReplayPosition = .end, tornTail notice: TornTailNotice?, as state: State.Type,
+        _ source: LogSource, position: ReplayPosition = .end, tornTail notice: TornTailNotice?, as state: State.Type,
         invalidLines: EventLogReader.InvalidLines = .stop
     ) throws(EventLogFileError) -> Folded<State> {
-        guard position.untilSeq == nil else {
-            throw EventLogFileError(code: .invalidArgument, message: "--until-seq names a line of one file; a log set has a seq per stream", path: logSet.path)
-        }
-        let read = try read(logSet, invalidLines: invalidLines)
+        try refuseUntilSeq(position, in: source)
+        let read = try read(source, invalidLines: invalidLines)
         var runner = ProjectionRunner<State>(position: position)
         apply(read, read.all.indices, to: &runner, position: position)
         warnSkippedLines(read, into: &runner)
         warnTornTails(read.tornTails, notice: notice, into: &runner)
         return Folded(runner: runner, latestLineAt: read.latestLineAt, tornTails: read.tornTails, streams: read.streams, copiesLeftOut: read.copiesLeftOut)
+    }
+
+    /// Refuses a position with `untilSeq` in a log set (a seq names a line of one stream).
+    static func refuseUntilSeq(_ position: ReplayPosition, in source: LogSource) throws(EventLogFileError) {
+        guard position.untilSeq != nil, source.isLogSet else { return }
+        throw EventLogFileError(code: .invalidArgument, message: "--until-seq names a line of one file; a log set has a seq per stream", path: source.path)
     }
 
     /// Whether two copies of an id carry the same content: the same type, `v` and `data`

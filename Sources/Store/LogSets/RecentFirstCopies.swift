@@ -10,7 +10,7 @@ import Events
 /// copy arrives after a checkpoint whose state already folded the first, the state alone
 /// cannot say which; this table can, for first copies that recent. The usual case is a
 /// watch that was offline: the phone receives copies of what it recorded days later. A copy
-/// of an older id makes an older checkpoint the start, as before (`LogSetCheckpointedFold`).
+/// of an older id makes an older checkpoint the start, as before (`CheckpointedFold`).
 ///
 /// Saved in a log set's checkpoint beside its position; kept up to date by the store as it
 /// folds.

@@ -5,22 +5,19 @@ import Projections
 
 // Saving the store's state as checkpoints.
 extension MoreSleepStore {
-    /// Saves the current state as a checkpoint of the lines up to `end`: encoded and written
-    /// on the checkpoints' own queue (encoding a long history's state on the actor made the
-    /// first send of each night wait for it; docs/benchmarks.md). Nothing is saved while the
-    /// state is out of date, or
-    /// for a log that is not a file.
+    /// Saves the current state as a checkpoint of each stream's folded lines: encoded and
+    /// written on the checkpoints' own queue (encoding a long history's state on the actor
+    /// made the first send of each night wait for it). Nothing is saved while the state is
+    /// out of date, or for storage that is not a file.
     func saveCheckpoint() {
-        guard outOfDate == nil, let checkpoints, let end else { return }
-        // A copy of the state (its arrays are shared until the actor changes one), encoded
-        // on the keeper's queue.
-        let runner = runner
-        let latestLineAt = latestLineAt
-        let eventCount = eventCount
-        checkpoints.save { CheckpointDraft(runner: runner, end: end, latestLineAt: latestLineAt, eventCount: eventCount) }
+        guard outOfDate == nil, let checkpoints else { return }
+        // A copy of the fold (its arrays are shared until the actor changes one), encoded on
+        // the keeper's queue.
+        let fold = fold
+        checkpoints.save(generation: foldGeneration) { CheckpointDraft(fold) }
     }
 
-    /// Waits until the checkpoints asked for so far are written (tests, the benchmark).
+    /// Waits until the checks and checkpoints asked for so far are done (tests, the benchmark).
     package func waitForCheckpointWrites() async {
         await checkpoints?.waitForWrites()
     }

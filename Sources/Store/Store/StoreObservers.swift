@@ -1,6 +1,6 @@
 import Commands
 
-/// The observers of a store's snapshots (`MoreSleepStore.changes()`, `LogSetStore.changes()`):
+/// The observers of a store's snapshots (`MoreSleepStore.changes()`, `MoreSleepStore.changes()`):
 /// each gets the current snapshot at once, then the newest after each change (older ones it
 /// has not read yet are dropped). Kept by the store's actor.
 struct StoreObservers {

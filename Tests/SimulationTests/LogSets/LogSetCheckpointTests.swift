@@ -170,7 +170,7 @@ struct LogSetCheckpointTests {
         #expect(ToolRun.run(["checkpoint", set]).code == .success)
         let newest = try Self.newestCheckpoint(set)
         _ = try folder.write("set/watch-1.jsonl", watch)
-        let fold = try LogSetCheckpointedFold.fold(LogSetDirectory(path: set), checkpoints: set + "/checkpoints")
+        let fold = try CheckpointedFold.fold(.logSet(LogSetDirectory(path: set)), checkpoints: set + "/checkpoints")
         #expect(fold.startedFrom != nil && fold.startedFrom?.fileName != newest)
         let whole = try LogSetFold.fold(LogSetDirectory(path: set), tornTail: nil)
         #expect(fold.runner.state == whole.runner.state)
@@ -206,7 +206,7 @@ struct LogSetCheckpointTests {
         #expect(ToolRun.run(["checkpoint", set]).code == .success)
         let newest = try Self.newestCheckpoint(set)
         _ = try folder.write("set/watch-1.jsonl", LogSetFoldTests.stream([copy]))
-        let fold = try LogSetCheckpointedFold.fold(LogSetDirectory(path: set), checkpoints: set + "/checkpoints")
+        let fold = try CheckpointedFold.fold(.logSet(LogSetDirectory(path: set)), checkpoints: set + "/checkpoints")
         // 20 days later, the newest checkpoint no longer knows the first copy; the one saved
         // before the later night, still within 14 days of it, does.
         #expect((fold.startedFrom?.fileName == newest) == (daysLater < 14))

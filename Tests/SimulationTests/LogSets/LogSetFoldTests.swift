@@ -82,7 +82,7 @@ struct LogSetFoldTests {
         let descriptions = folded.runner.warnings.all.map(\.description)
         #expect(descriptions.first?.hasPrefix("watch-1:1: skipped:") == true, "\(descriptions)")
         #expect(descriptions.last?.hasPrefix("watch-1.jsonl: ") == true, "\(descriptions)")
-        #expect(folded.tornTails.map(\.stream.text) == ["watch-1"])
+        #expect(folded.tornTails.map { $0.stream?.text } == ["watch-1"])
     }
 
     @Test func untilSeqIsRefusedForALogSet() throws {

@@ -7,7 +7,7 @@ import Store
 import Testing
 import TestSupport
 
-/// `LogSetStore` folds what arrives as late events (docs/sync.md, docs/checkpoints.md): a
+/// `MoreSleepStore` folds what arrives as late events (docs/sync.md, docs/checkpoints.md): a
 /// watch's night synced in the morning rewinds to the checkpoint before it instead of
 /// folding the set again, and the state is always what a fresh fold of the files gives.
 @Suite("Log sets: the store folds what sync brings by rewinding")
@@ -47,7 +47,7 @@ struct LogSetStoreRewindTests {
     @Test func anEditBeforeTheTailIsFoundByTheCheckAfterOpening() async throws {
         let (folder, _, phoneSet, _) = try Self.devices(nights: 20, watchLines: { $0 })
         defer { withExtendedLifetime(folder) {} }
-        _ = try LogSetCheckpointedFold.writeCheckpoints(LogSetDirectory(path: phoneSet), into: CheckpointFolder(path: phoneSet + "/checkpoints"))
+        _ = try CheckpointedFold.writeCheckpoints(.logSet(LogSetDirectory(path: phoneSet)), into: CheckpointFolder(path: phoneSet + "/checkpoints"))
         // One character of the phone's first id, in place.
         let path = phoneSet + "/phone.jsonl"
         var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -57,7 +57,7 @@ struct LogSetStoreRewindTests {
         bytes[index] = bytes[index] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
 
-        let store = try await LogSetStore.open(logSet: phoneSet, ownStream: Self.phone, environment: try Self.environment(source: .phone))
+        let store = try await MoreSleepStore.open(path: phoneSet, ownStream: Self.phone, environment: try Self.environment(source: .phone))
         await store.prefixCheck?.value
         var expected = try Self.freshFold(phoneSet)
         expected.warn(.init(seq: nil, message: StorePrefixCheck.notice()))
@@ -69,9 +69,9 @@ struct LogSetStoreRewindTests {
     @Test func aWatchsLastNightSyncedInTheMorningRewindsInsteadOfFoldingTheSetAgain() async throws {
         // The phone holds the watch's stream up to about its last night.
         let (folder, full, phoneSet, total) = try Self.devices(nights: 40, watchLines: { $0 - 40 })
-        let written = try LogSetCheckpointedFold.writeCheckpoints(LogSetDirectory(path: phoneSet), into: CheckpointFolder(path: phoneSet + "/checkpoints"))
+        let written = try CheckpointedFold.writeCheckpoints(.logSet(LogSetDirectory(path: phoneSet)), into: CheckpointFolder(path: phoneSet + "/checkpoints"))
         #expect(written.kept.count >= 4)
-        let store = try LogSetStore(logSet: LogSetDirectory(path: phoneSet), ownStream: Self.phone, environment: try Self.environment(source: .phone))
+        let store = try MoreSleepStore(logSet: LogSetDirectory(path: phoneSet), ownStream: Self.phone, environment: try Self.environment(source: .phone))
         #expect(await store.checkpointWarnings.isEmpty)
         let held = await store.heldSeqs[Self.watch] ?? 0
         let incoming = try StreamSync.lines(of: Self.watch, in: LogSetDirectory(path: full), after: held).lines
@@ -106,8 +106,8 @@ struct LogSetStoreRewindTests {
         try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: false)
         let goal = try LogSetFoldTests.goal("g", target: "22:30", at: "2026-11-27T20:00:00+01:00")
         _ = try folder.write("set/phone.jsonl", LogSetFoldTests.stream([goal, try tier("p1", "2026-11-29T21:00:00+01:00", .block30Min, source: .phone)]))
-        _ = try LogSetCheckpointedFold.writeCheckpoints(LogSetDirectory(path: set), into: CheckpointFolder(path: set + "/checkpoints"))
-        let store = try LogSetStore(logSet: LogSetDirectory(path: set), ownStream: Self.phone, environment: try Self.environment(source: .phone))
+        _ = try CheckpointedFold.writeCheckpoints(.logSet(LogSetDirectory(path: set)), into: CheckpointFolder(path: set + "/checkpoints"))
+        let store = try MoreSleepStore(logSet: LogSetDirectory(path: set), ownStream: Self.phone, environment: try Self.environment(source: .phone))
         let late = LogSetFoldTests.stream([try tier("w1", "2026-11-28T21:00:00+01:00", .blockFirst, source: .watch)])
         let line = String(decoding: late.dropLast(), as: UTF8.self)
         #expect(try await store.receive(StreamLines(stream: Self.watch, afterSeq: 0, lines: [line])) == .appended(lineCount: 1, firstSeq: 1, lastSeq: 1))
@@ -124,8 +124,8 @@ struct LogSetStoreRewindTests {
     func randomChunksOfTheWatchsStreamKeepTheStoreEqualToAFreshFold(seed: UInt64) async throws {
         var random = SplitMix(seed: seed)
         let (folder, full, phoneSet, total) = try Self.devices(nights: 20, watchLines: { $0 / 2 })
-        _ = try LogSetCheckpointedFold.writeCheckpoints(LogSetDirectory(path: phoneSet), into: CheckpointFolder(path: phoneSet + "/checkpoints"))
-        let store = try LogSetStore(logSet: LogSetDirectory(path: phoneSet), ownStream: Self.phone, environment: try Self.environment(source: .phone))
+        _ = try CheckpointedFold.writeCheckpoints(.logSet(LogSetDirectory(path: phoneSet)), into: CheckpointFolder(path: phoneSet + "/checkpoints"))
+        let store = try MoreSleepStore(logSet: LogSetDirectory(path: phoneSet), ownStream: Self.phone, environment: try Self.environment(source: .phone))
         let watch = Array(try Data(contentsOf: URL(fileURLWithPath: full + "/watch.jsonl")))
         let source = folder.url.path + "/watch-device"
         try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: false)
@@ -154,7 +154,7 @@ struct LogSetStoreRewindTests {
     /// watch of the directory folds them, and observers hear of it, without being asked.
     @Test func theWatchOfTheDirectoryFoldsWhatAnotherProcessSyncedIn() async throws {
         let (folder, full, phoneSet, total) = try Self.devices(nights: 6, watchLines: { $0 / 2 })
-        let store = try await LogSetStore.open(logSet: phoneSet, ownStream: Self.phone, environment: try Self.environment(source: .phone))
+        let store = try await MoreSleepStore.open(path: phoneSet, ownStream: Self.phone, environment: try Self.environment(source: .phone))
         var snapshots = await store.changes().makeAsyncIterator()
         #expect(await snapshots.next()?.state == store.state)
         let held = await store.heldSeqs[Self.watch] ?? 0
@@ -173,13 +173,13 @@ struct LogSetStoreRewindTests {
 
     @Test func aStoreOpenedWithoutCheckpointsWritesThemAndTheNextOpenStartsFromOne() async throws {
         let (folder, _, phoneSet, _) = try Self.devices(nights: 12, watchLines: { $0 })
-        let first = try await LogSetStore.open(logSet: phoneSet, ownStream: Self.phone, environment: try Self.environment(source: .phone))
+        let first = try await MoreSleepStore.open(path: phoneSet, ownStream: Self.phone, environment: try Self.environment(source: .phone))
         await first.waitForCheckpointWrites()
         let kept = CheckpointFolder(path: phoneSet + "/checkpoints").entries().entries
         #expect(!kept.isEmpty && kept.allSatisfy { $0.header.flags.contains(.logSet) })
-        let fold = try LogSetCheckpointedFold.fold(LogSetDirectory(path: phoneSet), checkpoints: phoneSet + "/checkpoints")
+        let fold = try CheckpointedFold.fold(.logSet(LogSetDirectory(path: phoneSet)), checkpoints: phoneSet + "/checkpoints")
         #expect(fold.startedFrom != nil && fold.linesAfterCheckpoint == 0)
-        let second = try await LogSetStore.open(logSet: phoneSet, ownStream: Self.phone, environment: try Self.environment(source: .phone))
+        let second = try await MoreSleepStore.open(path: phoneSet, ownStream: Self.phone, environment: try Self.environment(source: .phone))
         #expect(await second.state == first.state)
         #expect(await second.checkpointWarnings.isEmpty)
         withExtendedLifetime(folder) {}

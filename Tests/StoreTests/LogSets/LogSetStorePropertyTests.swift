@@ -34,7 +34,7 @@ struct LogSetStorePropertyTests {
         let stream: StreamName
         let clock: DeviceClock
         let source: EventSource
-        var store: LogSetStore
+        var store: MoreSleepStore
         var ownFile: String { path + "/" + stream.description + ".jsonl" }
 
         init(path: String, stream: StreamName, clock: DeviceClock, source: EventSource) throws {
@@ -50,12 +50,12 @@ struct LogSetStorePropertyTests {
             store = try Self.open(path: path, stream: stream, clock: clock, source: source)
         }
 
-        static func open(path: String, stream: StreamName, clock: DeviceClock, source: EventSource) throws -> LogSetStore {
+        static func open(path: String, stream: StreamName, clock: DeviceClock, source: EventSource) throws -> MoreSleepStore {
             let counter = MoreSleepStoreTests.Counter()
             let environment = StoreEnvironment(
                 now: { clock.now }, timeZone: { "Europe/Berlin" }, makeIdentifier: { "\(stream)-\(UUID().uuidString.prefix(8))-\(counter.next())" },
                 source: source)
-            return try LogSetStore(logSet: LogSetDirectory(path: path), ownStream: stream, environment: environment)
+            return try MoreSleepStore(logSet: LogSetDirectory(path: path), ownStream: stream, environment: environment)
         }
     }
 
@@ -107,8 +107,8 @@ struct LogSetStorePropertyTests {
                 tally["reloads", default: 0] += 1
             case 84..<92:
                 action = "checkpoint"
-                _ = try LogSetCheckpointedFold.writeCheckpoints(
-                    LogSetDirectory(path: devices[index].path),
+                _ = try CheckpointedFold.writeCheckpoints(
+                    .logSet(LogSetDirectory(path: devices[index].path)),
                     into: CheckpointFolder(path: CheckpointFolder.defaultPath(forLogSetAt: devices[index].path)))
                 tally["checkpoints", default: 0] += 1
             default:
@@ -144,7 +144,7 @@ struct LogSetStorePropertyTests {
     }
 
     /// Sends `command`: `true` when accepted, `false` when rejected (any other error throws).
-    static func send(_ command: any Command, to store: LogSetStore) async throws -> Bool {
+    static func send(_ command: any Command, to store: MoreSleepStore) async throws -> Bool {
         do {
             _ = try await store.send(command)
             return true

@@ -7,7 +7,7 @@ import Store
 import Testing
 import TestSupport
 
-/// `LogSetStore`: a device's store over a log set. Each device appends only to its own
+/// `MoreSleepStore`: a device's store over a log set. Each device appends only to its own
 /// stream; what one sends, the other receives with sync's checks; once both hold the same
 /// streams, both hold the same state.
 struct LogSetStoreTests {
@@ -30,8 +30,8 @@ struct LogSetStoreTests {
 
     @Test func twoDevicesExchangeWhatTheyWroteAndAgree() async throws {
         try await Self.withDevices { phonePath, watchPath in
-            let phone = try await LogSetStore.open(logSet: phonePath, ownStream: Self.phone, environment: try Self.environment(at: "2026-11-29T20:00:00+01:00", prefix: "p", source: .phone))
-            let watch = try await LogSetStore.open(logSet: watchPath, ownStream: Self.watch, environment: try Self.environment(at: "2026-11-29T20:05:00+01:00", prefix: "w", source: .watch))
+            let phone = try await MoreSleepStore.open(path: phonePath, ownStream: Self.phone, environment: try Self.environment(at: "2026-11-29T20:00:00+01:00", prefix: "p", source: .phone))
+            let watch = try await MoreSleepStore.open(path: watchPath, ownStream: Self.watch, environment: try Self.environment(at: "2026-11-29T20:05:00+01:00", prefix: "w", source: .watch))
             try await phone.send(SetGoal(currentBedtime: try TimeOfDay(text: "00:00"), targetBedtime: try TimeOfDay(text: "22:30"), days: 7, firstNight: try LocalDate(iso: "2026-11-30")))
             try await watch.send(AssignAppTier(app: "Reddit", tier: .block30Min))
             #expect(await phone.state != watch.state)
@@ -53,9 +53,9 @@ struct LogSetStoreTests {
 
     @Test func aLongerCopyOfTheOwnStreamIsRefusedAndARejectedCommandAppendsNothing() async throws {
         try await Self.withDevices { phonePath, watchPath in
-            let phone = try await LogSetStore.open(logSet: phonePath, ownStream: Self.phone, environment: try Self.environment(at: "2026-11-30T21:00:00+01:00", prefix: "p", source: .phone))
+            let phone = try await MoreSleepStore.open(path: phonePath, ownStream: Self.phone, environment: try Self.environment(at: "2026-11-30T21:00:00+01:00", prefix: "p", source: .phone))
             // Another writer under the phone's name, on the watch's side.
-            let impostor = try await LogSetStore.open(logSet: watchPath, ownStream: Self.phone, environment: try Self.environment(at: "2026-11-30T21:00:00+01:00", prefix: "x", source: .watch))
+            let impostor = try await MoreSleepStore.open(path: watchPath, ownStream: Self.phone, environment: try Self.environment(at: "2026-11-30T21:00:00+01:00", prefix: "x", source: .watch))
             try await impostor.send(AssignAppTier(app: "Mail", tier: .blockFirst))
             let outcome = try await phone.receive(try await impostor.lines(of: Self.phone, after: 0))
             #expect(outcome.isRefused)
@@ -70,7 +70,7 @@ struct LogSetStoreTests {
 
     @Test func aMissingLogSetIsAnError() async throws {
         await #expect(throws: StoreError.self) {
-            _ = try await LogSetStore.open(logSet: "/nonexistent/log-set", ownStream: Self.phone, environment: try Self.environment(at: "2026-11-30T21:00:00+01:00", prefix: "p", source: .phone))
+            _ = try await MoreSleepStore.open(path: "/nonexistent/log-set", ownStream: Self.phone, environment: try Self.environment(at: "2026-11-30T21:00:00+01:00", prefix: "p", source: .phone))
         }
     }
 }

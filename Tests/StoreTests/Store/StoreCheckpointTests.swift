@@ -51,7 +51,7 @@ import TestSupport
 
     /// The fold of every line, with no checkpoint: what every open must equal.
     static func fullFold(_ path: String) throws -> CheckpointedFold {
-        try CheckpointedFold.fold(logAt: path, checkpoints: nil)
+        try CheckpointedFold.fold(.file(path: path), checkpoints: nil)
     }
 
     /// Expects the store's snapshot to be a fold of every line: its state, its warnings (and,
@@ -76,7 +76,7 @@ import TestSupport
         #expect(!folder.checkpointFiles.isEmpty, "opening without a checkpoint writes some")
         // The night checkpoints too: one for each recent night (the fixture has 14).
         #expect(folder.checkpointFiles.count > 2)
-        let fold = try CheckpointedFold.fold(logAt: folder.log, checkpoints: folder.checkpoints)
+        let fold = try CheckpointedFold.fold(.file(path: folder.log), checkpoints: folder.checkpoints)
         #expect(fold.startedFrom?.header.lastSeq == 255)
         #expect(fold.linesAfterCheckpoint == 0)
         #expect(fold.problems.isEmpty)
@@ -115,7 +115,7 @@ import TestSupport
     @Test func everyCheckpointWrittenFromTheFirstLineIsTheFoldOfItsPrefix() throws {
         let folder = try Folder()
         defer { folder.remove() }
-        let written = try CheckpointedFold.writeCheckpoints(logAt: folder.log, into: CheckpointFolder(path: folder.checkpoints))
+        let written = try CheckpointedFold.writeCheckpoints(.file(path: folder.log), into: CheckpointFolder(path: folder.checkpoints))
         guard case .written(let entries) = written.outcome else {
             Issue.record("nothing written")
             return
@@ -126,13 +126,13 @@ import TestSupport
             let prefix = folder.url.appendingPathComponent("prefix-\(entry.header.lastSeq).jsonl").path
             try Data(bytes[..<Int(entry.header.byteOffset)]).write(to: URL(fileURLWithPath: prefix))
             let expected = try Self.fullFold(prefix)
-            guard case .success(let (runner, latest)) = CheckpointedFold.decode(entry, in: CheckpointFolder(path: folder.checkpoints), position: .end) else {
+            guard case .success(let saved) = CheckpointedFold.decode(entry, in: CheckpointFolder(path: folder.checkpoints), position: .end) else {
                 Issue.record("\(entry.fileName) does not decode")
                 continue
             }
-            #expect(runner.state == expected.runner.state, "\(entry.fileName)")
-            #expect(runner.warnings == expected.runner.warnings, "\(entry.fileName)")
-            #expect(latest == expected.latestLineAt, "\(entry.fileName)")
+            #expect(saved.runner.state == expected.runner.state, "\(entry.fileName)")
+            #expect(saved.runner.warnings == expected.runner.warnings, "\(entry.fileName)")
+            #expect(saved.latestLineAt == expected.latestLineAt, "\(entry.fileName)")
             #expect(entry.header.eventCount == expected.eventCount)
             #expect(entry.header.lastSeq == expected.end.lastSeq)
         }
@@ -142,7 +142,7 @@ import TestSupport
 
     /// Writes a valid checkpoint of the log in `folder`, and answers its file's path.
     static func writeCheckpoint(_ folder: Folder) throws -> String {
-        let written = try CheckpointedFold.writeCheckpoints(logAt: folder.log, into: CheckpointFolder(path: folder.checkpoints))
+        let written = try CheckpointedFold.writeCheckpoints(.file(path: folder.log), into: CheckpointFolder(path: folder.checkpoints))
         guard case .written(let entries) = written.outcome, let last = entries.last else {
             Issue.record("no checkpoint written")
             return ""
@@ -171,7 +171,7 @@ import TestSupport
         #expect(!warnings.isEmpty, "\(what): a warning", sourceLocation: sourceLocation)
         #expect(warnings.allSatisfy { $0.contains("ignored") }, "\(what): \(warnings)", sourceLocation: sourceLocation)
         await store.waitForCheckpointWrites()
-        let after = try CheckpointedFold.fold(logAt: folder.log, checkpoints: folder.checkpoints)
+        let after = try CheckpointedFold.fold(.file(path: folder.log), checkpoints: folder.checkpoints)
         #expect(after.startedFrom != nil, "\(what): replaced by a valid checkpoint", sourceLocation: sourceLocation)
     }
 
@@ -257,7 +257,7 @@ import TestSupport
         let reopened = try await MoreSleepStore.open(path: folder.log, environment: try Self.environment())
         await reopened.prefixCheck?.value
         try await Self.expectSameState(reopened, as: folder.log)
-        #expect(try CheckpointedFold.fold(logAt: folder.log, checkpoints: folder.checkpoints).startedFrom != nil)
+        #expect(try CheckpointedFold.fold(.file(path: folder.log), checkpoints: folder.checkpoints).startedFrom != nil)
         // (A checkpoint whose tail holds the edit is passed over by the open, as before.)
         #expect(await reopened.checkpointWarnings.allSatisfy { !$0.contains("ignored and replaced") || $0.contains("seq-000000000001") })
     }
@@ -269,9 +269,9 @@ import TestSupport
         defer { folder.remove() }
         _ = try Self.writeCheckpoint(folder)
         _ = try Self.editFirstBedtimeInPlace(folder)
-        let tail = try CheckpointedFold.fold(logAt: folder.log, checkpoints: folder.checkpoints, check: .tail)
+        let tail = try CheckpointedFold.fold(.file(path: folder.log), checkpoints: folder.checkpoints, check: .tail)
         #expect(tail.startedFrom != nil, "the tail check alone cannot see this edit: \(tail.problems)")
-        let fold = try CheckpointedFold.fold(logAt: folder.log, checkpoints: folder.checkpoints)
+        let fold = try CheckpointedFold.fold(.file(path: folder.log), checkpoints: folder.checkpoints)
         #expect(fold.runner.state == (try Self.fullFold(folder.log)).runner.state)
         #expect(fold.startedFrom == nil)
         #expect(!fold.problems.isEmpty && fold.problems.allSatisfy { if case .prefixChanged = $0 { true } else { false } }, "\(fold.problems)")
@@ -291,7 +291,7 @@ import TestSupport
         _ = try Self.writeCheckpoint(folder)
         // What a crash mid-write leaves: a temporary file, never renamed.
         try Data("MoreSleep checkpoint\n".utf8 + [UInt8](repeating: 7, count: 100)).write(to: URL(fileURLWithPath: folder.checkpoints + "/.tmp-crashed"))
-        let fold = try CheckpointedFold.fold(logAt: folder.log, checkpoints: folder.checkpoints)
+        let fold = try CheckpointedFold.fold(.file(path: folder.log), checkpoints: folder.checkpoints)
         #expect(fold.startedFrom != nil)
         #expect(fold.problems.isEmpty, "a temporary file is not a checkpoint: \(fold.problems)")
     }
