@@ -1,3 +1,5 @@
+import Events
+
 /// A checkpoint's position (`CheckpointPosition`, at the start of its payload) and the one
 /// validation of every checkpoint, a log file's or a log set's (docs/checkpoints.md).
 extension CheckpointFolder {
@@ -59,18 +61,17 @@ extension CheckpointFolder {
         position: CheckpointPosition, logSet: Bool, foldVersion: UInt32, eventCount: Int, latestAt: Int64, statePayload: [UInt8]
     ) throws(EventLogFileError) -> CheckpointEntry {
         let table = position.encoded()
-        var payload: [UInt8] = []
-        payload.reserveCapacity(4 + table.count + statePayload.count)
-        withUnsafeBytes(of: UInt32(table.count).littleEndian) { payload.append(contentsOf: $0) }
-        payload += table
-        payload += statePayload
+        var payload = LittleEndianWriter(capacity: 4 + table.count + statePayload.count)
+        payload.write(UInt32(table.count))
+        payload.write(bytes: table)
+        payload.write(bytes: statePayload)
         let flags: CheckpointHeader.Flags = logSet ? .logSet : []
         let header = CheckpointHeader(
             foldVersion: foldVersion, byteOffset: position.totalBytes, lineNumber: position.totalLines + 1,
             lastSeq: position.seqSum, eventCount: eventCount, latestAt: latestAt,
             prefixDigest: PrefixDigest.digest(of: table), flags: flags
         )
-        return try write(header: header, payload: payload)
+        return try write(header: header, payload: payload.bytes)
     }
 
     /// The position a checkpoint states, read from the start of its payload alone (the rest
@@ -86,11 +87,14 @@ extension CheckpointFolder {
             throw .unreadable(file: entry.path, reason: error.text)
         }
         let start = CheckpointHeader.encodedSize
-        guard contents.head.count >= start + 4 else {
+        let announced = contents.head.withUnsafeBytes { bytes in
+            var reader = LittleEndianReader(UnsafeRawBufferPointer(rebasing: bytes[min(start, bytes.count)...]))
+            return try? reader.read(UInt32.self)
+        }
+        guard let announced else {
             throw .corrupt(file: entry.path, reason: "its payload is too short to state its position")
         }
-        var length = 0
-        for index in 0..<4 { length |= Int(contents.head[start + index]) << (8 * index) }
+        let length = Int(announced)
         guard length <= CheckpointPosition.maximumEncodedSize, contents.head.count >= start + 4 + length,
               Int64(4 + length) <= entry.header.payloadLength
         else {
@@ -236,14 +240,14 @@ extension CheckpointFolder {
         of entry: CheckpointEntry, _ body: (UnsafeRawBufferPointer, (any AnyObject & Sendable)?) -> Result
     ) throws(CheckpointProblem) -> Result {
         let outcome = try withPayload(of: entry) { payload, keeper -> Swift.Result<Result, CheckpointProblem> in
-            guard payload.count >= 4 else {
+            var reader = LittleEndianReader(payload)
+            guard let length = try? reader.read(UInt32.self) else {
                 return .failure(.corrupt(file: entry.path, reason: "its payload is too short to state its position"))
             }
-            let length = Int(UInt32(littleEndian: payload.loadUnaligned(as: UInt32.self)))
-            guard payload.count >= 4 + length else {
+            guard (try? reader.read(count: Int(length))) != nil else {
                 return .failure(.corrupt(file: entry.path, reason: "its position is longer than its payload"))
             }
-            return .success(body(UnsafeRawBufferPointer(rebasing: payload[(4 + length)...]), keeper))
+            return .success(body(UnsafeRawBufferPointer(rebasing: payload[reader.offset...]), keeper))
         }
         return try outcome.get()
     }

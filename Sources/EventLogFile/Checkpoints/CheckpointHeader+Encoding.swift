@@ -1,3 +1,5 @@
+import Events
+
 /// The header's bytes (format version 2, laid out as version 1 was): a magic line, then fixed-size little-endian
 /// fields, then a digest of all the bytes before it; the payload follows.
 ///
@@ -27,35 +29,30 @@ extension CheckpointHeader {
     /// The header's size in bytes: where the payload starts.
     package static let encodedSize = 129
 
-    /// The offset of the format version.
-    static let formatVersionOffset = 21
     /// The offset of the header digest: the bytes before it are what it covers.
     static let headerDigestOffset = 113
 
     /// The header's bytes (``encodedSize`` of them).
     package func encoded() -> [UInt8] {
-        var bytes = Self.magic
-        bytes.reserveCapacity(Self.encodedSize)
-        func put<Integer: FixedWidthInteger>(_ value: Integer) {
-            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-        }
-        put(formatVersion)
-        put(foldVersion)
-        put(flags.rawValue)
-        put(byteOffset)
-        put(Int64(lineNumber))
-        put(Int64(lastSeq))
-        put(Int64(eventCount))
-        put(latestAt)
-        put(prefixDigest.high)
-        put(prefixDigest.low)
-        put(payloadLength)
-        put(payloadDigest.high)
-        put(payloadDigest.low)
-        let check = PrefixDigest.digest(of: bytes)
-        put(check.high)
-        put(check.low)
-        return bytes
+        var writer = LittleEndianWriter(capacity: Self.encodedSize)
+        writer.write(bytes: Self.magic)
+        writer.write(formatVersion)
+        writer.write(foldVersion)
+        writer.write(flags.rawValue)
+        writer.write(byteOffset)
+        writer.write(Int64(lineNumber))
+        writer.write(Int64(lastSeq))
+        writer.write(Int64(eventCount))
+        writer.write(latestAt)
+        writer.write(prefixDigest.high)
+        writer.write(prefixDigest.low)
+        writer.write(payloadLength)
+        writer.write(payloadDigest.high)
+        writer.write(payloadDigest.low)
+        let check = PrefixDigest.digest(of: writer.bytes)
+        writer.write(check.high)
+        writer.write(check.low)
+        return writer.bytes
     }
 
     /// Reads a header from the first bytes of a checkpoint file (`bytes` may hold more: the
@@ -68,36 +65,21 @@ extension CheckpointHeader {
         guard bytes.count >= magic.count, bytes.prefix(magic.count).elementsEqual(magic) else {
             throw .garbled(file: file, reason: "it does not start with the checkpoint's first line")
         }
-        var offset = magic.count
-        func take<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer {
-            let value = Integer(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Integer.self))
-            offset += MemoryLayout<Integer>.size
-            return value
-        }
-        guard bytes.count >= formatVersionOffset + 4 else {
-            throw .garbled(file: file, reason: "its header is cut short (\(bytes.count) of \(encodedSize) bytes)")
-        }
-        let formatVersion = take(UInt32.self)
-        guard formatVersion >= 1 else {
-            throw .garbled(file: file, reason: "its format version is 0")
-        }
-        if formatVersion != currentFormatVersion {
-            throw .otherFormat(file: file, formatVersion: formatVersion)
-        }
-        guard bytes.count >= encodedSize else {
-            throw .garbled(file: file, reason: "its header is cut short (\(bytes.count) of \(encodedSize) bytes)")
-        }
-        let foldVersion = take(UInt32.self)
-        let flags = Flags(rawValue: take(UInt32.self))
-        let byteOffset = take(Int64.self)
-        let lineNumber = take(Int64.self)
-        let lastSeq = take(Int64.self)
-        let eventCount = take(Int64.self)
-        let latestAt = take(Int64.self)
-        let prefixDigest = PrefixDigest(high: take(UInt64.self), low: take(UInt64.self))
-        let payloadLength = take(Int64.self)
-        let payloadDigest = PrefixDigest(high: take(UInt64.self), low: take(UInt64.self))
-        let check = PrefixDigest(high: take(UInt64.self), low: take(UInt64.self))
+        let cutShort = CheckpointProblem.garbled(file: file, reason: "its header is cut short (\(bytes.count) of \(encodedSize) bytes)")
+        var reader = LittleEndianReader(UnsafeRawBufferPointer(rebasing: bytes[magic.count...]))
+        guard let formatVersion = try? reader.read(UInt32.self) else { throw cutShort }
+        guard formatVersion >= 1 else { throw .garbled(file: file, reason: "its format version is 0") }
+        guard formatVersion == currentFormatVersion else { throw .otherFormat(file: file, formatVersion: formatVersion) }
+        guard bytes.count >= encodedSize else { throw cutShort }
+        // Every field is there: the reads below cannot run short.
+        func read<Integer: FixedWidthInteger>(_: Integer.Type = Integer.self) -> Integer { (try? reader.read(Integer.self)) ?? 0 }
+        let foldVersion: UInt32 = read(), flags = Flags(rawValue: read())
+        let byteOffset: Int64 = read(), lineNumber: Int64 = read(), lastSeq: Int64 = read(), eventCount: Int64 = read()
+        let latestAt: Int64 = read()
+        let prefixDigest = PrefixDigest(high: read(), low: read())
+        let payloadLength: Int64 = read()
+        let payloadDigest = PrefixDigest(high: read(), low: read())
+        let check = PrefixDigest(high: read(), low: read())
         guard check == PrefixDigest.digest(of: UnsafeRawBufferPointer(rebasing: bytes[0..<headerDigestOffset])) else {
             throw .garbled(file: file, reason: "its header's digest does not match its header (the file is damaged)")
         }

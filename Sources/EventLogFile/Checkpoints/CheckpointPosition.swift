@@ -69,34 +69,27 @@ package struct CheckpointPosition: Sendable, Hashable {
 
     /// The encoded bytes (see the type's layout).
     package func encoded() -> [UInt8] {
-        var bytes: [UInt8] = []
-        func put<Integer: FixedWidthInteger>(_ value: Integer) {
-            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-        }
-        func put(_ text: String) {
-            put(UInt8(text.utf8.count))
-            bytes.append(contentsOf: text.utf8)
-        }
-        put(UInt32(streams.count))
+        var writer = LittleEndianWriter()
+        writer.write(UInt32(streams.count))
         for stream in streams {
-            put(stream.name?.text ?? "")
-            put(stream.end.byteOffset)
-            put(Int64(stream.end.lineNumber))
-            put(Int64(stream.end.lastSeq))
-            put(stream.tailDigest.high)
-            put(stream.tailDigest.low)
-            put(stream.prefixDigest.high)
-            put(stream.prefixDigest.low)
+            writer.write(text: stream.name?.text ?? "", lengthAs: UInt8.self)
+            writer.write(stream.end.byteOffset)
+            writer.write(Int64(stream.end.lineNumber))
+            writer.write(Int64(stream.end.lastSeq))
+            for digest in [stream.tailDigest, stream.prefixDigest] {
+                writer.write(digest.high)
+                writer.write(digest.low)
+            }
         }
         if let lastKey {
-            put(UInt8(1))
-            put(lastKey.moment)
-            put(lastKey.stream ?? "")
-            put(Int64(lastKey.seq))
+            writer.write(UInt8(1))
+            writer.write(lastKey.moment)
+            writer.write(text: lastKey.stream ?? "", lengthAs: UInt8.self)
+            writer.write(Int64(lastKey.seq))
         } else {
-            put(UInt8(0))
+            writer.write(UInt8(0))
         }
-        return bytes
+        return writer.bytes
     }
 
     /// Reads the value from exactly `bytes`.
@@ -104,38 +97,32 @@ package struct CheckpointPosition: Sendable, Hashable {
     /// - Throws: `CheckpointProblem.garbled` naming `file` when the bytes are cut short, run
     ///   on, or state an impossible stream name or position.
     package static func decode(_ bytes: ArraySlice<UInt8>, file: String) throws(CheckpointProblem) -> CheckpointPosition {
-        var offset = bytes.startIndex
-        func garbled(_ reason: String) -> CheckpointProblem {
-            .garbled(file: file, reason: "its log set position \(reason)")
+        let decoded = bytes.withUnsafeBytes { raw in
+            Result { () throws(CheckpointProblem) -> CheckpointPosition in try decode(raw, file: file) }
         }
-        func take<Integer: FixedWidthInteger>(_: Integer.Type) throws(CheckpointProblem) -> Integer {
-            let size = MemoryLayout<Integer>.size
-            guard bytes.endIndex - offset >= size else { throw garbled("is cut short") }
-            var value: Integer = 0
-            withUnsafeMutableBytes(of: &value) { target in
-                for index in 0..<size { target[index] = bytes[offset + index] }
-            }
-            offset += size
-            return Integer(littleEndian: value)
+        return try decoded.get()
+    }
+
+    private static func decode(_ bytes: UnsafeRawBufferPointer, file: String) throws(CheckpointProblem) -> CheckpointPosition {
+        func garbled(_ reason: String) -> CheckpointProblem {
+            .garbled(file: file, reason: "its position \(reason)")
+        }
+        var reader = LittleEndianReader(bytes)
+        func read<Integer: FixedWidthInteger>(_: Integer.Type = Integer.self) throws(CheckpointProblem) -> Integer {
+            do { return try reader.read(Integer.self) } catch { throw garbled("is cut short") }
         }
         func text() throws(CheckpointProblem) -> String {
-            let count = Int(try take(UInt8.self))
-            guard bytes.endIndex - offset >= count else { throw garbled("is cut short") }
-            let text = String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
-            offset += count
-            return text
+            do { return try reader.readText(lengthAs: UInt8.self) } catch { throw garbled("is cut short") }
         }
-        let count = Int(try take(UInt32.self))
+        let count = Int(try read(UInt32.self))
         var streams: [Stream] = []
         for _ in 0..<min(count, maximumEncodedSize) {
             let nameText = try text()
             let name = StreamName(nameText)
             guard name != nil || (nameText.isEmpty && count == 1) else { throw garbled("names a stream that cannot exist") }
-            let byteOffset = try take(Int64.self)
-            let lineNumber = try take(Int64.self)
-            let lastSeq = try take(Int64.self)
-            let tail = PrefixDigest(high: try take(UInt64.self), low: try take(UInt64.self))
-            let digest = PrefixDigest(high: try take(UInt64.self), low: try take(UInt64.self))
+            let byteOffset: Int64 = try read(), lineNumber: Int64 = try read(), lastSeq: Int64 = try read()
+            let tail = PrefixDigest(high: try read(), low: try read())
+            let digest = PrefixDigest(high: try read(), low: try read())
             guard byteOffset >= 0, lineNumber >= 1, lastSeq >= 0, (byteOffset == 0) == (lineNumber == 1), lineNumber - 1 <= byteOffset else {
                 throw garbled("states an impossible position in \(nameText.isEmpty ? "the log" : nameText)")
             }
@@ -145,18 +132,18 @@ package struct CheckpointPosition: Sendable, Hashable {
                 tailDigest: tail, prefixDigest: digest))
         }
         var lastKey: EventOrdering.Key?
-        switch try take(UInt8.self) {
+        switch try read(UInt8.self) {
         case 0:
             break
         case 1:
-            let moment = try take(Int64.self)
+            let moment: Int64 = try read()
             let stream = try text()
-            let seq = try take(Int64.self)
+            let seq: Int64 = try read()
             lastKey = EventOrdering.Key(moment: moment, stream: stream.isEmpty ? nil : stream, seq: Int(seq))
         default:
             throw garbled("has an unknown last-key marker")
         }
-        guard offset == bytes.endIndex else { throw garbled("runs on past its end") }
+        guard reader.remaining == 0 else { throw garbled("runs on past its end") }
         return CheckpointPosition(streams: streams, lastKey: lastKey)
     }
 }

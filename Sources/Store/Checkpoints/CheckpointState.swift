@@ -19,11 +19,12 @@ package struct CheckpointState: Sendable {
     /// The bytes of a state.
     static func payload(of runner: ProjectionRunner<LogState>, latestLineAt: Instant, recentCopies: RecentFirstCopies) -> [UInt8] {
         let table = recentCopies.encoded()
-        var bytes: [UInt8] = []
-        withUnsafeBytes(of: UInt32(table.count).littleEndian) { bytes.append(contentsOf: $0) }
+        var head = LittleEndianWriter(capacity: 4 + table.count)
+        head.write(UInt32(table.count))
+        head.write(bytes: table)
         var writer = CheckpointWriter(capacity: 16)
         writer.instant(latestLineAt)
-        return bytes + table + writer.bytes + runner.checkpointPayload()
+        return head.bytes + writer.bytes + runner.checkpointPayload()
     }
 
     /// Reads a state from `bytes`, to fold as of `position`; `keeper` as
@@ -32,16 +33,16 @@ package struct CheckpointState: Sendable {
     static func decode(
         _ bytes: UnsafeRawBufferPointer, position: ReplayPosition, keptBy keeper: (any AnyObject & Sendable)? = nil
     ) throws(CheckpointDecodingError) -> CheckpointState {
-        guard bytes.count >= 4 else { throw CheckpointDecodingError(what: "the recent copies' length", offset: 0, reason: "cut short") }
-        let length = Int(UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self)))
-        guard bytes.count >= 4 + length,
-              let copies = RecentFirstCopies.decode(UnsafeRawBufferPointer(rebasing: bytes[4..<(4 + length)]))
-        else {
+        var head = LittleEndianReader(bytes)
+        guard let length = try? head.read(UInt32.self) else {
+            throw CheckpointDecodingError(what: "the recent copies' length", offset: 0, reason: "cut short")
+        }
+        guard let table = try? head.read(count: Int(length)), let copies = RecentFirstCopies.decode(table) else {
             throw CheckpointDecodingError(what: "the recent copies", offset: 4, reason: "they do not decode")
         }
-        var reader = CheckpointReader(UnsafeRawBufferPointer(rebasing: bytes[(4 + length)...]))
+        var reader = CheckpointReader(UnsafeRawBufferPointer(rebasing: bytes[head.offset...]))
         let latest = try reader.instant("the latest line's instant")
-        let rest = UnsafeRawBufferPointer(rebasing: bytes[(4 + length + reader.offset)...])
+        let rest = UnsafeRawBufferPointer(rebasing: bytes[(head.offset + reader.offset)...])
         let runner = try ProjectionRunner<LogState>(checkpointPayload: rest, position: position, keptBy: keeper)
         return CheckpointState(runner: runner, latestLineAt: latest, recentCopies: copies)
     }

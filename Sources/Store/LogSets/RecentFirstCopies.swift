@@ -70,48 +70,34 @@ package struct RecentFirstCopies: Sendable, Hashable {
     /// The table's bytes: UInt32 count, then per copy in id order UInt16 id length, the id,
     /// UInt8 stream length, the stream, Int64 seq, Int64 moment, UInt64 digest high and low.
     package func encoded() -> [UInt8] {
-        var bytes: [UInt8] = []
-        func put<Integer: FixedWidthInteger>(_ value: Integer) {
-            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-        }
-        put(UInt32(byIdentifier.count))
+        var writer = LittleEndianWriter()
+        writer.write(UInt32(byIdentifier.count))
         for (id, copy) in byIdentifier.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-            put(UInt16(min(id.utf8.count, Int(UInt16.max))))
-            bytes.append(contentsOf: id.utf8.prefix(Int(UInt16.max)))
-            put(UInt8(min(copy.stream.utf8.count, Int(UInt8.max))))
-            bytes.append(contentsOf: copy.stream.utf8.prefix(Int(UInt8.max)))
-            put(Int64(copy.seq))
-            put(copy.moment)
-            put(copy.content.high)
-            put(copy.content.low)
+            writer.write(text: id, lengthAs: UInt16.self)
+            writer.write(text: copy.stream, lengthAs: UInt8.self)
+            writer.write(Int64(copy.seq))
+            writer.write(copy.moment)
+            writer.write(copy.content.high)
+            writer.write(copy.content.low)
         }
-        return bytes
+        return writer.bytes
     }
 
     /// Reads a table from exactly `bytes`, or `nil` when they are not one.
     package static func decode(_ bytes: UnsafeRawBufferPointer) -> RecentFirstCopies? {
-        var offset = 0
-        func take<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer? {
-            let size = MemoryLayout<Integer>.size
-            guard bytes.count - offset >= size else { return nil }
-            defer { offset += size }
-            return Integer(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Integer.self))
+        var reader = LittleEndianReader(bytes)
+        do throws(LittleEndianReader.CutShort) {
+            var table = RecentFirstCopies()
+            for _ in 0..<(try reader.read(UInt32.self)) {
+                let id = try reader.readText(lengthAs: UInt16.self)
+                let stream = try reader.readText(lengthAs: UInt8.self)
+                let seq = try reader.read(Int64.self), moment = try reader.read(Int64.self)
+                let content = PrefixDigest(high: try reader.read(), low: try reader.read())
+                table.byIdentifier[id] = Copy(stream: stream, seq: Int(seq), moment: moment, content: content)
+            }
+            return reader.remaining == 0 ? table : nil
+        } catch {
+            return nil
         }
-        func text(_ count: Int) -> String? {
-            guard bytes.count - offset >= count else { return nil }
-            defer { offset += count }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)]), as: UTF8.self)
-        }
-        guard let count = take(UInt32.self) else { return nil }
-        var table = RecentFirstCopies()
-        for _ in 0..<count {
-            guard let idLength = take(UInt16.self), let id = text(Int(idLength)),
-                  let streamLength = take(UInt8.self), let stream = text(Int(streamLength)),
-                  let seq = take(Int64.self), let moment = take(Int64.self),
-                  let high = take(UInt64.self), let low = take(UInt64.self)
-            else { return nil }
-            table.byIdentifier[id] = Copy(stream: stream, seq: Int(seq), moment: moment, content: PrefixDigest(high: high, low: low))
-        }
-        return offset == bytes.count ? table : nil
     }
 }
