@@ -12,9 +12,9 @@ struct LittleEndianBytesTests {
         #expect(writer.bytes.count == 13)
         writer.bytes.withUnsafeBytes { bytes in
             var reader = LittleEndianReader(bytes)
-            #expect(try reader.read(UInt32.self) == 0x0102_0304)
-            #expect(try reader.read(Int64.self) == -2)
-            #expect(try reader.read(UInt8.self) == 7)
+            #expect((try? reader.read(UInt32.self)) == 0x0102_0304)
+            #expect((try? reader.read(Int64.self)) == -2)
+            #expect((try? reader.read(UInt8.self)) == 7)
             #expect(reader.remaining == 0)
         }
     }
@@ -26,9 +26,9 @@ struct LittleEndianBytesTests {
         writer.write(text: "", lengthAs: UInt16.self)
         writer.bytes.withUnsafeBytes { bytes in
             var reader = LittleEndianReader(bytes)
-            #expect(try reader.readText(lengthAs: UInt8.self) == "phone-1")
-            #expect(try reader.readText(lengthAs: UInt8.self) == String(repeating: "x", count: 255))
-            #expect(try reader.readText(lengthAs: UInt16.self) == "")
+            #expect((try? reader.readText(lengthAs: UInt8.self)) == "phone-1")
+            #expect((try? reader.readText(lengthAs: UInt8.self)) == String(repeating: "x", count: 255))
+            #expect((try? reader.readText(lengthAs: UInt16.self)) == "")
             #expect(reader.remaining == 0)
         }
     }
