@@ -13,10 +13,9 @@ import Glibc
 /// `refresh()` only.
 ///
 /// A change is only a hint: the store reads what was appended after the last line it
-/// folded, so a spurious or coalesced notification costs one `fstat`.
-final class LogWatcher: @unchecked Sendable {
-    // @unchecked: `source` is set once in `init` and only cancelled after; Dispatch sources
-    // are thread-safe.
+/// folded, so a spurious or coalesced notification costs one `fstat`. The store keeps its
+/// watcher on its actor (it is not `Sendable`); only `onChange` crosses threads.
+final class LogWatcher {
     private let source: any DispatchSourceProtocol
 
     /// Starts watching the file at `path`, or answers `nil` when it cannot be watched.
