@@ -108,7 +108,7 @@ enum BenchArguments {
                            --figure` (debt, streak, sleep), each in a child process of its
                            own (best of 3, wall time, peak memory VmHWM), side by side with
                            the ratios to show, and say whether each trace is within 3× of
-                           show's time and 2× of its memory (issue 14).
+                           show's time and 2× of its memory.
           --nights N       With --trace: the log's nights (default 2000; 1 to 50,000).
           -h, --help       Show this help.
 
@@ -117,9 +117,6 @@ enum BenchArguments {
                            Measure one pass on FILE (3 runs); print one RESULT line.
           --checkpoint-launch-only FILE DIR
                            The same for the launch from FILE's checkpoints in DIR.
-          --changed-log-checkpoint-launch-only FILE DIR
-                           The same with DIR's prefix stamp removed before each run, as
-                           after another writer changed FILE.
           --write-checkpoints-only FILE DIR
                            Write FILE's checkpoints into DIR (timed); print one
                            CHECKPOINTS line.
@@ -214,7 +211,7 @@ enum BenchArguments {
                 let path = try value(for: name, inline: nil)
                 guard remaining.isEmpty, arguments.first == argument else { throw UsageError(message: "--generate-only N FILE is used alone") }
                 return .generate(count: count, path: path)
-            case "--replay-only", "--launch-only", "--checkpoint-launch-only", "--changed-log-checkpoint-launch-only", "--decode-only", "--scan-only", "--read-only":
+            case "--replay-only", "--launch-only", "--checkpoint-launch-only", "--decode-only", "--scan-only", "--read-only":
                 guard let pass = MeasuredPass(rawValue: String(name.dropFirst(2).dropLast("-only".count))) else {
                     throw UsageError(message: "unknown option '\(name)'")
                 }
