@@ -20,29 +20,31 @@ import Foundation
 ///   seqs and ids are always current.
 ///
 /// Reading does not need this type: see `EventLogReader`.
-public final class FileEventLog: EventLogStorage, @unchecked Sendable {
-    // @unchecked: the mutable state (`scanner`, `scannedLength`, `firstCorruption`,
-    // `adoptedPrefix`) is guarded by `lock`;
-    // the descriptor's own operations are thread-safe system calls.
-
+public final class FileEventLog: EventLogStorage, Sendable {
     /// The file's path.
     public let path: String
     /// How long an append waits for another process's lock.
     public let lockTimeout: Duration
-    private let lock = NSLock()
-    private let descriptor: LogFileDescriptor
-    private var scanner = LogScanner(tracking: .locations)
-    private var scannedLength: Int64 = -1
-    private var firstCorruption: LogIssue?
-    /// A failed append whose bytes could not be cut off again: the file's length before it
-    /// and after all its bytes. Until they are cut (each append tries again first), nothing
-    /// is appended after them: after a failed write or sync the system may have dropped them
-    /// from its cache unwritten, and a later append that built on them would leave a hole
-    /// in the middle of the log after a crash.
-    private var unremovedAppend: (lengthBefore: Int64, end: Int64)?
-    /// The prefix adopted with `adoptVerifiedPrefix(_:)`, while it holds: its lines were not
-    /// scanned, so their ids are not in `scanner.identifiers`.
-    private var adoptedPrefix: LogResumePoint?
+    /// The open file (its operations are thread-safe system calls).
+    fileprivate let descriptor: LogFileDescriptor
+    /// What this log knows of the file, behind a lock: each operation holds it throughout.
+    private let state = Locked(State())
+
+    /// What this log knows of the file (see `State`'s fields).
+    fileprivate struct State: Sendable {
+        var scanner = LogScanner(tracking: .locations)
+        var scannedLength: Int64 = -1
+        var firstCorruption: LogIssue?
+        /// A failed append whose bytes could not be cut off again: the file's length before
+        /// it and after all its bytes. Until they are cut (each append tries again first),
+        /// nothing is appended after them: after a failed write or sync the system may have
+        /// dropped them from its cache unwritten, and a later append that built on them would
+        /// leave a hole in the middle of the log after a crash.
+        var unremovedAppend: (lengthBefore: Int64, end: Int64)?
+        /// The prefix adopted with `adoptVerifiedPrefix(_:)`, while it holds: its lines were
+        /// not scanned, so their ids are not in `scanner.identifiers`.
+        var adoptedPrefix: LogResumePoint?
+    }
 
     /// Opens (and by default creates) the log at `path`.
     ///
@@ -71,12 +73,12 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
     /// adopted prefix, so it first forgets the adoption and scans the whole log (as the first
     /// append always did); `append(_:expectedLastSeq:adoptedPrefixContains:)` does not.
     public func append(_ events: [Event], expectedLastSeq: Int? = nil) throws(EventLogFileError) -> [AppendOutcome] {
-        lock.lock()
-        defer { lock.unlock() }
-        if adoptedPrefix != nil {
-            forgetAdoptedPrefix()
+        try state.withLock { (state: inout State) throws(EventLogFileError) in
+            if state.adoptedPrefix != nil {
+                state.forgetAdoptedPrefix()
+            }
+            return try state.append(events, to: self, expectedLastSeq: expectedLastSeq, adoptedPrefixContains: { _ in false })
         }
-        return try appendLocked(events, expectedLastSeq: expectedLastSeq, adoptedPrefixContains: { _ in false })
     }
 
     /// Appends as `append(_:expectedLastSeq:)` does, without reading the prefix adopted with
@@ -92,9 +94,9 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
     package func append(
         _ events: [Event], expectedLastSeq: Int?, adoptedPrefixContains: (IdentifierDigest) -> Bool
     ) throws(EventLogFileError) -> [AppendOutcome] {
-        lock.lock()
-        defer { lock.unlock() }
-        return try appendLocked(events, expectedLastSeq: expectedLastSeq, adoptedPrefixContains: adoptedPrefixContains)
+        try state.withLock { (state: inout State) throws(EventLogFileError) in
+            try state.append(events, to: self, expectedLastSeq: expectedLastSeq, adoptedPrefixContains: adoptedPrefixContains)
+        }
     }
 
     /// Takes the log's first `point.position.byteOffset` bytes as verified elsewhere (a
@@ -111,72 +113,20 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
     /// count): a full scan refuses appends to a log with a repeated id (corruption), and
     /// nothing in the prefix is checked after adoption.
     package func adoptVerifiedPrefix(_ point: LogResumePoint) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard scanner.committedPosition.byteOffset < point.position.byteOffset else { return }
-        scanner = LogScanner(resumingAt: point, tracking: .locations)
-        adoptedPrefix = point
-        firstCorruption = nil
-        scannedLength = -1
+        state.withLock { state in
+            guard state.scanner.committedPosition.byteOffset < point.position.byteOffset else { return }
+            state.scanner = LogScanner(resumingAt: point, tracking: .locations)
+            state.adoptedPrefix = point
+            state.firstCorruption = nil
+            state.scannedLength = -1
+        }
     }
 
     /// Where this log's scan ends: just after the last whole batch it knows of, and the last
     /// seq there (after an append, the end of that append). A checkpoint taken at this point
     /// covers exactly the lines this log has accepted.
     package var committedPoint: LogResumePoint {
-        lock.lock()
-        defer { lock.unlock() }
-        return scanner.committedPoint
-    }
-
-    private func forgetAdoptedPrefix() {
-        scanner = LogScanner(tracking: .locations)
-        adoptedPrefix = nil
-        firstCorruption = nil
-        scannedLength = -1
-    }
-
-    private func appendLocked(
-        _ events: [Event], expectedLastSeq: Int?, adoptedPrefixContains: (IdentifierDigest) -> Bool
-    ) throws(EventLogFileError) -> [AppendOutcome] {
-        try descriptor.lockExclusive(timeout: lockTimeout)
-        defer { descriptor.unlock() }
-        try LogFilePermissions.refuseUnsafe(path: path)
-        try removeFailedAppend()
-        try refresh()
-        try refuseDamagedLog()
-        let plan = try AppendPlanner.plan(
-            events, lastSeq: scanner.lastReleasedSeq, expectedLastSeq: expectedLastSeq, path: path,
-            lookup: { (identifier) throws(EventLogFileError) -> RecordedEvent? in
-                try existingEvent(identifier: identifier, adoptedPrefixContains: adoptedPrefixContains)
-            }
-        )
-        guard !plan.bytes.isEmpty else { return plan.outcomes }
-        let lengthBefore = try descriptor.size()
-        let written: Result<Void, EventLogFileError> = plan.bytes.withUnsafeBytes { buffer in
-            do throws(EventLogFileError) {
-                return .success(try descriptor.appendAll(buffer))
-            } catch {
-                return .failure(error)
-            }
-        }
-        let end = lengthBefore + Int64(plan.bytes.count)
-        if case .failure(let error) = written {
-            throw rollBack(to: lengthBefore, end: end, after: error, step: .write)
-        }
-        do {
-            try descriptor.synchronize()
-        } catch {
-            throw rollBack(to: lengthBefore, end: end, after: error, step: .sync)
-        }
-        // The batch is durable: answer with its seqs even if reading it back fails now; the
-        // next append reads the file again from the last line it knew.
-        do {
-            try refresh()
-        } catch {
-            scannedLength = -1
-        }
-        return plan.outcomes
+        state.withLock { state in state.scanner.committedPoint }
     }
 
     /// Reads the whole file (without locking: a batch still being written reads as a
@@ -195,126 +145,12 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
 
     /// The last seq in the file now, reading what other writers added.
     public func lastSeq() throws(EventLogFileError) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        try descriptor.lockExclusive(timeout: lockTimeout)
-        defer { descriptor.unlock() }
-        try refresh()
-        return scanner.lastReleasedSeq
-    }
-
-    /// Reads the lines added since the last look (all of them the first time).
-    private func refresh() throws(EventLogFileError) {
-        let length = try descriptor.size()
-        // The same length means nothing was added, unless a torn tail was seen: another
-        // writer may have repaired it and appended as many bytes since.
-        if length == scannedLength && scanner.tornTail == nil { return }
-        if length < scanner.committedPosition.byteOffset {
-            // The file shrank below what was scanned (or adopted): scan it from the start.
-            forgetAdoptedPrefix()
+        try state.withLock { (state: inout State) throws(EventLogFileError) in
+            try descriptor.lockExclusive(timeout: lockTimeout)
+            defer { descriptor.unlock() }
+            try state.refresh(self)
+            return state.scanner.lastReleasedSeq
         }
-        scanner.resumeAfterCommitted()
-        var reader = try LineReader(path: path, startingAt: scanner.committedPosition)
-        var released: [ScannedEvent] = []
-        var issues: [LogIssue] = []
-        var end = scanner.committedPosition.byteOffset
-        while let line = try reader.nextLine() {
-            scanner.consume(line, released: &released, issues: &issues)
-            if line.lineNumber == 1, firstCorruption == nil, issues.contains(where: { $0.kind != .tornTail }),
-               let encoding = LogTextEncoding.foreign(prefix: line.bytes), encoding.family != .utf8 {
-                // Not "a NUL byte at byte 1": the whole file is in another encoding (as every
-                // reader says it).
-                firstCorruption = LogIssue(kind: .invalidLine, line: 1, message: encoding.problem)
-            }
-            end = line.endByteOffset
-            released.removeAll(keepingCapacity: true)
-        }
-        scanner.finish(fileLength: end, issues: &issues)
-        if firstCorruption == nil, let issue = issues.first(where: { $0.kind != .tornTail }) {
-            firstCorruption = issue
-        }
-        scannedLength = end
-    }
-
-    private func refuseDamagedLog() throws(EventLogFileError) {
-        if let issue = firstCorruption {
-            throw EventLogFileError(
-                code: .corrupt,
-                message: "\(issue.message); the log is corrupt, so nothing was written — run 'replay-tool verify' to list every problem",
-                path: path, line: issue.line
-            )
-        }
-        if let torn = scanner.tornTail {
-            throw EventLogFileError(
-                code: .tornTail,
-                message: "\(torn.description); nothing was written — run 'replay-tool repair \(path)' to remove it, then append again",
-                path: path, line: torn.firstLine
-            )
-        }
-    }
-
-    private func existingEvent(
-        identifier: String, adoptedPrefixContains: (IdentifierDigest) -> Bool
-    ) throws(EventLogFileError) -> RecordedEvent? {
-        let digest = IdentifierDigest(identifier)
-        guard let location = scanner.identifiers[digest] else {
-            guard let prefix = adoptedPrefix, adoptedPrefixContains(digest) else { return nil }
-            return try AdoptedPrefixSearch.firstEvent(identifier: identifier, path: path, before: prefix.position)
-        }
-        var reader = try LineReader(path: path, startingAt: LineReader.Position(byteOffset: location.byteOffset, lineNumber: location.line))
-        guard let line = try reader.nextLine() else { return nil }
-        var decoder = EventLineDecoder()
-        do {
-            let event = try decoder.decode(line: line.bytes)
-            return event.id == identifier ? event : nil
-        } catch {
-            throw EventLogFileError(code: .corrupt, message: error.description, path: path, line: location.line)
-        }
-    }
-
-    /// Cuts a failed append off (its bytes may never reach the disk: see `unremovedAppend`)
-    /// and says why the append failed; when the cut fails too, remembers it, so that the
-    /// next append tries again before writing anything.
-    private func rollBack(to length: Int64, end: Int64, after failure: EventLogFileError, step: FailedStep) -> EventLogFileError {
-        scannedLength = -1
-        do {
-            try descriptor.truncate(to: length)
-            return Self.failedAppend(failure, step: step, removalFailure: nil, path: path)
-        } catch {
-            unremovedAppend = (length, end)
-            return Self.failedAppend(failure, step: step, removalFailure: error, path: path)
-        }
-    }
-
-    /// Cuts off the bytes of an earlier failed append that could not be cut then (under the
-    /// lock, before anything else), or refuses to append after them.
-    private func removeFailedAppend() throws(EventLogFileError) {
-        guard let failed = unremovedAppend else { return }
-        let length = try descriptor.size()
-        if length <= failed.lengthBefore {
-            // Already cut (a repair, or another process).
-            unremovedAppend = nil
-            return
-        }
-        guard length <= failed.end else {
-            throw EventLogFileError(
-                code: .corrupt,
-                message: "an earlier append to this log failed and its lines could not be removed, and another writer has "
-                    + "appended after them; those lines may never have reached the disk, so nothing was written — "
-                    + "run 'replay-tool verify \(path)' and keep a copy of the log before appending again",
-                path: path)
-        }
-        do {
-            try descriptor.truncate(to: failed.lengthBefore)
-        } catch {
-            throw EventLogFileError(
-                code: error.code,
-                message: "an earlier append to this log failed and its lines still cannot be removed (\(error.message)); "
-                    + "nothing was written — free space or fix the disk, then append again",
-                path: path, systemErrorNumber: error.systemErrorNumber)
-        }
-        unremovedAppend = nil
-        scannedLength = -1
     }
 
     /// The step of an append that failed.
@@ -356,5 +192,175 @@ public final class FileEventLog: EventLogStorage, @unchecked Sendable {
                 + "the log may end with a partial line that must be repaired — run 'replay-tool repair \(path)', then append again",
             path: path, systemErrorNumber: failure.systemErrorNumber
         )
+    }
+}
+
+// What a log knows of its file, and every step that reads or changes it: run with the log's
+// lock held (`Locked.withLock`).
+extension FileEventLog.State {
+    /// Appends under the log's lock (held by the caller) and the file's (taken here).
+    mutating func append(
+        _ events: [Event], to log: FileEventLog, expectedLastSeq: Int?, adoptedPrefixContains: (IdentifierDigest) -> Bool
+    ) throws(EventLogFileError) -> [AppendOutcome] {
+        try log.descriptor.lockExclusive(timeout: log.lockTimeout)
+        defer { log.descriptor.unlock() }
+        try LogFilePermissions.refuseUnsafe(path: log.path)
+        try removeFailedAppend(log)
+        try refresh(log)
+        try refuseDamagedLog(log)
+        let plan = try AppendPlanner.plan(
+            events, lastSeq: scanner.lastReleasedSeq, expectedLastSeq: expectedLastSeq, path: log.path,
+            lookup: { (identifier) throws(EventLogFileError) -> RecordedEvent? in
+                try existingEvent(identifier: identifier, in: log, adoptedPrefixContains: adoptedPrefixContains)
+            }
+        )
+        guard !plan.bytes.isEmpty else { return plan.outcomes }
+        let lengthBefore = try log.descriptor.size()
+        let written: Result<Void, EventLogFileError> = plan.bytes.withUnsafeBytes { buffer in
+            do throws(EventLogFileError) {
+                return .success(try log.descriptor.appendAll(buffer))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let end = lengthBefore + Int64(plan.bytes.count)
+        if case .failure(let error) = written {
+            throw rollBack(log, to: lengthBefore, end: end, after: error, step: .write)
+        }
+        do {
+            try log.descriptor.synchronize()
+        } catch {
+            throw rollBack(log, to: lengthBefore, end: end, after: error, step: .sync)
+        }
+        // The batch is durable: answer with its seqs even if reading it back fails now; the
+        // next append reads the file again from the last line it knew.
+        do {
+            try refresh(log)
+        } catch {
+            scannedLength = -1
+        }
+        return plan.outcomes
+    }
+
+    /// Forgets an adopted prefix: the next look scans the whole file.
+    mutating func forgetAdoptedPrefix() {
+        scanner = LogScanner(tracking: .locations)
+        adoptedPrefix = nil
+        firstCorruption = nil
+        scannedLength = -1
+    }
+
+    /// Reads the lines added since the last look (all of them the first time).
+    mutating func refresh(_ log: FileEventLog) throws(EventLogFileError) {
+        let length = try log.descriptor.size()
+        // The same length means nothing was added, unless a torn tail was seen: another
+        // writer may have repaired it and appended as many bytes since.
+        if length == scannedLength && scanner.tornTail == nil { return }
+        if length < scanner.committedPosition.byteOffset {
+            // The file shrank below what was scanned (or adopted): scan it from the start.
+            forgetAdoptedPrefix()
+        }
+        scanner.resumeAfterCommitted()
+        var reader = try LineReader(path: log.path, startingAt: scanner.committedPosition)
+        var released: [ScannedEvent] = []
+        var issues: [LogIssue] = []
+        var end = scanner.committedPosition.byteOffset
+        while let line = try reader.nextLine() {
+            scanner.consume(line, released: &released, issues: &issues)
+            if line.lineNumber == 1, firstCorruption == nil, issues.contains(where: { $0.kind != .tornTail }),
+               let encoding = LogTextEncoding.foreign(prefix: line.bytes), encoding.family != .utf8 {
+                // Not "a NUL byte at byte 1": the whole file is in another encoding (as every
+                // reader says it).
+                firstCorruption = LogIssue(kind: .invalidLine, line: 1, message: encoding.problem)
+            }
+            end = line.endByteOffset
+            released.removeAll(keepingCapacity: true)
+        }
+        scanner.finish(fileLength: end, issues: &issues)
+        if firstCorruption == nil, let issue = issues.first(where: { $0.kind != .tornTail }) {
+            firstCorruption = issue
+        }
+        scannedLength = end
+    }
+
+    func refuseDamagedLog(_ log: FileEventLog) throws(EventLogFileError) {
+        if let issue = firstCorruption {
+            throw EventLogFileError(
+                code: .corrupt,
+                message: "\(issue.message); the log is corrupt, so nothing was written — run 'replay-tool verify' to list every problem",
+                path: log.path, line: issue.line
+            )
+        }
+        if let torn = scanner.tornTail {
+            throw EventLogFileError(
+                code: .tornTail,
+                message: "\(torn.description); nothing was written — run 'replay-tool repair \(log.path)' to remove it, then append again",
+                path: log.path, line: torn.firstLine
+            )
+        }
+    }
+
+    func existingEvent(
+        identifier: String, in log: FileEventLog, adoptedPrefixContains: (IdentifierDigest) -> Bool
+    ) throws(EventLogFileError) -> RecordedEvent? {
+        let digest = IdentifierDigest(identifier)
+        guard let location = scanner.identifiers[digest] else {
+            guard let prefix = adoptedPrefix, adoptedPrefixContains(digest) else { return nil }
+            return try AdoptedPrefixSearch.firstEvent(identifier: identifier, path: log.path, before: prefix.position)
+        }
+        var reader = try LineReader(path: log.path, startingAt: LineReader.Position(byteOffset: location.byteOffset, lineNumber: location.line))
+        guard let line = try reader.nextLine() else { return nil }
+        var decoder = EventLineDecoder()
+        do {
+            let event = try decoder.decode(line: line.bytes)
+            return event.id == identifier ? event : nil
+        } catch {
+            throw EventLogFileError(code: .corrupt, message: error.description, path: log.path, line: location.line)
+        }
+    }
+
+    /// Cuts a failed append off (its bytes may never reach the disk: see `unremovedAppend`)
+    /// and says why the append failed; when the cut fails too, remembers it, so that the
+    /// next append tries again before writing anything.
+    mutating func rollBack(_ log: FileEventLog, to length: Int64, end: Int64, after failure: EventLogFileError, step: FileEventLog.FailedStep) -> EventLogFileError {
+        scannedLength = -1
+        do {
+            try log.descriptor.truncate(to: length)
+            return FileEventLog.failedAppend(failure, step: step, removalFailure: nil, path: log.path)
+        } catch {
+            unremovedAppend = (length, end)
+            return FileEventLog.failedAppend(failure, step: step, removalFailure: error, path: log.path)
+        }
+    }
+
+    /// Cuts off the bytes of an earlier failed append that could not be cut then (under the
+    /// lock, before anything else), or refuses to append after them.
+    mutating func removeFailedAppend(_ log: FileEventLog) throws(EventLogFileError) {
+        guard let failed = unremovedAppend else { return }
+        let length = try log.descriptor.size()
+        if length <= failed.lengthBefore {
+            // Already cut (a repair, or another process).
+            unremovedAppend = nil
+            return
+        }
+        guard length <= failed.end else {
+            throw EventLogFileError(
+                code: .corrupt,
+                message: "an earlier append to this log failed and its lines could not be removed, and another writer has "
+                    + "appended after them; those lines may never have reached the disk, so nothing was written — "
+                    + "run 'replay-tool verify \(log.path)' and keep a copy of the log before appending again",
+                path: log.path)
+        }
+        do {
+            try log.descriptor.truncate(to: failed.lengthBefore)
+        } catch {
+            throw EventLogFileError(
+                code: error.code,
+                message: "an earlier append to this log failed and its lines still cannot be removed (\(error.message)); "
+                    + "nothing was written — free space or fix the disk, then append again",
+                path: log.path, systemErrorNumber: error.systemErrorNumber)
+        }
+        unremovedAppend = nil
+        scannedLength = -1
     }
 }
