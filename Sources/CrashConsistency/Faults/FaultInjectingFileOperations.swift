@@ -1,4 +1,5 @@
 import EventLogFile
+import Events
 import Foundation
 
 #if canImport(Glibc)
@@ -11,8 +12,7 @@ import Musl
 
 /// File operations that are made for real (`SystemFileOperations`) except the ones a
 /// ``Fault`` names, which fail with its `errno` the way a failing disk makes them fail.
-package final class FaultInjectingFileOperations: FileOperations, @unchecked Sendable {
-    // @unchecked: `faults`, `counts` and `injected` are read and written only under `lock`.
+package final class FaultInjectingFileOperations: FileOperations, Sendable {
 
     /// The calls a fault can fail.
     package enum Call: String, Sendable, Hashable, CaseIterable {
@@ -40,48 +40,52 @@ package final class FaultInjectingFileOperations: FileOperations, @unchecked Sen
         }
     }
 
-    private let lock = NSLock()
     private let system = SystemFileOperations()
-    private var faults: [(fault: Fault, seen: Int)] = []
-    private var injectedCounts: [Call: Int] = [:]
-    private var partialDone: Set<Int> = []
+    /// The faults, how many calls each has seen, the failures injected, and which partial
+    /// writes were made: one value behind a lock.
+    private struct Faults: Sendable {
+        var faults: [(fault: Fault, seen: Int)] = []
+        var injectedCounts: [Call: Int] = [:]
+        var partialDone: Set<Int> = []
+    }
+    private let state = Locked(Faults())
 
     /// Operations that fail nothing until ``inject(_:)``.
     package init() {}
 
     /// Adds a fault (counting its calls from now).
     package func inject(_ fault: Fault) {
-        lock.withLock { faults.append((fault, 0)) }
+        state.withLock { $0.faults.append((fault, 0)) }
     }
 
     /// Removes every fault not yet spent (the disk is healthy again).
     package func heal() {
-        lock.withLock { faults.removeAll() }
+        state.withLock { $0.faults.removeAll() }
     }
 
     /// How many failures were injected, by call.
     package var injected: [Call: Int] {
-        lock.withLock { injectedCounts }
+        state.withLock { $0.injectedCounts }
     }
 
     /// The `errno` the call fails with now, if a fault says so (and counts the call).
     private func failure(of call: Call) -> (error: Int32, partial: Int)? {
-        lock.withLock {
+        state.withLock { state in
             var answer: (Int32, Int)?
-            for index in faults.indices where faults[index].fault.call == call {
-                faults[index].seen += 1
-                let fault = faults[index].fault
-                let seen = faults[index].seen
+            for index in state.faults.indices where state.faults[index].fault.call == call {
+                state.faults[index].seen += 1
+                let fault = state.faults[index].fault
+                let seen = state.faults[index].seen
                 if answer == nil, seen >= fault.nth, seen <= fault.nth + fault.repeats {
-                    let partial = partialDone.contains(index) ? 0 : fault.partialBytes
+                    let partial = state.partialDone.contains(index) ? 0 : fault.partialBytes
                     if partial > 0 {
                         // Write these bytes for real, and fail the same fault's next call.
-                        partialDone.insert(index)
-                        faults[index].seen -= 1
+                        state.partialDone.insert(index)
+                        state.faults[index].seen -= 1
                         answer = (0, partial)
                     } else {
                         answer = (fault.error, 0)
-                        injectedCounts[call, default: 0] += 1
+                        state.injectedCounts[call, default: 0] += 1
                     }
                 }
             }

@@ -236,20 +236,12 @@ extension MoreSleepStore {
     /// Frees `value` (the last reference to a replaced state) on a utility thread, so that
     /// deallocating it does not lengthen the operation that replaced it.
     static func release<Value: Sendable>(_ value: consuming Value) {
-        let retired = RetiredValue(value)
-        DispatchQueue.global(qos: .utility).async { retired.drop() }
+        let retired = Locked<Value?>(value)
+        DispatchQueue.global(qos: .utility).async { retired.withLock { $0 = nil } }
     }
 
     /// The length of the file at `path` (0 when it cannot be read: then the re-read says why).
     static func fileLength(_ path: String) -> Int64 {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
     }
-}
-
-/// A value held only to be dropped on another thread (``MoreSleepStore/release(_:)``).
-private final class RetiredValue<Value: Sendable>: @unchecked Sendable {
-    // @unchecked: `value` is set once here and dropped once by the thread that runs `drop`.
-    private var value: Value?
-    init(_ value: consuming Value) { self.value = value }
-    func drop() { value = nil }
 }
