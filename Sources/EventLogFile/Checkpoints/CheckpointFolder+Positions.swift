@@ -229,15 +229,14 @@ extension CheckpointFolder {
     }
 
     /// Calls `body` with the state a checkpoint saved (its payload after the position),
-    /// checked as ``withPayload(of:_:)`` checks it, and what keeps the bytes valid after
-    /// `body` returns.
+    /// checked as ``withPayload(of:_:)`` checks it; the bytes are valid only inside `body`.
     ///
     /// - Throws: what ``withPayload(of:_:)`` throws, or `.corrupt` when the payload does not
     ///   hold the position it announces.
     package func withState<Result>(
-        of entry: CheckpointEntry, _ body: (UnsafeRawBufferPointer, (any AnyObject & Sendable)?) -> Result
+        of entry: CheckpointEntry, _ body: (UnsafeRawBufferPointer) -> Result
     ) throws(CheckpointProblem) -> Result {
-        let outcome = try withPayload(of: entry) { payload, keeper -> Swift.Result<Result, CheckpointProblem> in
+        let outcome = try withPayload(of: entry) { payload -> Swift.Result<Result, CheckpointProblem> in
             guard payload.count >= 4 else {
                 return .failure(.corrupt(file: entry.path, reason: "its payload is too short to state its position"))
             }
@@ -245,7 +244,7 @@ extension CheckpointFolder {
             guard payload.count >= 4 + length else {
                 return .failure(.corrupt(file: entry.path, reason: "its position is longer than its payload"))
             }
-            return .success(body(UnsafeRawBufferPointer(rebasing: payload[(4 + length)...]), keeper))
+            return .success(body(UnsafeRawBufferPointer(rebasing: payload[(4 + length)...])))
         }
         return try outcome.get()
     }

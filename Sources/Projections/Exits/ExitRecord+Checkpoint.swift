@@ -1,29 +1,19 @@
 import Events
 
-extension ExitRecord: CheckpointCodable {
-    package func encode(to writer: inout CheckpointWriter) {
-        writer.night(night)
-        writer.int(attempt)
-        writer.instant(requestedAt)
-        writer.int(waitSeconds)
-        writer.optionalInstant(confirmedAt)
-        writer.optionalInstant(cancelledAt)
-        writer.int(freeWindowSeconds)
-        writer.optionalInstant(closedAt)
-        writer.array(causes)
+extension ExitRecord: StateCodable {
+    package static var placeholder: ExitRecord {
+        ExitRecord(night: .demo, attempt: 0, requestedAt: .placeholder, waitSeconds: 0, freeWindowSeconds: 0, cause: .placeholder)
     }
 
-    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        night = try reader.night("ExitRecord.night")
-        attempt = try reader.int("ExitRecord.attempt")
-        requestedAt = try reader.instant("ExitRecord.requestedAt")
-        waitSeconds = try reader.int("ExitRecord.waitSeconds")
-        confirmedAt = try reader.optionalInstant("ExitRecord.confirmedAt")
-        cancelledAt = try reader.optionalInstant("ExitRecord.cancelledAt")
-        freeWindowSeconds = try reader.int("ExitRecord.freeWindowSeconds")
-        closedAt = try reader.optionalInstant("ExitRecord.closedAt")
-        let start = reader.offset
-        causes = try reader.array("ExitRecord.causes", of: EventReference.self)
-        guard !causes.isEmpty else { throw reader.failure("ExitRecord.causes", at: start, "a record has at least its request") }
+    package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.field("ExitRecord.night", &night)
+        try coder.field("ExitRecord.attempt", &attempt)
+        try coder.field("ExitRecord.requestedAt", &requestedAt)
+        try coder.field("ExitRecord.waitSeconds", &waitSeconds)
+        try coder.field("ExitRecord.confirmedAt", &confirmedAt)
+        try coder.field("ExitRecord.cancelledAt", &cancelledAt)
+        try coder.field("ExitRecord.freeWindowSeconds", &freeWindowSeconds)
+        try coder.field("ExitRecord.closedAt", &closedAt)
+        try coder.field("ExitRecord.causes", &causes, checking: { !$0.isEmpty }, "a record has at least its request")
     }
 }

@@ -21,15 +21,13 @@ enum CheckpointState {
         return try decoded.get()
     }
 
-    /// ``decode(_:position:)`` of bytes in memory; `inParallel` and `keeper` as
-    /// `ProjectionRunner.init(checkpointPayload:position:inParallel:keptBy:)` takes them
-    /// (without a keeper, the state keeps nothing of `bytes`).
+    /// ``decode(_:position:)`` of bytes in memory (the state keeps nothing of `bytes`).
     static func decode(
-        _ bytes: UnsafeRawBufferPointer, position: ReplayPosition, inParallel: Bool = true, keptBy keeper: (any AnyObject & Sendable)? = nil
+        _ bytes: UnsafeRawBufferPointer, position: ReplayPosition
     ) throws(CheckpointDecodingError) -> (runner: ProjectionRunner<LogState>, latestLineAt: Instant) {
         var reader = CheckpointReader(bytes)
         let latest = try reader.instant("the latest line's instant")
         let rest = UnsafeRawBufferPointer(rebasing: bytes[reader.offset...])
-        return (try ProjectionRunner<LogState>(checkpointPayload: rest, position: position, inParallel: inParallel, keptBy: keeper), latest)
+        return (try ProjectionRunner<LogState>(checkpointPayload: rest, position: position), latest)
     }
 }

@@ -105,10 +105,9 @@ package struct CheckpointedFold: Sendable {
         _ entry: CheckpointEntry, in folder: CheckpointFolder, position: ReplayPosition
     ) -> Result<(ProjectionRunner<LogState>, Instant), CheckpointProblem> {
         decoding(entry) { () throws(CheckpointProblem) in
-            // The state keeps its largest columns in the mapped file (docs/checkpoints.md).
-            try folder.withState(of: entry) { payload, keeper in
+            try folder.withState(of: entry) { payload in
                 Swift.Result { () throws(CheckpointDecodingError) in
-                    try CheckpointState.decode(payload, position: position, keptBy: keeper)
+                    try CheckpointState.decode(payload, position: position)
                 }
             }
         }

@@ -24,7 +24,7 @@ package struct LogSetCheckpointState: Sendable {
 
     /// Reads a state from `bytes`, to fold as of `position`.
     static func decode(
-        _ bytes: UnsafeRawBufferPointer, position: ReplayPosition, keptBy keeper: (any AnyObject & Sendable)? = nil
+        _ bytes: UnsafeRawBufferPointer, position: ReplayPosition
     ) throws(CheckpointDecodingError) -> LogSetCheckpointState {
         guard bytes.count >= 4 else { throw CheckpointDecodingError(what: "the recent copies' length", offset: 0, reason: "cut short") }
         let length = Int(UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self)))
@@ -33,15 +33,15 @@ package struct LogSetCheckpointState: Sendable {
         else {
             throw CheckpointDecodingError(what: "the recent copies", offset: 4, reason: "they do not decode")
         }
-        let (runner, latest) = try CheckpointState.decode(UnsafeRawBufferPointer(rebasing: bytes[(4 + length)...]), position: position, keptBy: keeper)
+        let (runner, latest) = try CheckpointState.decode(UnsafeRawBufferPointer(rebasing: bytes[(4 + length)...]), position: position)
         return LogSetCheckpointState(runner: runner, latestLineAt: latest, recentCopies: copies)
     }
 
     /// The state saved in `entry`, decoded to fold as of `position`, or why it cannot be.
     static func decode(_ entry: CheckpointEntry, in folder: CheckpointFolder, position: ReplayPosition) -> Result<LogSetCheckpointState, CheckpointProblem> {
         CheckpointedFold.decoding(entry) { () throws(CheckpointProblem) in
-            try folder.withState(of: entry) { bytes, keeper in
-                Result { () throws(CheckpointDecodingError) in try decode(bytes, position: position, keptBy: keeper) }
+            try folder.withState(of: entry) { bytes in
+                Result { () throws(CheckpointDecodingError) in try decode(bytes, position: position) }
             }
         }
     }
