@@ -329,6 +329,23 @@ extension CheckpointReader: StateCoder {
         values = try bulk(fieldName, count: count, capacity: growing ? StateCoding.growthCapacity(count) : count)
     }
 
+    package mutating func column<Element, Value: FixedWidthInteger>(
+        _ elements: inout [Element], get: (Element) -> Value, set: (inout Element, Value) -> Void
+    ) throws(CheckpointDecodingError) {
+        let size = MemoryLayout<Value>.size
+        let count = elements.count
+        guard count <= remaining / size else {
+            throw failure(fieldName, "\(count) values of \(size) bytes cannot fit the \(remaining) bytes left")
+        }
+        let start = try take(count * size, fieldName)
+        let source = bytes
+        elements.withUnsafeMutableBufferPointer { elements in
+            for index in 0..<count {
+                set(&elements[index], Value(littleEndian: source.loadUnaligned(fromByteOffset: start + size * index, as: Value.self)))
+            }
+        }
+    }
+
     @inline(__always) package mutating func code(_ value: inout UInt8) throws(CheckpointDecodingError) { value = try uint8(fieldName) }
     @inline(__always) package mutating func code(_ value: inout Bool) throws(CheckpointDecodingError) { value = try bool(fieldName) }
     @inline(__always) package mutating func code(_ value: inout Int) throws(CheckpointDecodingError) { value = try int(fieldName) }

@@ -167,6 +167,19 @@ extension CheckpointWriter: StateCoder {
         appendBulk(values)
     }
 
+    package mutating func column<Element, Value: FixedWidthInteger>(
+        _ elements: inout [Element], get: (Element) -> Value, set: (inout Element, Value) -> Void
+    ) {
+        let start = bytes.count
+        let size = MemoryLayout<Value>.size
+        bytes.append(contentsOf: repeatElement(0, count: size * elements.count))
+        bytes.withUnsafeMutableBytes { buffer in
+            for (index, element) in elements.enumerated() {
+                buffer.storeBytes(of: get(element).littleEndian, toByteOffset: start + size * index, as: Value.self)
+            }
+        }
+    }
+
     @inline(__always) package mutating func code(_ value: inout UInt8) { uint8(value) }
     @inline(__always) package mutating func code(_ value: inout Bool) { bool(value) }
     @inline(__always) package mutating func code(_ value: inout Int) { int64(Int64(value)) }

@@ -36,6 +36,15 @@ package protocol StateCoder {
     /// Fixed-width integers in bulk: their count, then their little-endian bytes.
     mutating func bulk<Value: FixedWidthInteger>(_ values: inout [Value], growing: Bool) throws(Failure)
 
+    /// A column of fixed-width integers in bulk, one for each of `elements` (whose count the
+    /// description wrote before): a writer writes `get` of each element, little-endian; a
+    /// reader reads them (checked against the bytes left at once) and hands each to `set`
+    /// with its element, so that columns are read into the elements without an array of
+    /// their own.
+    mutating func column<Element, Value: FixedWidthInteger>(
+        _ elements: inout [Element], get: (Element) -> Value, set: (inout Element, Value) -> Void
+    ) throws(Failure)
+
     /// One byte.
     mutating func code(_ value: inout UInt8) throws(Failure)
     /// A byte, 0 or 1.

@@ -28,8 +28,8 @@ extension EventReference: StateCodable {
     }
 
     package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.field("EventReference.identifier", &identifier)
-        try coder.field("EventReference.seq", &seq)
+        try identifier.describeState(&coder)
+        try seq.describeState(&coder)
         try coder.field("EventReference.typeName") { coder throws(Coder.Failure) in
             var number: UInt8 = Coder.isReading ? 0 : Self.typeNumber(of: typeName)
             try coder.code(&number)
@@ -40,7 +40,7 @@ extension EventReference: StateCodable {
                 typeName = Self.typeNames[min(Int(number), Self.typeNames.count) - 1]
             }
         }
-        try coder.field("EventReference.at", &at)
+        try at.describeState(&coder)
         try coder.field("EventReference.source") { coder throws(Coder.Failure) in
             var number: UInt8 = Coder.isReading ? 0 : Self.sourceNumber(of: source)
             try coder.code(&number)
@@ -57,7 +57,7 @@ extension EventReference: StateCodable {
                 source = EventSource.listed[min(Int(number), Self.sourceNames.count) - 1]
             }
         }
-        try coder.field("EventReference.stream", &stream)
+        try stream.describeState(&coder)
     }
 
     /// The number of `name` (0: written as text).

@@ -86,7 +86,13 @@ extension NightSlotLists {
     /// slot is in any (so that the lists are sound: no cycle, no slot twice), and no night is
     /// listed twice.
     init?(lists: [NightSlots], nights: [Int32], isFree: [Bool]) {
-        let slotCount = nights.count
+        self.init(lists: lists, isFree: isFree) { nights[$0] }
+    }
+
+    /// The lists of `lists`, as ``init(lists:nights:isFree:)`` makes them, `night` answering
+    /// each slot's night (for as many slots as `isFree` has).
+    init?(lists: [NightSlots], isFree: [Bool], night: (Int) -> Int32) {
+        let slotCount = isFree.count
         // Room for the slots a rewind's few nights add (`StateCoding.growthCapacity`).
         var links: [Link] = []
         links.reserveCapacity(StateCoding.growthCapacity(slotCount))
@@ -98,7 +104,7 @@ extension NightSlotLists {
         for list in lists {
             var ends = Ends()
             for slot in list.slots {
-                guard slot >= 0, Int(slot) < slotCount, !linked[Int(slot)], !isFree[Int(slot)], nights[Int(slot)] == list.night else { return nil }
+                guard slot >= 0, Int(slot) < slotCount, !linked[Int(slot)], !isFree[Int(slot)], night(Int(slot)) == list.night else { return nil }
                 linked[Int(slot)] = true
                 links[Int(slot)].previous = ends.last
                 if ends.last >= 0 { links[Int(ends.last)].next = slot } else { ends.first = slot }

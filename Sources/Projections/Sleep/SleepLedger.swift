@@ -515,7 +515,8 @@ extension SleepLedger: StateCodable {
             var lists = Coder.isReading ? [] : slotsByNight.lists
             try lists.describeState(&coder)
             guard Coder.isReading else { return }
-            let built = NightSlotLists(lists: lists, nights: stored.map(\.night), isFree: isFree)
+            let samples = stored
+            let built = NightSlotLists(lists: lists, isFree: isFree) { samples[$0].night }
             try coder.check(built != nil, "a slot is out of range, free, repeated or of another night, a night is repeated, or a sample held is in no night")
             slotsByNight = built ?? NightSlotLists()
         }
@@ -538,59 +539,56 @@ extension SleepLedger: StateCodable {
         }
     }
 
-    /// The samples by slot, as columns in bulk (start, length, night, source and zone
-    /// numbers, stage), then their keys (`SampleKeys`); read with room to grow, each start
-    /// within the instants' range and each name numbered.
+    /// The samples by slot: their count, then their columns in bulk (start, length, night,
+    /// source and zone numbers, stage), then their keys (`SampleKeys`); read into the
+    /// samples with room to grow, each start within the instants' range, each name numbered.
     private mutating func describeSamples<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        var starts = Coder.isReading ? [] : stored.map(\.start)
-        var milliseconds = Coder.isReading ? [] : stored.map(\.milliseconds)
-        var nights = Coder.isReading ? [] : stored.map(\.night)
-        var sources = Coder.isReading ? [] : stored.map(\.source)
-        var zones = Coder.isReading ? [] : stored.map(\.zone)
-        var stages = Coder.isReading ? [] : stored.map { Self.stageNumbers[$0.stage] ?? 0 }
-        var keys = SampleKeys(keys: Coder.isReading ? [] : stored.map(\.key))
-        try coder.bulk(&starts, growing: false)
-        try coder.bulk(&milliseconds, growing: false)
-        try coder.bulk(&nights, growing: false)
-        try coder.bulk(&sources, growing: false)
-        try coder.bulk(&zones, growing: false)
-        try coder.bulk(&stages, growing: false)
-        try keys.describeState(&coder)
+        var count = stored.count
+        // 25 bytes of columns and at least one of its key a sample.
+        try coder.elementCount(&count, minimumElementSize: 26)
+        if Coder.isReading { stored = Self.placeholders(count) }
+        try coder.column(&stored, get: { $0.start }, set: { $0.start = $1 })
+        try coder.column(&stored, get: { $0.milliseconds }, set: { $0.milliseconds = $1 })
+        try coder.column(&stored, get: { $0.night }, set: { $0.night = $1 })
+        try coder.column(&stored, get: { $0.source }, set: { $0.source = $1 })
+        try coder.column(&stored, get: { $0.zone }, set: { $0.zone = $1 })
+        let stages = SleepStage.stateCases
+        var stagesKnown = true
+        try coder.column(&stored, get: { Self.stageNumbers[$0.stage] ?? 0 }, set: { sample, number in
+            if Int(number) < stages.count { sample.stage = stages[Int(number)] } else { stagesKnown = false }
+        })
+        try coder.check(stagesKnown, "a stage is out of range")
+        try SampleKeys.describe(&stored, key: { $0.key }, setKey: { $0.key = $1 }, &coder)
         guard Coder.isReading else { return }
-        let count = starts.count
-        try coder.check([milliseconds.count, nights.count, sources.count, zones.count, stages.count, keys.keys.count].allSatisfy { $0 == count }, "the columns are of different lengths")
-        try coder.check(stages.allSatisfy { Int($0) < SleepStage.stateCases.count }, "a stage is out of range")
         let nameCount = UInt32(names.names.count)
         let startLimit = UInt64(CheckpointReader.instantLimit)
-        try coder.check(zip(sources, zones).allSatisfy { $0 < nameCount && $1 < nameCount }, "a sample's name is out of range")
-        try coder.check(starts.allSatisfy { $0.magnitude <= startLimit }, "a sample's start is out of range")
-        stored.reserveCapacity(StateCoding.growthCapacity(count))
-        for index in 0..<count {
-            stored.append(StoredSample(
-                start: starts[index], key: keys.keys[index], milliseconds: milliseconds[index], night: nights[index],
-                source: sources[index], zone: zones[index], stage: SleepStage.stateCases[Int(stages[index])]))
-        }
+        try coder.check(stored.allSatisfy { $0.source < nameCount && $0.zone < nameCount }, "a sample's name is out of range")
+        try coder.check(stored.allSatisfy { $0.start.magnitude <= startLimit }, "a sample's start is out of range")
     }
 
-    /// The vital readings by slot, as columns in bulk (night, kind, value's bit pattern),
-    /// then their keys; read with room to grow.
+    /// The vital readings by slot: their count, then their columns in bulk (night, kind,
+    /// value's bit pattern), then their keys; read into the readings with room to grow.
     private mutating func describeVitals<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        var nights = Coder.isReading ? [] : heldVitals.map(\.night)
-        var kinds = Coder.isReading ? [] : heldVitals.map { Self.kindNumbers[$0.kind] ?? 0 }
-        var values = Coder.isReading ? [] : heldVitals.map(\.value.bitPattern)
-        var keys = SampleKeys(keys: Coder.isReading ? [] : heldVitals.map(\.key))
-        try coder.bulk(&nights, growing: false)
-        try coder.bulk(&kinds, growing: false)
-        try coder.bulk(&values, growing: false)
-        try keys.describeState(&coder)
-        guard Coder.isReading else { return }
-        let count = nights.count
-        try coder.check([kinds.count, values.count, keys.keys.count].allSatisfy { $0 == count }, "the columns are of different lengths")
-        try coder.check(kinds.allSatisfy { Int($0) < VitalKind.stateCases.count }, "a kind is out of range")
-        heldVitals.reserveCapacity(StateCoding.growthCapacity(count))
-        for index in 0..<count {
-            heldVitals.append(HeldVital(
-                key: keys.keys[index], night: nights[index], kind: VitalKind.stateCases[Int(kinds[index])], value: Double(bitPattern: values[index])))
+        var count = heldVitals.count
+        // 13 bytes of columns and at least one of its key a reading.
+        try coder.elementCount(&count, minimumElementSize: 14)
+        if Coder.isReading { heldVitals = Self.placeholders(count) }
+        try coder.column(&heldVitals, get: { $0.night }, set: { $0.night = $1 })
+        let kinds = VitalKind.stateCases
+        var kindsKnown = true
+        try coder.column(&heldVitals, get: { Self.kindNumbers[$0.kind] ?? 0 }, set: { reading, number in
+            if Int(number) < kinds.count { reading.kind = kinds[Int(number)] } else { kindsKnown = false }
+        })
+        try coder.check(kindsKnown, "a kind is out of range")
+        try coder.column(&heldVitals, get: { $0.value.bitPattern }, set: { $0.value = Double(bitPattern: $1) })
+        try SampleKeys.describe(&heldVitals, key: { $0.key }, setKey: { $0.key = $1 }, &coder)
+    }
+
+    /// `count` placeholders, for columns to be read into, with room to grow.
+    private static func placeholders<Element: ColumnPlaceholder>(_ count: Int) -> [Element] {
+        [Element](unsafeUninitializedCapacity: StateCoding.growthCapacity(count)) { buffer, initialized in
+            UnsafeMutableBufferPointer(rebasing: buffer[..<count]).initialize(repeating: .placeholder)
+            initialized = count
         }
     }
 
@@ -636,6 +634,22 @@ extension SleepLedger: StateCodable {
         }
         return isFree
     }
+}
+
+/// An element read from a checkpoint's columns, which starts as a placeholder.
+private protocol ColumnPlaceholder {
+    /// What an element starts as, before its columns are read into it.
+    static var placeholder: Self { get }
+}
+
+extension SleepLedger.StoredSample: ColumnPlaceholder {
+    static var placeholder: SleepLedger.StoredSample {
+        SleepLedger.StoredSample(start: 0, key: .uuid(high: 0, low: 0, lowercase: false), milliseconds: 0, night: 0, source: 0, zone: 0, stage: .inBed)
+    }
+}
+
+extension HeldVital: ColumnPlaceholder {
+    static var placeholder: HeldVital { HeldVital(key: .uuid(high: 0, low: 0, lowercase: false), night: 0, kind: .hrv, value: 0) }
 }
 
 extension ManualNight: StateCodable {

@@ -9,21 +9,21 @@ extension SleepRecord: StateCodable {
     }
 
     package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.field("SleepRecord.night", &night)
-        try coder.field("SleepRecord.onset", &onset)
-        try coder.field("SleepRecord.finalWake", &finalWake)
-        try coder.field("SleepRecord.timeZone", &timeZone)
-        try coder.field("SleepRecord.asleepMilliseconds", &asleepMilliseconds)
-        try coder.field("SleepRecord.coreMilliseconds", &coreMilliseconds)
-        try coder.field("SleepRecord.deepMilliseconds", &deepMilliseconds)
-        try coder.field("SleepRecord.remMilliseconds", &remMilliseconds)
-        try coder.field("SleepRecord.stagedSource", &stagedSource)
-        try coder.field("SleepRecord.awakeMilliseconds", &awakeMilliseconds)
-        try coder.field("SleepRecord.interruptions", &interruptions)
-        try coder.field("SleepRecord.latencyMilliseconds", &latencyMilliseconds)
-        try coder.field("SleepRecord.efficiency", &efficiency)
-        try coder.field("SleepRecord.napMilliseconds", &napMilliseconds)
-        try coder.field("SleepRecord.source", &source)
+        try night.describeState(&coder)
+        try onset.describeState(&coder)
+        try finalWake.describeState(&coder)
+        try timeZone.describeState(&coder)
+        try asleepMilliseconds.describeState(&coder)
+        try coreMilliseconds.describeState(&coder)
+        try deepMilliseconds.describeState(&coder)
+        try remMilliseconds.describeState(&coder)
+        try stagedSource.describeState(&coder)
+        try awakeMilliseconds.describeState(&coder)
+        try interruptions.describeState(&coder)
+        try latencyMilliseconds.describeState(&coder)
+        try efficiency.describeState(&coder)
+        try napMilliseconds.describeState(&coder)
+        try source.describeState(&coder)
     }
 }
 
