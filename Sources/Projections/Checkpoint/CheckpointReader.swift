@@ -16,6 +16,8 @@ package struct CheckpointReader {
     private let bytes: UnsafeRawBufferPointer
     /// The offset of the next byte to read.
     package private(set) var offset = 0
+    /// The offset of `bytes` in the payload, for errors (not 0 in a section's reader).
+    private let base: Int
     /// The field being read (``StateCoder/field(_:_:)``), named in errors; its checks'
     /// errors point at its first byte.
     private var current = StateField(name: "the payload", start: 0)
@@ -32,7 +34,15 @@ package struct CheckpointReader {
 
     /// A reader of `bytes`, from the first.
     package init(_ bytes: UnsafeRawBufferPointer) {
+        self.init(bytes, base: 0, field: "the payload")
+    }
+
+    /// A reader of `bytes`, which start at `base` in the payload: the bytes of the section
+    /// `field`.
+    init(_ bytes: UnsafeRawBufferPointer, base: Int, field: StaticString) {
         self.bytes = bytes
+        self.base = base
+        current = StateField(name: field, start: 0)
     }
 
     /// The bytes not read yet.
@@ -40,7 +50,7 @@ package struct CheckpointReader {
 
     /// An error about `what`, read from `start`.
     package func failure(_ what: StaticString, at start: Int? = nil, _ reason: String) -> CheckpointDecodingError {
-        CheckpointDecodingError(what: what.description, offset: start ?? offset, reason: reason)
+        CheckpointDecodingError(what: what.description, offset: base + (start ?? offset), reason: reason)
     }
 
     /// Throws unless every byte was read.
@@ -344,6 +354,26 @@ extension CheckpointReader: StateCoder {
                 set(&elements[index], Value(littleEndian: source.loadUnaligned(fromByteOffset: start + size * index, as: Value.self)))
             }
         }
+    }
+
+    package mutating func beginSection<Value: StateCodable & Sendable>(
+        _ name: StaticString, _ value: inout Value
+    ) throws(CheckpointDecodingError) -> SectionRead<Value>? {
+        let length = try count(name)
+        let start = try take(length, name)
+        let section = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)])
+        guard length < SectionRead<Value>.minimumParallelBytes else { return SectionRead(section, base: base + start, field: name) }
+        var reader = CheckpointReader(section, base: base + start, field: name)
+        value = try reader.read(Value.self)
+        try reader.finish()
+        return nil
+    }
+
+    package mutating func endSection<Value: StateCodable & Sendable>(
+        _ section: SectionRead<Value>?, _ value: inout Value
+    ) throws(CheckpointDecodingError) {
+        guard let section else { return }
+        value = try section.wait()
     }
 
     @inline(__always) package mutating func code(_ value: inout UInt8) throws(CheckpointDecodingError) { value = try uint8(fieldName) }

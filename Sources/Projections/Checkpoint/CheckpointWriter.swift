@@ -180,6 +180,16 @@ extension CheckpointWriter: StateCoder {
         }
     }
 
+    package mutating func beginSection<Value: StateCodable & Sendable>(_ name: StaticString, _ value: inout Value) -> SectionRead<Value>? {
+        var section = CheckpointWriter()
+        value.describeState(&section)
+        count(section.bytes.count)
+        bytes.append(contentsOf: section.bytes)
+        return nil
+    }
+
+    package mutating func endSection<Value: StateCodable & Sendable>(_ section: SectionRead<Value>?, _ value: inout Value) {}
+
     @inline(__always) package mutating func code(_ value: inout UInt8) { uint8(value) }
     @inline(__always) package mutating func code(_ value: inout Bool) { bool(value) }
     @inline(__always) package mutating func code(_ value: inout Int) { int64(Int64(value)) }

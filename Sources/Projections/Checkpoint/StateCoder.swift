@@ -45,6 +45,16 @@ package protocol StateCoder {
         _ elements: inout [Element], get: (Element) -> Value, set: (inout Element, Value) -> Void
     ) throws(Failure)
 
+    /// Starts a section: `value` in bytes of its own (their count, then them), which a
+    /// reader may read on another thread (`SectionRead`, when they are many) while the
+    /// description goes on; ``endSection(_:_:)`` ends it, and `value` is read only then. A
+    /// writer writes `value` at once and answers `nil`; so does a reader that read it in
+    /// its place.
+    mutating func beginSection<Value: StateCodable & Sendable>(_ name: StaticString, _ value: inout Value) throws(Failure) -> SectionRead<Value>?
+    /// Ends the section ``beginSection(_:_:)`` started: a reader waits for it, and `value` is
+    /// what it read (or its error is thrown).
+    mutating func endSection<Value: StateCodable & Sendable>(_ section: SectionRead<Value>?, _ value: inout Value) throws(Failure)
+
     /// One byte.
     mutating func code(_ value: inout UInt8) throws(Failure)
     /// A byte, 0 or 1.

@@ -144,17 +144,22 @@ public struct LogState: Projection, Hashable {
 extension LogState: StateCodable {
     package static var placeholder: LogState { LogState() }
 
-    /// Every projection, in the order `apply` folds them.
+    /// Every projection, in the order `apply` folds them; the sleep ledger, half the work
+    /// of reading a state, in a section of its own, read beside the projections after it
+    /// (`SectionRead`).
     package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.field("LogState.statistics", &statistics)
         try coder.field("LogState.appTiers", &appTiers)
         try coder.field("LogState.demoNights", &demoNights)
-        try coder.field("LogState.sleep", &sleep)
+        var sleep = self.sleep
+        let sleepSection = try coder.beginSection("LogState.sleep", &sleep)
         try coder.field("LogState.scoreInputs", &scoreInputs)
         try coder.field("LogState.checklists", &checklists)
         try coder.field("LogState.exits", &exits)
         try coder.field("LogState.nightPlans", &nightPlans)
         try coder.field("LogState.streakNights", &streakNights)
         try coder.field("LogState.reminderHabits", &reminderHabits)
+        try coder.endSection(sleepSection, &sleep)
+        if Coder.isReading { self.sleep = sleep }
     }
 }
