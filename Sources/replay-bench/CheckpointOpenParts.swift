@@ -53,16 +53,16 @@ struct CheckpointOpenParts: Equatable {
         }
         let prefix = newest.header.byteOffset
         let (digest, _) = try best { try PrefixDigest.digests(ofFileAt: path, prefixLengths: [prefix]) }
-        // The payload as an open takes it: mapped, its digest checked (then decoded in place).
-        let (payload, payloadBytes) = try best { try folder.withPayload(of: newest) { bytes, _ in bytes.count } }
+        // The payload as an open takes it: mapped, its digest checked (then decoded).
+        let (payload, payloadBytes) = try best { try folder.withPayload(of: newest) { bytes in bytes.count } }
         let (decode, decoded) = try best { () throws -> ProjectionRunner<LogState> in
-            // As an open decodes it: the state keeps its largest columns in the mapping.
-            let result = try folder.withState(of: newest) { raw, keeper in
+            // As an open decodes it.
+            let result = try folder.withState(of: newest) { raw in
                 Result { () throws -> ProjectionRunner<LogState> in
                     var reader = CheckpointReader(raw)
                     _ = try reader.instant("the latest line's instant")
                     let rest = UnsafeRawBufferPointer(rebasing: raw[reader.offset...])
-                    return try ProjectionRunner<LogState>(checkpointPayload: rest, position: .end, keptBy: keeper)
+                    return try ProjectionRunner<LogState>(checkpointPayload: rest, position: .end)
                 }
             }
             return try result.get()

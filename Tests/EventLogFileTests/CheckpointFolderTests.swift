@@ -10,7 +10,7 @@ struct CheckpointFolderTests {
     /// The payload of `entry` read both ways an open may take it, which must agree: copied
     /// (`payload(of:)`) and mapped (`withPayload(of:_:)`); the same problem when refused.
     static func payload(in folder: CheckpointFolder, of entry: CheckpointEntry) throws(CheckpointProblem) -> [UInt8] {
-        let mapped = Result { () throws(CheckpointProblem) in try folder.withPayload(of: entry) { bytes, _ in Array(bytes) } }
+        let mapped = Result { () throws(CheckpointProblem) in try folder.withPayload(of: entry) { bytes in Array(bytes) } }
         let copied = Result { () throws(CheckpointProblem) in try folder.payload(of: entry) }
         switch (copied, mapped) {
         case (.success(let left), .success(let right)): #expect(left == right, "mapped and copied payloads differ")
@@ -66,7 +66,7 @@ struct CheckpointFolderTests {
 
     /// The state bytes a checkpoint holds after its position.
     static func state(in folder: CheckpointFolder, of entry: CheckpointEntry) throws(CheckpointProblem) -> [UInt8] {
-        try folder.withState(of: entry) { bytes, _ in Array(bytes) }
+        try folder.withState(of: entry) { bytes in Array(bytes) }
     }
 
     static func folder(for logPath: String) -> CheckpointFolder {

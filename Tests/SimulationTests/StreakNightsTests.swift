@@ -23,15 +23,7 @@ struct StreakNightsTests {
             state.apply(event, warnings: &warnings)
             latest = max(latest, event.at.millisecondsSince1970)
             if let roundTripEvery, index % roundTripEvery == roundTripEvery - 1 {
-                var writer = CheckpointWriter()
-                writer.value(state)
-                let bytes = writer.bytes
-                state = try bytes.withUnsafeBytes { raw throws(CheckpointDecodingError) -> LogState in
-                    var reader = CheckpointReader(raw)
-                    let read: LogState = try reader.value()
-                    try reader.finish()
-                    return read
-                }
+                state = try StateBytes.read(StateBytes.of(state), as: LogState.self).get()
             }
             // Once the outcomes are dropped (plans without shortcuts) both ask every night:
             // compared at the end only.

@@ -231,15 +231,14 @@ extension CheckpointFolder {
     }
 
     /// Calls `body` with the state a checkpoint saved (its payload after the position),
-    /// checked as ``withPayload(of:_:)`` checks it, and what keeps the bytes valid after
-    /// `body` returns.
+    /// checked as ``withPayload(of:_:)`` checks it; the bytes are valid only inside `body`.
     ///
     /// - Throws: what ``withPayload(of:_:)`` throws, or `.corrupt` when the payload does not
     ///   hold the position it announces.
     package func withState<Result>(
-        of entry: CheckpointEntry, _ body: (UnsafeRawBufferPointer, (any AnyObject & Sendable)?) -> Result
+        of entry: CheckpointEntry, _ body: (UnsafeRawBufferPointer) -> Result
     ) throws(CheckpointProblem) -> Result {
-        let outcome = try withPayload(of: entry) { payload, keeper -> Swift.Result<Result, CheckpointProblem> in
+        let outcome = try withPayload(of: entry) { payload -> Swift.Result<Result, CheckpointProblem> in
             var reader = LittleEndianReader(payload)
             guard let length = try? reader.read(UInt32.self) else {
                 return .failure(.corrupt(file: entry.path, reason: "its payload is too short to state its position"))
@@ -247,7 +246,7 @@ extension CheckpointFolder {
             guard (try? reader.read(count: Int(length))) != nil else {
                 return .failure(.corrupt(file: entry.path, reason: "its position is longer than its payload"))
             }
-            return .success(body(UnsafeRawBufferPointer(rebasing: payload[reader.offset...]), keeper))
+            return .success(body(UnsafeRawBufferPointer(rebasing: payload[reader.offset...])))
         }
         return try outcome.get()
     }

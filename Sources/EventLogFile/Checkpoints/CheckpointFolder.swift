@@ -111,18 +111,16 @@ package struct CheckpointFolder: Sendable {
     ///   changed since its header was read, or a payload digest that differs), or what
     ///   reading its header throws.
     package func payload(of entry: CheckpointEntry) throws(CheckpointProblem) -> [UInt8] {
-        try withPayload(of: entry) { bytes, _ in Array(bytes) }
+        try withPayload(of: entry) { bytes in Array(bytes) }
     }
 
     /// Calls `body` with the payload of `entry`, checked as ``payload(of:)`` checks it, from
     /// the file mapped read-only (`CheckpointFileSystem.MappedFile`; read when it cannot be
-    /// mapped), and what keeps the bytes valid after `body` returns when they are mapped
-    /// (the mapping, unmapped when the last value holding it goes); `nil` when the file was
-    /// read instead (the bytes are then valid only inside `body`).
+    /// mapped). The bytes are valid only inside `body`.
     ///
     /// - Throws: what ``payload(of:)`` throws.
     package func withPayload<Result>(
-        of entry: CheckpointEntry, _ body: (UnsafeRawBufferPointer, (any AnyObject & Sendable)?) -> Result
+        of entry: CheckpointEntry, _ body: (UnsafeRawBufferPointer) -> Result
     ) throws(CheckpointProblem) -> Result {
         let mapped: CheckpointFileSystem.MappedFile?
         do {
@@ -139,12 +137,12 @@ package struct CheckpointFolder: Sendable {
             }
             let whole = contents.head + contents.rest
             let outcome = whole.withUnsafeBytes { bytes in
-                Swift.Result { () throws(CheckpointProblem) -> Result in try checkedPayload(of: entry, in: bytes) { body($0, nil) } }
+                Swift.Result { () throws(CheckpointProblem) -> Result in try checkedPayload(of: entry, in: bytes, body) }
             }
             return try outcome.get()
         }
         return try withExtendedLifetime(mapped) { () throws(CheckpointProblem) -> Result in
-            try checkedPayload(of: entry, in: mapped.bytes) { body($0, mapped) }
+            try checkedPayload(of: entry, in: mapped.bytes, body)
         }
     }
 

@@ -4,7 +4,7 @@ import Events
 /// `CheckpointWriter+PayloadFields.swift` wrote, field by field; an error names the field's
 /// key.
 extension CheckpointReader: PayloadFieldVisitor {
-    package typealias Failure = CheckpointDecodingError
+    // `Failure` is the reading backend's (`CheckpointDecodingError`).
 
     package mutating func night(_ key: StaticString, _ value: inout Night) throws(CheckpointDecodingError) {
         value = try night(key)
@@ -22,7 +22,7 @@ extension CheckpointReader: PayloadFieldVisitor {
         value = try int(key)
     }
     package mutating func optionalInteger(_ key: StaticString, _ value: inout Int?) throws(CheckpointDecodingError) {
-        value = try optionalInt(key)
+        try field(key) { reader throws(CheckpointDecodingError) in try value.describeState(&reader) }
     }
     package mutating func number(_ key: StaticString, _ value: inout Double) throws(CheckpointDecodingError) {
         value = try double(key)
@@ -40,10 +40,10 @@ extension CheckpointReader: PayloadFieldVisitor {
         value = try string(key)
     }
     package mutating func optionalText(_ key: StaticString, _ value: inout String?) throws(CheckpointDecodingError) {
-        value = try optionalString(key)
+        try field(key) { reader throws(CheckpointDecodingError) in try value.describeState(&reader) }
     }
     package mutating func optionalZoneName(_ key: StaticString, _ value: inout String?) throws(CheckpointDecodingError) {
-        value = try optionalString(key)
+        try field(key) { reader throws(CheckpointDecodingError) in try value.describeState(&reader) }
     }
     package mutating func enumeration<Value: PayloadEnumeration>(_ key: StaticString, _ value: inout Value) throws(CheckpointDecodingError) {
         let start = offset

@@ -1,12 +1,14 @@
 import Events
 
-/// Reads a checkpoint payload written by `CheckpointWriter`, with the same calls in the
-/// same order.
+/// Reads a checkpoint payload written by `CheckpointWriter`: the reading backend of the
+/// state descriptions (``StateCodable/describeState(_:)``), which overwrites each value it is
+/// handed with what it reads.
 ///
-/// Every read is bounds-checked and names what it reads: bytes cut short, a count larger
-/// than the bytes left could hold, a varint too long, a value out of its range all throw a
+/// Every read is bounds-checked and names what it reads (the innermost field being read):
+/// bytes cut short, a count larger than the bytes left could hold, a varint too long, a
+/// value out of its range, a check of a description that fails all throw a
 /// `CheckpointDecodingError` with the byte offset; nothing traps, and no count allocates
-/// more than the bytes left could describe.
+/// more than the bytes left could describe. Decoded values copy what they keep.
 ///
 /// The reader borrows the buffer it is given: use it only while that buffer is valid
 /// (inside the `withUnsafeBytes` that produced it).
@@ -15,15 +17,12 @@ package struct CheckpointReader {
     /// The offset of the next byte to read.
     package private(set) var offset = 0
     /// The offset of `bytes` in the payload, for errors (not 0 in a section's reader).
-    private var base = 0
-    /// Whether a value may decode its sections on two threads (`CheckpointParallel`):
-    /// `false` when the caller keeps the cores busy already (an open hashes the log beside
-    /// the decoding). The bytes decode to the same value either way.
-    package var decodesSectionsInParallel = true
-    /// What keeps the payload's bytes valid after reading, when they may be kept in place
-    /// (`retainedRegion`): the mapped checkpoint file. `nil` when they are valid only while
-    /// read (every value then copies what it keeps).
-    package var retainer: (any AnyObject & Sendable)?
+    private let base: Int
+    /// The field being read (``StateCoder/field(_:_:)``), named in errors; its checks'
+    /// errors point at its first byte.
+    private var current = StateField(name: "the payload", start: 0)
+    /// The name of the field being read.
+    private var fieldName: StaticString { current.name }
     /// The last date read, and its days from 1970.
     private var lastDate: (days: Int64, date: LocalDate)?
 
@@ -35,7 +34,15 @@ package struct CheckpointReader {
 
     /// A reader of `bytes`, from the first.
     package init(_ bytes: UnsafeRawBufferPointer) {
+        self.init(bytes, base: 0, field: "the payload")
+    }
+
+    /// A reader of `bytes`, which start at `base` in the payload: the bytes of the section
+    /// `field`.
+    init(_ bytes: UnsafeRawBufferPointer, base: Int, field: StaticString) {
         self.bytes = bytes
+        self.base = base
+        current = StateField(name: field, start: 0)
     }
 
     /// The bytes not read yet.
@@ -46,22 +53,14 @@ package struct CheckpointReader {
         CheckpointDecodingError(what: what.description, offset: base + (start ?? offset), reason: reason)
     }
 
-    /// A reader of the next section (`CheckpointWriter.section(_:)`): its bytes, which this
-    /// reader skips. The section's reader may be used on another thread; it must read its
-    /// section to the end (`finish()`).
-    package mutating func section(_ what: StaticString) throws(CheckpointDecodingError) -> CheckpointReader {
-        let count = try count(what)
-        let region = try region(what, byteCount: count)
-        var reader = CheckpointReader(region)
-        reader.base = base + offset - count
-        reader.decodesSectionsInParallel = decodesSectionsInParallel
-        reader.retainer = retainer
-        return reader
-    }
-
     /// Throws unless every byte was read.
     package func finish() throws(CheckpointDecodingError) {
         guard remaining == 0 else { throw failure("the end of the payload", "\(remaining) bytes left over") }
+    }
+
+    /// A value of the state, read by its description.
+    package mutating func read<Value: StateCodable>(_ type: Value.Type = Value.self) throws(CheckpointDecodingError) -> Value {
+        try Value.described(by: &self)
     }
 
     /// The offset of `count` bytes taken for `what`.
@@ -71,32 +70,6 @@ package struct CheckpointReader {
         let start = offset
         offset += count
         return start
-    }
-
-    /// The next `byteCount` bytes, for a caller that reads columns of fixed-width values
-    /// in place (little-endian, unaligned).
-    package mutating func region(_ what: StaticString, byteCount: Int) throws(CheckpointDecodingError) -> UnsafeRawBufferPointer {
-        guard byteCount >= 0 else { throw failure(what, "a negative length") }
-        let start = try take(byteCount, what)
-        return UnsafeRawBufferPointer(rebasing: bytes[start..<(start + byteCount)])
-    }
-
-    /// The next `byteCount` bytes kept in place (``RetainedBytes``) when the payload may be
-    /// kept (``retainer``), else `nil` with nothing read: the caller then reads and copies.
-    package mutating func retainedRegion(_ what: StaticString, byteCount: Int) throws(CheckpointDecodingError) -> RetainedBytes? {
-        guard keepsBytes else { return nil }
-        return try columnRegion(what, byteCount: byteCount)
-    }
-
-    /// Whether regions read by ``columnRegion(_:byteCount:)`` stay valid after reading (the
-    /// payload may be kept: ``retainer``).
-    var keepsBytes: Bool { retainer != nil }
-
-    /// The next `byteCount` bytes, for columns read one element at a time: kept by the
-    /// ``retainer``, or, without one, valid only while reading, so that the caller copies the
-    /// elements before it returns (``keepsBytes``). One reading of the columns either way.
-    mutating func columnRegion(_ what: StaticString, byteCount: Int) throws(CheckpointDecodingError) -> RetainedBytes {
-        RetainedBytes(try region(what, byteCount: byteCount), keptBy: retainer ?? WhileReading.only)
     }
 
     // MARK: Numbers
@@ -209,23 +182,8 @@ package struct CheckpointReader {
         return Int(raw)
     }
 
-    /// Fixed-width integers written by `CheckpointWriter.integers(_:)`.
-    /// With `growing`, the array has room for ``growthCapacity(_:)`` values (see there).
-    package mutating func integers<Value: FixedWidthInteger>(_ what: StaticString, as type: Value.Type = Value.self, growing: Bool = false) throws(CheckpointDecodingError) -> [Value] {
-        let count = try count(what, minimumElementSize: MemoryLayout<Value>.size)
-        return try bulk(what, count: count, capacity: growing ? Self.growthCapacity(count) : count)
-    }
-
-    /// The capacity of a decoded array that the fold goes on appending to or inserting into
-    /// (a night's records, the slot links, the plans' timeline): room for a sixteenth more.
-    /// A rewind folds a few nights onto the state it decoded; with the capacity read exactly,
-    /// their first insert would move the whole array to new memory, twice its size, faulted
-    /// in page by page. Room never written is never faulted in either.
-    package static func growthCapacity(_ count: Int) -> Int {
-        count + count / 16 + 16
-    }
-
-    /// `count` fixed-width integers written by `CheckpointWriter.appendBulk(_:)`.
+    /// `count` fixed-width integers written by `CheckpointWriter.appendBulk(_:)`, in an
+    /// array with room for `capacity`.
     package mutating func bulk<Value: FixedWidthInteger>(_ what: StaticString, count: Int, as type: Value.Type = Value.self, capacity: Int = 0) throws(CheckpointDecodingError) -> [Value] {
         let size = MemoryLayout<Value>.size
         guard count >= 0, count <= remaining / size else {
@@ -240,25 +198,6 @@ package struct CheckpointReader {
             #else
             for index in 0..<count {
                 buffer[index] = Value(littleEndian: source.loadUnaligned(fromByteOffset: index * size, as: Value.self))
-            }
-            #endif
-            initialized = count
-        }
-    }
-
-    /// Doubles written by `CheckpointWriter.doubles(_:)`: their count, then their bit
-    /// patterns in bulk.
-    package mutating func doubles(_ what: StaticString) throws(CheckpointDecodingError) -> [Double] {
-        let count = try count(what, minimumElementSize: 8)
-        guard count > 0 else { return [] }
-        let start = try take(count * 8, what)
-        let source = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count * 8)])
-        return [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
-            #if _endian(little)
-            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
-            #else
-            for index in 0..<count {
-                buffer[index] = Double(bitPattern: UInt64(littleEndian: source.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
             }
             #endif
             initialized = count
@@ -303,11 +242,6 @@ package struct CheckpointReader {
         return text.withUTF8 { utf8 in utf8.count == bytes.count && utf8.elementsEqual(bytes) }
     }
 
-    /// An optional string.
-    package mutating func optionalString(_ what: StaticString) throws(CheckpointDecodingError) -> String? {
-        try optional(what) { reader throws(CheckpointDecodingError) in try reader.string(what) }
-    }
-
     /// An instant (its moment within ±2⁵² ms of 1970, its offset within ±23:59).
     @inline(__always)
     package mutating func instant(_ what: StaticString) throws(CheckpointDecodingError) -> Instant {
@@ -317,12 +251,6 @@ package struct CheckpointReader {
         guard moment.magnitude <= UInt64(Self.instantLimit) else { throw failure(what, at: start, "the instant \(moment) ms is out of range") }
         guard minutes.magnitude < 24 * 60 else { throw failure(what, at: start, "the offset of \(minutes) minutes is out of range") }
         return Instant(millisecondsSince1970: moment, utcOffsetSeconds: Int32(minutes) * 60)
-    }
-
-    /// An optional instant.
-    @inline(__always)
-    package mutating func optionalInstant(_ what: StaticString) throws(CheckpointDecodingError) -> Instant? {
-        try optional(what) { reader throws(CheckpointDecodingError) in try reader.instant(what) }
     }
 
     /// A date from its days since 1970 (within ±2²⁶ days).
@@ -370,59 +298,6 @@ package struct CheckpointReader {
         return time
     }
 
-    /// An optional `Int`.
-    @inline(__always)
-    package mutating func optionalInt(_ what: StaticString) throws(CheckpointDecodingError) -> Int? {
-        try optional(what) { reader throws(CheckpointDecodingError) in try reader.int(what) }
-    }
-
-    /// An optional value: a mark 0 (absent) or 1, then the value `read` reads.
-    @inline(__always)
-    package mutating func optional<Value>(_ what: StaticString, _ read: (inout CheckpointReader) throws(CheckpointDecodingError) -> Value) throws(CheckpointDecodingError) -> Value? {
-        let start = offset
-        switch try uint8(what) {
-        case 0: return nil
-        case 1: return try read(&self)
-        case let other: throw failure(what, at: start, "an optional is marked 0 or 1, not \(other)")
-        }
-    }
-
-    /// A value that reads itself.
-    package mutating func value<Value: CheckpointCodable>(_ type: Value.Type = Value.self) throws(CheckpointDecodingError) -> Value {
-        try Value(from: &self)
-    }
-
-    /// An array of elements each taking at least `minimumElementSize` bytes, each read by
-    /// `read`.
-    package mutating func array<Element>(
-        _ what: StaticString, minimumElementSize: Int = 1, growing: Bool = false, _ read: (inout CheckpointReader) throws(CheckpointDecodingError) -> Element
-    ) throws(CheckpointDecodingError) -> [Element] {
-        let count = try count(what, minimumElementSize: minimumElementSize)
-        var elements: [Element] = []
-        elements.reserveCapacity(growing ? Self.growthCapacity(count) : count)
-        for _ in 0..<count { elements.append(try read(&self)) }
-        return elements
-    }
-
-    /// A dictionary written as an array of entries (each taking at least
-    /// `minimumElementSize` bytes, read by `read`); a key read twice throws.
-    package mutating func dictionary<Key: Hashable, Value>(_ what: StaticString, minimumElementSize: Int = 1, _ read: (inout CheckpointReader) throws(CheckpointDecodingError) -> (Key, Value)) throws(CheckpointDecodingError) -> [Key: Value] {
-        let count = try count(what, minimumElementSize: minimumElementSize)
-        var entries: [Key: Value] = [:]
-        entries.reserveCapacity(count)
-        for _ in 0..<count {
-            let start = offset
-            let (key, value) = try read(&self)
-            guard entries.updateValue(value, forKey: key) == nil else { throw failure(what, at: start, "a key is repeated") }
-        }
-        return entries
-    }
-
-    /// An array of values that read themselves.
-    package mutating func array<Element: CheckpointCodable>(_ what: StaticString, of type: Element.Type = Element.self) throws(CheckpointDecodingError) -> [Element] {
-        try array(what) { reader throws(CheckpointDecodingError) in try Element(from: &reader) }
-    }
-
     /// A payload of module `Events`, field by field (see `CheckpointWriter.payload(_:)`).
     package mutating func payload<Payload: EventPayloadContent>(_ type: Payload.Type = Payload.self) throws(CheckpointDecodingError) -> Payload {
         var value = Payload.placeholder
@@ -431,8 +306,97 @@ package struct CheckpointReader {
     }
 }
 
-/// The owner of regions valid only while a payload is read (``CheckpointReader/columnRegion(_:byteCount:)``
-/// without a retainer): it keeps nothing alive, so nothing read with it may outlive the reading.
-private final class WhileReading: Sendable {
-    static let only = WhileReading()
+// MARK: - The reading backend
+
+extension CheckpointReader: StateCoder {
+    package typealias Failure = CheckpointDecodingError
+
+    package static var isReading: Bool { true }
+
+    @inline(__always)
+    package mutating func enterField(_ name: StaticString) -> StateField {
+        defer { current = StateField(name: name, start: offset) }
+        return current
+    }
+
+    @inline(__always)
+    package mutating func leaveField(_ outer: StateField) {
+        current = outer
+    }
+
+    @inline(__always)
+    package mutating func check(_ isValid: @autoclosure () -> Bool, _ reason: @autoclosure () -> String) throws(CheckpointDecodingError) {
+        guard isValid() else { throw failure(current.name, at: current.start, reason()) }
+    }
+
+    @inline(__always)
+    package mutating func elementCount(_ count: inout Int, minimumElementSize: Int) throws(CheckpointDecodingError) {
+        count = try self.count(fieldName, minimumElementSize: minimumElementSize)
+    }
+
+    package mutating func bulk<Value: FixedWidthInteger>(_ values: inout [Value], growing: Bool) throws(CheckpointDecodingError) {
+        let count = try count(fieldName, minimumElementSize: MemoryLayout<Value>.size)
+        values = try bulk(fieldName, count: count, capacity: growing ? StateCoding.growthCapacity(count) : count)
+    }
+
+    package mutating func column<Element, Value: FixedWidthInteger>(
+        _ elements: inout [Element], get: (Element) -> Value, set: (inout Element, Value) -> Void
+    ) throws(CheckpointDecodingError) {
+        let size = MemoryLayout<Value>.size
+        let count = elements.count
+        guard count <= remaining / size else {
+            throw failure(fieldName, "\(count) values of \(size) bytes cannot fit the \(remaining) bytes left")
+        }
+        let start = try take(count * size, fieldName)
+        let source = bytes
+        elements.withUnsafeMutableBufferPointer { elements in
+            for index in 0..<count {
+                set(&elements[index], Value(littleEndian: source.loadUnaligned(fromByteOffset: start + size * index, as: Value.self)))
+            }
+        }
+    }
+
+    package mutating func beginSection<Value: StateCodable & Sendable>(
+        _ name: StaticString, _ value: inout Value
+    ) throws(CheckpointDecodingError) -> SectionRead<Value>? {
+        let length = try count(name)
+        let start = try take(length, name)
+        let section = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)])
+        guard length < SectionRead<Value>.minimumParallelBytes else { return SectionRead(section, base: base + start, field: name) }
+        var reader = CheckpointReader(section, base: base + start, field: name)
+        value = try reader.read(Value.self)
+        try reader.finish()
+        return nil
+    }
+
+    package mutating func endSection<Value: StateCodable & Sendable>(
+        _ section: SectionRead<Value>?, _ value: inout Value
+    ) throws(CheckpointDecodingError) {
+        guard let section else { return }
+        value = try section.wait()
+    }
+
+    @inline(__always) package mutating func code(_ value: inout UInt8) throws(CheckpointDecodingError) { value = try uint8(fieldName) }
+    @inline(__always) package mutating func code(_ value: inout Bool) throws(CheckpointDecodingError) { value = try bool(fieldName) }
+    @inline(__always) package mutating func code(_ value: inout Int) throws(CheckpointDecodingError) { value = try int(fieldName) }
+    @inline(__always) package mutating func code(_ value: inout Int32) throws(CheckpointDecodingError) { value = try narrow(fieldName) }
+    @inline(__always) package mutating func code(_ value: inout UInt32) throws(CheckpointDecodingError) { value = try narrow(fieldName) }
+
+    /// A signed varint that must fit `Value`.
+    @inline(__always)
+    private mutating func narrow<Value: FixedWidthInteger>(_ what: StaticString) throws(CheckpointDecodingError) -> Value {
+        let start = offset
+        let wide = try int64(what)
+        guard let value = Value(exactly: wide) else { throw failure(what, at: start, "\(wide) does not fit \(Value.self)") }
+        return value
+    }
+    @inline(__always) package mutating func code(_ value: inout UInt64) throws(CheckpointDecodingError) { value = try uint64(fieldName) }
+    @inline(__always) package mutating func code(_ value: inout Int64) throws(CheckpointDecodingError) { value = try int64(fieldName) }
+    @inline(__always) package mutating func code(_ value: inout Double) throws(CheckpointDecodingError) { value = try double(fieldName) }
+    @inline(__always) package mutating func code(_ value: inout String) throws(CheckpointDecodingError) { value = try string(fieldName) }
+    @inline(__always) package mutating func code(_ value: inout Instant) throws(CheckpointDecodingError) { value = try instant(fieldName) }
+    @inline(__always) package mutating func code(_ value: inout LocalDate) throws(CheckpointDecodingError) { value = try localDate(fieldName) }
+    @inline(__always) package mutating func code(_ value: inout Night) throws(CheckpointDecodingError) { value = try night(fieldName) }
+    @inline(__always) package mutating func code(_ value: inout TimeOfDay) throws(CheckpointDecodingError) { value = try timeOfDay(fieldName) }
+    @inline(__always) package mutating func code<Payload: EventPayloadContent>(_ value: inout Payload) throws(CheckpointDecodingError) { try value.visitFields(&self) }
 }

@@ -1,18 +1,18 @@
 import Events
 
-/// Appends a checkpoint payload's bytes: compact, little-endian, read back by
-/// `CheckpointReader` with the same calls in the same order.
+/// Appends a checkpoint payload's bytes: the writing backend of the state descriptions
+/// (``StateCodable/describeState(_:)``), read back by `CheckpointReader` from the same
+/// description.
 ///
 /// - Fixed-width numbers (`uint8`, `uint32`, `uint64`, `double` as its bit pattern) take
-///   their width.
-/// - Counts and integers are LEB128 varints (`count`, `unsignedVarint`), signed ones
+///   their width, little-endian.
+/// - Counts are LEB128 varints (`count`, `unsignedVarint`); integers signed varints,
 ///   zigzag-mapped first (`int`, `int64`): small values take one byte.
 /// - An instant is its milliseconds (a signed varint) and its offset in whole minutes (a
 ///   signed varint); a date its days since 1970 (a signed varint); a time of day its
-///   minutes; a night a date or a mark for the demo night.
+///   minutes; a night a mark then a date, or the mark of the demo night.
 /// - A string is its UTF-8 byte count (a varint) and its bytes.
-/// - An optional is a byte, 0 (absent) or 1, then the value.
-/// - Arrays of fixed-width integers go in bulk (`integers`): a count, then their bytes.
+/// - Collections are written as `StateCodable+Collections.swift` describes them.
 package struct CheckpointWriter {
     /// The bytes written so far.
     package private(set) var bytes: [UInt8]
@@ -23,16 +23,10 @@ package struct CheckpointWriter {
         bytes.reserveCapacity(capacity)
     }
 
-    // MARK: Sections
-
-    /// A section: what `write` writes, after its length in bytes, so that a reader can take
-    /// it whole (`CheckpointReader.section(_:)`) without reading it, and decode several
-    /// sections at once.
-    package mutating func section(_ write: (inout CheckpointWriter) -> Void) {
-        var part = CheckpointWriter()
-        write(&part)
-        count(part.bytes.count)
-        bytes.append(contentsOf: part.bytes)
+    /// Appends the bytes of `value`'s description.
+    package mutating func write<Value: StateCodable>(_ value: Value) {
+        var copy = value
+        copy.describeState(&self)
     }
 
     // MARK: Numbers
@@ -94,28 +88,12 @@ package struct CheckpointWriter {
         withUnsafeBytes(of: &little) { bytes.append(contentsOf: $0) }
     }
 
-    /// Fixed-width integers in bulk: their count, then each one's bytes, little-endian.
-    package mutating func integers<Value: FixedWidthInteger>(_ values: [Value]) {
-        count(values.count)
-        appendBulk(values)
-    }
-
     /// Fixed-width integers in bulk, without their count (the reader knows it).
     package mutating func appendBulk<Value: FixedWidthInteger>(_ values: [Value]) {
         #if _endian(little)
         values.withUnsafeBytes { bytes.append(contentsOf: $0) }
         #else
         for value in values { fixed(value) }
-        #endif
-    }
-
-    /// Doubles in bulk: their count, then their bit patterns (as `double`).
-    package mutating func doubles(_ values: [Double]) {
-        count(values.count)
-        #if _endian(little)
-        values.withUnsafeBytes { bytes.append(contentsOf: $0) }
-        #else
-        for value in values { fixed(value.bitPattern) }
         #endif
     }
 
@@ -130,20 +108,10 @@ package struct CheckpointWriter {
         }
     }
 
-    /// An optional string.
-    package mutating func optionalString(_ value: String?) {
-        optional(value) { $0.string($1) }
-    }
-
     /// An instant: its milliseconds since 1970 and its offset in whole minutes.
     package mutating func instant(_ value: Instant) {
         int64(value.millisecondsSince1970)
         int(Int(value.utcOffsetSeconds / 60))
-    }
-
-    /// An optional instant.
-    package mutating func optionalInstant(_ value: Instant?) {
-        optional(value) { $0.instant($1) }
     }
 
     /// A date, as its days since 1970.
@@ -167,42 +135,73 @@ package struct CheckpointWriter {
         count(value.minutesSinceMidnight)
     }
 
-    /// An optional `Int`.
-    package mutating func optionalInt(_ value: Int?) {
-        optional(value) { $0.int($1) }
-    }
-
-    /// An optional value: 0, or 1 then the value written by `write`.
-    package mutating func optional<Value>(_ value: Value?, _ write: (inout CheckpointWriter, Value) -> Void) {
-        guard let value else {
-            bytes.append(0)
-            return
-        }
-        bytes.append(1)
-        write(&self, value)
-    }
-
-    /// A value that writes itself.
-    package mutating func value<Value: CheckpointCodable>(_ value: Value) {
-        value.encode(to: &self)
-    }
-
-    /// An array: its count, then each element written by `write`.
-    package mutating func array<Element>(_ values: [Element], _ write: (inout CheckpointWriter, Element) -> Void) {
-        count(values.count)
-        for element in values { write(&self, element) }
-    }
-
-    /// An array of values that write themselves.
-    package mutating func array<Element: CheckpointCodable>(_ values: [Element]) {
-        count(values.count)
-        for element in values { element.encode(to: &self) }
-    }
-
     /// A payload of module `Events` (a goal, a manual sleep …), field by field in the order
     /// its description visits them.
     package mutating func payload<Payload: EventPayloadContent>(_ value: Payload) {
         var fields = value
         fields.visitFields(&self)
     }
+}
+
+// MARK: - The writing backend
+
+extension CheckpointWriter: StateCoder {
+    package typealias Failure = Never
+
+    package static var isReading: Bool { false }
+
+    @inline(__always)
+    package mutating func enterField(_ name: StaticString) -> StateField { StateField(name: name, start: 0) }
+
+    @inline(__always)
+    package mutating func leaveField(_ outer: StateField) {}
+
+    @inline(__always)
+    package mutating func check(_ isValid: @autoclosure () -> Bool, _ reason: @autoclosure () -> String) {}
+
+    @inline(__always)
+    package mutating func elementCount(_ count: inout Int, minimumElementSize: Int) { self.count(count) }
+
+    package mutating func bulk<Value: FixedWidthInteger>(_ values: inout [Value], growing: Bool) {
+        count(values.count)
+        appendBulk(values)
+    }
+
+    package mutating func column<Element, Value: FixedWidthInteger>(
+        _ elements: inout [Element], get: (Element) -> Value, set: (inout Element, Value) -> Void
+    ) {
+        let start = bytes.count
+        let size = MemoryLayout<Value>.size
+        bytes.append(contentsOf: repeatElement(0, count: size * elements.count))
+        bytes.withUnsafeMutableBytes { buffer in
+            for (index, element) in elements.enumerated() {
+                buffer.storeBytes(of: get(element).littleEndian, toByteOffset: start + size * index, as: Value.self)
+            }
+        }
+    }
+
+    package mutating func beginSection<Value: StateCodable & Sendable>(_ name: StaticString, _ value: inout Value) -> SectionRead<Value>? {
+        var section = CheckpointWriter()
+        value.describeState(&section)
+        count(section.bytes.count)
+        bytes.append(contentsOf: section.bytes)
+        return nil
+    }
+
+    package mutating func endSection<Value: StateCodable & Sendable>(_ section: SectionRead<Value>?, _ value: inout Value) {}
+
+    @inline(__always) package mutating func code(_ value: inout UInt8) { uint8(value) }
+    @inline(__always) package mutating func code(_ value: inout Bool) { bool(value) }
+    @inline(__always) package mutating func code(_ value: inout Int) { int64(Int64(value)) }
+    @inline(__always) package mutating func code(_ value: inout Int32) { int64(Int64(value)) }
+    @inline(__always) package mutating func code(_ value: inout UInt32) { int64(Int64(value)) }
+    @inline(__always) package mutating func code(_ value: inout UInt64) { uint64(value) }
+    @inline(__always) package mutating func code(_ value: inout Int64) { int64(value) }
+    @inline(__always) package mutating func code(_ value: inout Double) { double(value) }
+    @inline(__always) package mutating func code(_ value: inout String) { string(value) }
+    @inline(__always) package mutating func code(_ value: inout Instant) { instant(value) }
+    @inline(__always) package mutating func code(_ value: inout LocalDate) { localDate(value) }
+    @inline(__always) package mutating func code(_ value: inout Night) { night(value) }
+    @inline(__always) package mutating func code(_ value: inout TimeOfDay) { timeOfDay(value) }
+    @inline(__always) package mutating func code<Payload: EventPayloadContent>(_ value: inout Payload) { value.visitFields(&self) }
 }

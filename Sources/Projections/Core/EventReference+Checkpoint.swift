@@ -1,66 +1,76 @@
 import Events
 
-/// An event reference's bytes: its id as a `SampleKey` (a UUID as its 16 bytes, not its
+/// An event reference's state: its id as a `SampleKey` (a UUID as its 16 bytes, not its
 /// 36 characters), its seq, its type name as a number, its instant, and its source as a
-/// number, then its stream (in a log set) as optional text. A type name is `1 +` its place among `EventType`'s cases, or 0 and then the text
-/// for any other name; a source is 0 when there is none, `1 +` its place in
-/// `EventSource.listed`, or 255 and then the text. A name is numbered only when its bytes
-/// are exactly the listed name's, so every reference reads back byte for byte.
+/// number, then its stream (in a log set) as optional text. A type name is `1 +` its place
+/// among `EventType`'s cases, or 0 and then the text for any other name; a source is 0 when
+/// there is none, `1 +` its place in `EventSource.listed`, or 255 and then the text. A name
+/// is numbered only when its bytes are exactly the listed name's, so every reference reads
+/// back byte for byte.
 ///
 /// Exit records, plan causes and demo nights hold many references: this keeps reading them
 /// to integer reads, with no hex digits parsed and no text checked.
-extension EventReference: CheckpointCodable {
+extension EventReference: StateCodable {
     /// The mark of a source written as its text.
     private static let sourceAsText: UInt8 = 255
 
-    package func encode(to writer: inout CheckpointWriter) {
-        writer.value(identifier)
-        writer.int(seq)
-        if let number = Self.typeNumbers[typeName], NameTable.sameBytes(typeName, Self.typeNames[Int(number) - 1]) {
-            writer.uint8(number)
-        } else {
-            writer.uint8(0)
-            writer.string(typeName)
-        }
-        writer.instant(at)
-        if let source {
-            if let number = Self.sourceNumbers[source.rawValue], NameTable.sameBytes(source.rawValue, Self.sourceNames[Int(number) - 1]) {
-                writer.uint8(number)
-            } else {
-                writer.uint8(Self.sourceAsText)
-                writer.string(source.rawValue)
-            }
-        } else {
-            writer.uint8(0)
-        }
-        writer.optionalString(stream)
+    package static var placeholder: EventReference {
+        EventReference(identifier: .text(""), seq: 0, typeName: "", at: .placeholder, source: nil, stream: nil)
     }
 
-    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        identifier = try reader.value(SampleKey.self)
-        seq = try reader.int("EventReference.seq")
-        let typeStart = reader.offset
-        let typeNumber = Int(try reader.uint8("EventReference.typeName"))
-        if typeNumber == 0 {
-            typeName = try reader.string("EventReference.typeName")
-        } else if typeNumber <= Self.typeNames.count {
-            typeName = Self.typeNames[typeNumber - 1]
-        } else {
-            throw reader.failure("EventReference.typeName", at: typeStart, "\(typeNumber) numbers no event type")
+    private init(identifier: SampleKey, seq: Int, typeName: String, at: Instant, source: EventSource?, stream: String?) {
+        self.identifier = identifier
+        self.seq = seq
+        self.typeName = typeName
+        self.at = at
+        self.source = source
+        self.stream = stream
+    }
+
+    package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try identifier.describeState(&coder)
+        try seq.describeState(&coder)
+        try coder.field("EventReference.typeName") { coder throws(Coder.Failure) in
+            var number: UInt8 = Coder.isReading ? 0 : Self.typeNumber(of: typeName)
+            try coder.code(&number)
+            if number == 0 {
+                try coder.code(&typeName)
+            } else if Coder.isReading {
+                try coder.check(Int(number) <= Self.typeNames.count, "\(number) numbers no event type")
+                typeName = Self.typeNames[min(Int(number), Self.typeNames.count) - 1]
+            }
         }
-        at = try reader.instant("EventReference.at")
-        let sourceStart = reader.offset
-        let sourceNumber = try reader.uint8("EventReference.source")
-        if sourceNumber == 0 {
-            source = nil
-        } else if sourceNumber == Self.sourceAsText {
-            source = EventSource(rawValue: try reader.string("EventReference.source"))
-        } else if Int(sourceNumber) <= Self.sourceNames.count {
-            source = EventSource.listed[Int(sourceNumber) - 1]
-        } else {
-            throw reader.failure("EventReference.source", at: sourceStart, "\(sourceNumber) numbers no source")
+        try at.describeState(&coder)
+        try coder.field("EventReference.source") { coder throws(Coder.Failure) in
+            var number: UInt8 = Coder.isReading ? 0 : Self.sourceNumber(of: source)
+            try coder.code(&number)
+            guard Coder.isReading || number == Self.sourceAsText else { return }
+            var text = source?.rawValue ?? ""
+            switch number {
+            case 0:
+                source = nil
+            case Self.sourceAsText:
+                try coder.code(&text)
+                source = EventSource(rawValue: text)
+            default:
+                try coder.check(Int(number) <= Self.sourceNames.count, "\(number) numbers no source")
+                source = EventSource.listed[min(Int(number), Self.sourceNames.count) - 1]
+            }
         }
-        stream = try reader.optionalString("EventReference.stream")
+        try stream.describeState(&coder)
+    }
+
+    /// The number of `name` (0: written as text).
+    private static func typeNumber(of name: String) -> UInt8 {
+        guard let number = typeNumbers[name], NameTable.sameBytes(name, typeNames[Int(number) - 1]) else { return 0 }
+        return number
+    }
+
+    /// The number of `source` (0: none; ``sourceAsText``: written as text).
+    private static func sourceNumber(of source: EventSource?) -> UInt8 {
+        guard let source else { return 0 }
+        guard let number = sourceNumbers[source.rawValue], NameTable.sameBytes(source.rawValue, sourceNames[Int(number) - 1]) else { return sourceAsText }
+        return number
     }
 
     /// The type names by number − 1 (`EventType`'s cases in order).

@@ -8,9 +8,8 @@ import Events
 /// cache miss is most of what is left once the table outgrows the caches.)
 ///
 /// The ids of a state read from a checkpoint are kept apart, as one sorted array
-/// (`settled`, searched by interpolation; kept in place in the mapped checkpoint when it
-/// may be, else read in bulk): an insert asks it first, and the table holds only the ids
-/// applied since.
+/// (`settled`, read in bulk and searched by interpolation): an insert asks it first, and the
+/// table holds only the ids applied since.
 struct IdentifierDigestTable: Sendable {
     /// Two words a slot (the digest's `high`, then its `low`); (0, 0) marks an empty slot,
     /// and the presence of that digest itself is kept apart in `holdsZero`.
@@ -20,15 +19,12 @@ struct IdentifierDigestTable: Sendable {
     private var holdsZero = false
     /// The number of ids in the table (`words` and `holdsZero`).
     private var tableCount = 0
-    /// The digests read from a checkpoint: (`low`, `high`) pairs, in ascending order and
-    /// distinct; disjoint from the table.
-    private var settled = SettledDigests()
+    /// The digests read from a checkpoint: (`low`, `high`) pairs of words, in ascending
+    /// order and distinct; disjoint from the table.
+    private var settled: [UInt64] = []
 
     /// The number of ids.
-    var count: Int { tableCount + settled.pairCount }
-
-    /// Whether the digests read from a checkpoint are kept in place in it (for tests).
-    var isSettledKeptInPlace: Bool { settled.isKept }
+    var count: Int { tableCount + settled.count / 2 }
 
     /// An empty table.
     init() {
@@ -86,12 +82,12 @@ struct IdentifierDigestTable: Sendable {
     /// probes, near each other, rather than a binary search's 17 scattered ones over 100k
     /// ids).
     private func settledContains(high: UInt64, low: UInt64) -> Bool {
-        settled.withPairs { pairs in
-            let count = pairs.count
+        settled.withUnsafeBufferPointer { words in
+            let count = words.count / 2
             /// Whether the pair at `index` is below the one sought.
             func isBelow(_ index: Int) -> Bool {
-                let heldLow = pairs.low(index)
-                return heldLow < low || (heldLow == low && pairs.high(index) < high)
+                let heldLow = words[2 * index]
+                return heldLow < low || (heldLow == low && words[2 * index + 1] < high)
             }
             // The first index whose pair is not below the one sought lies in lower..<upper + 1.
             let guess = Int(truncatingIfNeeded: UInt64(count).multipliedFullWidth(by: low).high)
@@ -121,7 +117,7 @@ struct IdentifierDigestTable: Sendable {
                 let middle = lower + (upper - lower) / 2
                 if isBelow(middle) { lower = middle + 1 } else { upper = middle }
             }
-            return lower < count && pairs.low(lower) == low && pairs.high(lower) == high
+            return lower < count && words[2 * lower] == low && words[2 * lower + 1] == high
         }
     }
 
@@ -144,10 +140,36 @@ struct IdentifierDigestTable: Sendable {
 
 // MARK: Checkpoint
 
-extension IdentifierDigestTable: CheckpointCodable {
-    /// Every digest, as (`low`, `high`) pairs in ascending order: their count, then 16
-    /// bytes each in bulk. The same ids give the same bytes, whatever order they came in.
-    func encode(to writer: inout CheckpointWriter) {
+extension IdentifierDigestTable: StateCodable {
+    static var placeholder: IdentifierDigestTable { IdentifierDigestTable() }
+
+    /// Every digest, as (`low`, `high`) pairs of words in ascending order, in bulk: the same
+    /// ids give the same bytes, whatever order they came in. Read, they are the settled
+    /// digests, checked to ascend (so that a search finds each).
+    mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        var words = Coder.isReading ? [] : sortedWords()
+        try coder.bulk("the ids", &words)
+        guard Coder.isReading else { return }
+        try coder.check(words.count % 2 == 0, "an odd number of words")
+        try coder.check(Self.ascends(words), "the digests are not in ascending order")
+        self = IdentifierDigestTable()
+        settled = words
+    }
+
+    /// Whether the pairs of `words` ascend.
+    private static func ascends(_ words: [UInt64]) -> Bool {
+        var index = 2
+        while index + 1 < words.count {
+            let previousLow = words[index - 2]
+            let low = words[index]
+            guard previousLow < low || (previousLow == low && words[index - 1] < words[index + 1]) else { return false }
+            index += 2
+        }
+        return true
+    }
+
+    /// Every digest, settled and in the table, as (`low`, `high`) pairs in ascending order.
+    private func sortedWords() -> [UInt64] {
         var pairs: [(low: UInt64, high: UInt64)] = []
         pairs.reserveCapacity(tableCount)
         if holdsZero { pairs.append((0, 0)) }
@@ -156,100 +178,23 @@ extension IdentifierDigestTable: CheckpointCodable {
         }
         pairs.sort { $0.low < $1.low || ($0.low == $1.low && $0.high < $1.high) }
         var merged: [UInt64] = []
-        merged.reserveCapacity(2 * (settled.pairCount + pairs.count))
+        merged.reserveCapacity(settled.count + 2 * pairs.count)
         var next = 0
-        settled.withPairs { settled in
-            for index in 0..<settled.count {
-                let low = settled.low(index)
-                let high = settled.high(index)
-                while next < pairs.count, pairs[next].low < low || (pairs[next].low == low && pairs[next].high < high) {
-                    merged.append(pairs[next].low)
-                    merged.append(pairs[next].high)
-                    next += 1
-                }
-                merged.append(low)
-                merged.append(high)
+        for index in stride(from: 0, to: settled.count, by: 2) {
+            let low = settled[index]
+            let high = settled[index + 1]
+            while next < pairs.count, pairs[next].low < low || (pairs[next].low == low && pairs[next].high < high) {
+                merged.append(pairs[next].low)
+                merged.append(pairs[next].high)
+                next += 1
             }
+            merged.append(low)
+            merged.append(high)
         }
         for pair in pairs[next...] {
             merged.append(pair.low)
             merged.append(pair.high)
         }
-        writer.count(merged.count / 2)
-        writer.appendBulk(merged)
+        return merged
     }
-
-    /// Reads the digests into `settled` (kept in place when the reader may keep its bytes,
-    /// else copied), checking that they ascend (so a search finds each).
-    init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        self.init()
-        let count = try reader.count("the ids", minimumElementSize: 16)
-        let start = reader.offset
-        if let kept = try reader.retainedRegion("the ids", byteCount: 16 * count) {
-            settled = SettledDigests(kept: kept)
-        } else {
-            settled = SettledDigests(words: try reader.bulk("the ids", count: 2 * count, as: UInt64.self))
-        }
-        let ascending = settled.withPairs { pairs in
-            var index = 1
-            while index < pairs.count {
-                let previousLow = pairs.low(index - 1)
-                let low = pairs.low(index)
-                guard previousLow < low || (previousLow == low && pairs.high(index - 1) < pairs.high(index)) else { return false }
-                index += 1
-            }
-            return true
-        }
-        guard ascending else { throw reader.failure("the ids", at: start, "the digests are not in ascending order") }
-    }
-}
-
-/// The digests a checkpoint held, as (`low`, `high`) pairs: in an array, or kept in place in
-/// the checkpoint's payload (little-endian, 16 bytes a pair).
-private struct SettledDigests: Sendable {
-    private var words: [UInt64] = []
-    private var kept: RetainedBytes?
-
-    init() {}
-
-    init(words: [UInt64]) {
-        self.words = words
-    }
-
-    init(kept: RetainedBytes) {
-        self.kept = kept
-    }
-
-    /// The number of pairs.
-    var pairCount: Int { kept.map { $0.count / 16 } ?? words.count / 2 }
-
-    var isEmpty: Bool { pairCount == 0 }
-
-    /// Whether the pairs are kept in place.
-    var isKept: Bool { kept != nil }
-
-    /// Calls `body` with the pairs.
-    func withPairs<Result>(_ body: (DigestPairs) -> Result) -> Result {
-        if let kept { return body(DigestPairs(base: kept.bytes.baseAddress, count: pairCount, littleEndian: true)) }
-        return words.withUnsafeBytes { body(DigestPairs(base: $0.baseAddress, count: pairCount, littleEndian: false)) }
-    }
-}
-
-/// Pairs of 64-bit words in memory, read in place: `low` first, then `high`.
-private struct DigestPairs {
-    let base: UnsafeRawPointer?
-    /// The number of pairs.
-    let count: Int
-    /// Whether the words are little-endian bytes (a checkpoint's) rather than native ones.
-    let littleEndian: Bool
-
-    @inline(__always)
-    private func word(_ index: Int) -> UInt64 {
-        // `base` is nil only for no pairs, where nothing is read.
-        let value = base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)
-        return littleEndian ? UInt64(littleEndian: value) : value
-    }
-
-    func low(_ index: Int) -> UInt64 { word(2 * index) }
-    func high(_ index: Int) -> UInt64 { word(2 * index + 1) }
 }

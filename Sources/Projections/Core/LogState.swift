@@ -141,54 +141,25 @@ public struct LogState: Projection, Hashable {
 
 // MARK: Checkpoint
 
-extension LogState: CheckpointCodable {
-    /// Every projection, in the order `apply` folds them, each in a section of its own (so
-    /// that the sleep ledger decodes beside the others).
-    package func encode(to writer: inout CheckpointWriter) {
-        writer.section { $0.value(statistics) }
-        writer.section { $0.value(appTiers) }
-        writer.section { $0.value(demoNights) }
-        writer.section { $0.value(sleep) }
-        writer.section { $0.value(scoreInputs) }
-        writer.section { $0.value(checklists) }
-        writer.section { $0.value(exits) }
-        writer.section { $0.value(nightPlans) }
-        writer.section { $0.value(streakNights) }
-        writer.section { $0.value(reminderHabits) }
-    }
+extension LogState: StateCodable {
+    package static var placeholder: LogState { LogState() }
 
-    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        var sections: [CheckpointReader] = []
-        for _ in 0..<10 { sections.append(try reader.section("LogState's sections")) }
-        var sleepSection = sections[3]
-        let parallel = reader.decodesSectionsInParallel && sleepSection.remaining >= CheckpointParallel.minimumParallelBytes
-        let (others, sleep) = try CheckpointParallel.both(parallel: parallel, { () throws(CheckpointDecodingError) -> LogState in
-            // Everything but the sleep ledger, here.
-            var state = LogState()
-            state.statistics = try Self.read(sections[0])
-            state.appTiers = try Self.read(sections[1])
-            state.demoNights = try Self.read(sections[2])
-            state.scoreInputs = try Self.read(sections[4])
-            state.checklists = try Self.read(sections[5])
-            state.exits = try Self.read(sections[6])
-            state.nightPlans = try Self.read(sections[7])
-            state.streakNights = try Self.read(sections[8])
-            state.reminderHabits = try Self.read(sections[9])
-            return state
-        }, { () throws(CheckpointDecodingError) -> SleepLedger in
-            let ledger: SleepLedger = try sleepSection.value()
-            try sleepSection.finish()
-            return ledger
-        })
-        self = others
-        self.sleep = sleep
-    }
-
-    /// The value a section holds, which must be read to its end.
-    private static func read<Value: CheckpointCodable>(_ section: CheckpointReader) throws(CheckpointDecodingError) -> Value {
-        var reader = section
-        let value: Value = try reader.value()
-        try reader.finish()
-        return value
+    /// Every projection, in the order `apply` folds them; the sleep ledger, half the work
+    /// of reading a state, in a section of its own, read beside the projections after it
+    /// (`SectionRead`).
+    package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.field("LogState.statistics", &statistics)
+        try coder.field("LogState.appTiers", &appTiers)
+        try coder.field("LogState.demoNights", &demoNights)
+        var sleep = self.sleep
+        let sleepSection = try coder.beginSection("LogState.sleep", &sleep)
+        try coder.field("LogState.scoreInputs", &scoreInputs)
+        try coder.field("LogState.checklists", &checklists)
+        try coder.field("LogState.exits", &exits)
+        try coder.field("LogState.nightPlans", &nightPlans)
+        try coder.field("LogState.streakNights", &streakNights)
+        try coder.field("LogState.reminderHabits", &reminderHabits)
+        try coder.endSection(sleepSection, &sleep)
+        if Coder.isReading { self.sleep = sleep }
     }
 }

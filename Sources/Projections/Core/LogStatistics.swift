@@ -61,33 +61,16 @@ public struct LogStatistics: Projection, Hashable {
 
 // MARK: Checkpoint
 
-extension LogStatistics: CheckpointCodable {
-    package func encode(to writer: inout CheckpointWriter) {
-        writer.optionalInstant(firstInstant)
-        writer.optionalInstant(lastInstant)
-        writer.array(zones) { $0.string($1) }
-        writer.int(eventCount)
-        writer.array(catalogueCounts) { $0.int($1) }
-        writer.array(otherCounts.sorted { $0.key < $1.key }) { writer, entry in
-            writer.string(entry.key)
-            writer.int(entry.value)
-        }
-        writer.optionalString(lastZone)
-    }
+extension LogStatistics: StateCodable {
+    package static var placeholder: LogStatistics { LogStatistics() }
 
-    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        firstInstant = try reader.optionalInstant("LogStatistics.firstInstant")
-        lastInstant = try reader.optionalInstant("LogStatistics.lastInstant")
-        zones = try reader.array("LogStatistics.zones") { reader throws(CheckpointDecodingError) in try reader.string("LogStatistics.zones") }
-        eventCount = try reader.int("LogStatistics.eventCount")
-        let start = reader.offset
-        catalogueCounts = try reader.array("LogStatistics.catalogueCounts") { reader throws(CheckpointDecodingError) in try reader.int("LogStatistics.catalogueCounts") }
-        guard catalogueCounts.count == EventType.allCases.count else {
-            throw reader.failure("LogStatistics.catalogueCounts", at: start, "\(catalogueCounts.count) counts for \(EventType.allCases.count) event types")
-        }
-        otherCounts = try reader.dictionary("LogStatistics.otherCounts", minimumElementSize: 2) { reader throws(CheckpointDecodingError) in
-            (try reader.string("LogStatistics.otherCounts"), try reader.int("LogStatistics.otherCounts"))
-        }
-        lastZone = try reader.optionalString("LogStatistics.lastZone")
+    package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.field("LogStatistics.firstInstant", &firstInstant)
+        try coder.field("LogStatistics.lastInstant", &lastInstant)
+        try coder.field("LogStatistics.zones", &zones)
+        try coder.field("LogStatistics.eventCount", &eventCount)
+        try coder.field("LogStatistics.catalogueCounts", &catalogueCounts, checking: { $0.count == EventType.allCases.count }, "not a count for each of the \(EventType.allCases.count) event types")
+        try coder.field("LogStatistics.otherCounts", &otherCounts)
+        try coder.field("LogStatistics.lastZone", &lastZone)
     }
 }

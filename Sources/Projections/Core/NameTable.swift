@@ -69,20 +69,17 @@ struct NameTable: Sendable {
 
 // MARK: Checkpoint
 
-extension NameTable: CheckpointCodable {
-    /// The names, by number; the rest is rebuilt by numbering them again in order.
-    func encode(to writer: inout CheckpointWriter) {
-        writer.array(names) { $0.string($1) }
-    }
+extension NameTable: StateCodable {
+    static var placeholder: NameTable { NameTable() }
 
-    init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        self.init()
-        let start = reader.offset
-        let count = try reader.count("the names")
-        for _ in 0..<count {
-            let name = try reader.string("a name")
-            let before = names.count
-            guard number(of: name) == UInt32(before), names.count == before + 1 else { throw reader.failure("the names", at: start, "a name is repeated") }
-        }
+    /// The names, by number; the rest is rebuilt by numbering them again in order.
+    mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        var read = names
+        try coder.field("the names", &read)
+        guard Coder.isReading else { return }
+        var table = NameTable()
+        for name in read { _ = table.number(of: name) }
+        try coder.check(table.names.count == read.count, "a name is repeated")
+        self = table
     }
 }

@@ -49,16 +49,16 @@ struct NightRecords: Sendable, Hashable {
     }
 }
 
-extension NightRecords: CheckpointCodable {
-    package func encode(to writer: inout CheckpointWriter) {
-        writer.integers(words)
-    }
+// MARK: Checkpoint
 
-    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        let start = reader.offset
-        words = try reader.integers("NightRecords", as: UInt64.self, growing: true)
-        for index in words.indices.dropFirst() where words[index - 1] >> Self.recordBits > words[index] >> Self.recordBits {
-            throw reader.failure("NightRecords", at: start, "its nights are out of order")
+extension NightRecords: StateCodable {
+    static var placeholder: NightRecords { NightRecords() }
+
+    /// The words in bulk, with room to grow; their nights must be in order.
+    mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.field("NightRecords") { coder throws(Coder.Failure) in
+            try coder.bulk(&words, growing: true)
+            try coder.check(zip(words, words.dropFirst()).allSatisfy { $0 >> Self.recordBits <= $1 >> Self.recordBits }, "its nights are out of order")
         }
     }
 }

@@ -30,8 +30,6 @@ public struct ProjectionRunner<State: Projection>: Sendable {
     public private(set) var latestTimeZone: String?
     /// The ids applied: `IdentifierSet`'s digests, in a table that does not hash them again.
     private var seenIdentifiers = IdentifierDigestTable()
-    /// Whether the ids read from a checkpoint are kept in place in it (for tests).
-    var identifiersKeptInPlace: Bool { seenIdentifiers.isSettledKeptInPlace }
     /// The zones asked about, each looked up in the platform's data once.
     private var knownZones = KnownZones()
 
@@ -116,54 +114,37 @@ public struct ProjectionRunner<State: Projection>: Sendable {
 
 // MARK: Checkpoint
 
-extension ProjectionRunner where State: CheckpointCodable {
+extension ProjectionRunner where State == LogState {
+    // For `LogState` itself, not any `StateCodable` state: the whole description is then
+    // specialized for each backend within this module (a generic entry point would leave
+    // every field of the state to a call through its witness table).
+
     /// The runner as checkpoint bytes: `CheckpointLayout.version` (4 bytes), then the
     /// bookkeeping (applied count, latest instant and zone), the ids applied, the warnings
-    /// and the state. The position is not in it (the runner read back is given one), nor
-    /// the cache of zones looked up.
+    /// and the state (``describeCheckpoint(_:)``). The position is not in it (the runner
+    /// read back is given one), nor the cache of zones looked up.
     package func checkpointPayload() -> [UInt8] {
         var writer = CheckpointWriter(capacity: 1 << 16)
         writer.uint32(CheckpointLayout.version)
-        writer.int(appliedCount)
-        writer.optionalInstant(latestInstant)
-        writer.optionalString(latestTimeZone)
-        writer.value(seenIdentifiers)
-        writer.value(warnings)
-        writer.value(state)
+        var runner = self
+        runner.describeCheckpoint(&writer)
         return writer.bytes
     }
 
-    /// The runner `checkpointPayload()` wrote, folding from there on at `position`.
-    /// `inParallel` lets large sections decode on two threads
-    /// (`CheckpointReader.decodesSectionsInParallel`). With a `keeper` (what keeps `payload`
-    /// valid: the mapped checkpoint file), the state keeps its largest columns in `payload`
-    /// instead of copying them (`CheckpointReader.retainer`); without, it keeps nothing of it.
+    /// The runner `checkpointPayload()` wrote, folding from there on at `position`. It
+    /// keeps nothing of `payload`.
     ///
     /// - Throws: `CheckpointDecodingError` when the bytes are of another layout version,
     ///   cut short, left over, or make no sense; never traps.
-    package init(
-        checkpointPayload payload: UnsafeRawBufferPointer, position: ReplayPosition, inParallel: Bool = true,
-        keptBy keeper: (any AnyObject & Sendable)? = nil
-    ) throws(CheckpointDecodingError) {
+    package init(checkpointPayload payload: UnsafeRawBufferPointer, position: ReplayPosition) throws(CheckpointDecodingError) {
         var reader = CheckpointReader(payload)
-        reader.decodesSectionsInParallel = inParallel
-        reader.retainer = keeper
         let version = try reader.uint32("the layout version")
         guard version == CheckpointLayout.version else {
             throw reader.failure("the layout version", at: 0, "\(version), this build reads \(CheckpointLayout.version)")
         }
-        let appliedCount = try reader.int("the applied count")
-        let latestInstant = try reader.optionalInstant("the latest instant")
-        let latestTimeZone = try reader.optionalString("the latest zone")
-        let identifiers = try reader.value(IdentifierDigestTable.self)
-        let warnings = try reader.value(ProjectionWarnings.self)
-        let state = try reader.value(State.self)
+        self.init(position: position)
+        try describeCheckpoint(&reader)
         try reader.finish()
-        self.init(state: state, warnings: warnings, position: position)
-        self.appliedCount = appliedCount
-        self.latestInstant = latestInstant
-        self.latestTimeZone = latestTimeZone
-        self.seenIdentifiers = identifiers
     }
 
     /// The runner `checkpointPayload()` wrote (see ``init(checkpointPayload:position:)``).
@@ -172,6 +153,16 @@ extension ProjectionRunner where State: CheckpointCodable {
             Result { () throws(CheckpointDecodingError) in try Self(checkpointPayload: bytes, position: position) }
         }
         self = try read.get()
+    }
+
+    /// What a checkpoint holds of the runner, after the layout version.
+    private mutating func describeCheckpoint<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.field("the applied count", &appliedCount)
+        try coder.field("the latest instant", &latestInstant)
+        try coder.field("the latest zone", &latestTimeZone)
+        try coder.field("the ids", &seenIdentifiers)
+        try coder.field("the warnings", &warnings)
+        try coder.field("the state", &state)
     }
 }
 

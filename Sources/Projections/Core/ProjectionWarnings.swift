@@ -96,28 +96,27 @@ public struct ProjectionWarnings: Sendable, Hashable {
 
 // MARK: Checkpoint
 
-extension ProjectionWarnings: CheckpointCodable {
-    /// Each warning: its seq (optional), its rule (its place in `Rule.allCases`), its message,
-    /// its stream (optional).
-    package func encode(to writer: inout CheckpointWriter) {
-        writer.count(all.count)
-        for warning in all {
-            writer.optionalInt(warning.seq)
-            writer.uint8(UInt8(Rule.allCases.firstIndex(of: warning.rule) ?? 0))
-            writer.string(warning.message)
-            writer.optionalString(warning.stream)
-        }
-    }
+extension ProjectionWarnings: StateCodable {
+    package static var placeholder: ProjectionWarnings { ProjectionWarnings() }
 
-    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        let rules = Rule.allCases
-        all = try reader.array("ProjectionWarnings", minimumElementSize: 4) { reader throws(CheckpointDecodingError) in
-            let seq = try reader.optionalInt("ProjectionWarnings.seq")
-            let start = reader.offset
-            let rule = Int(try reader.uint8("ProjectionWarnings.rule"))
-            guard rule < rules.count else { throw reader.failure("ProjectionWarnings.rule", at: start, "\(rule) is not a rule") }
-            let message = try reader.string("ProjectionWarnings.message")
-            return Warning(seq: seq, rule: rules[rule], message: message, stream: try reader.optionalString("ProjectionWarnings.stream"))
-        }
+    package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.field("ProjectionWarnings", &all)
+    }
+}
+
+extension ProjectionWarnings.Rule: StateCodableCase {
+    package static let stateCases = allCases
+}
+
+extension ProjectionWarnings.Warning: StateCodable {
+    package static var placeholder: ProjectionWarnings.Warning { ProjectionWarnings.Warning(seq: nil, message: "") }
+
+    /// Its seq (optional), its rule (its place in `Rule.allCases`), its message, its stream
+    /// (optional).
+    package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.field("ProjectionWarnings.seq", &seq)
+        try coder.field("ProjectionWarnings.rule", &rule)
+        try coder.field("ProjectionWarnings.message", &message)
+        try coder.field("ProjectionWarnings.stream", &stream)
     }
 }

@@ -146,20 +146,12 @@ public struct ChecklistCompletions: Sendable, Hashable {
 
 // MARK: Checkpoint
 
-extension ChecklistCompletions: CheckpointCodable {
-    /// The nights in order, each with its bits; then the real nights' changes.
-    package func encode(to writer: inout CheckpointWriter) {
-        writer.array(doneByNight.sorted { $0.key < $1.key }) { writer, entry in
-            writer.night(entry.key)
-            writer.uint64(entry.value)
-        }
-        writer.value(history)
-    }
+extension ChecklistCompletions: StateCodable {
+    package static var placeholder: ChecklistCompletions { ChecklistCompletions() }
 
-    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        doneByNight = try reader.dictionary("ChecklistCompletions", minimumElementSize: 9) { reader throws(CheckpointDecodingError) in
-            (try reader.night("ChecklistCompletions.night"), try reader.uint64("ChecklistCompletions.done"))
-        }
-        history = try reader.value(NightRecords.self)
+    /// Each night's bits (nights in order), then the real nights' changes.
+    package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.field("ChecklistCompletions.doneByNight", &doneByNight)
+        try coder.field("ChecklistCompletions.history", &history)
     }
 }

@@ -174,52 +174,15 @@ public struct ExitHistory: Sendable, Hashable {
 
 // MARK: Checkpoint
 
-extension ExitHistory: CheckpointCodable {
-    /// The number of records, then the nights in order (the demo night last), each with its
-    /// records (the count lets a reader hold them all in one allocation).
-    package func encode(to writer: inout CheckpointWriter) {
-        writer.count(dated.count + demo.count)
-        var runs: [Range<Int>] = []
-        var start = 0
-        for position in dated.indices.dropFirst() where dated[position].night != dated[position - 1].night {
-            runs.append(start..<position)
-            start = position
-        }
-        if !dated.isEmpty { runs.append(start..<dated.count) }
-        writer.count(runs.count + (demo.isEmpty ? 0 : 1))
-        for run in runs {
-            writer.night(dated[run.lowerBound].night)
-            writer.array(Array(dated[run]))
-        }
-        if !demo.isEmpty {
-            writer.night(.demo)
-            writer.array(demo)
-        }
-    }
+extension ExitHistory: StateCodable {
+    package static var placeholder: ExitHistory { ExitHistory() }
 
-    /// Reads what `encode` wrote: the number of records, then nights in order, each with at
-    /// least one record, each record of its night.
-    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        let totalStart = reader.offset
-        let total = try reader.count("ExitHistory records", minimumElementSize: 8)
-        dated.reserveCapacity(CheckpointReader.growthCapacity(total))
-        let nightCount = try reader.count("ExitHistory", minimumElementSize: 2)
-        var previous: Night?
-        for _ in 0..<nightCount {
-            let start = reader.offset
-            let night = try reader.night("ExitHistory.night")
-            guard previous.map({ $0 < night }) ?? true else { throw reader.failure("ExitHistory.night", at: start, "the nights are not in order") }
-            previous = night
-            let count = try reader.count("ExitHistory.records", minimumElementSize: 8)
-            guard count > 0 else { throw reader.failure("ExitHistory.records", at: start, "a night without exits") }
-            for _ in 0..<count {
-                let record = try ExitRecord(from: &reader)
-                guard record.night == night else { throw reader.failure("ExitHistory.records", at: start, "an exit of another night") }
-                if night == .demo { demo.append(record) } else { dated.append(record) }
-            }
+    /// The real nights' records (nights in order, with room to grow), then the demo night's.
+    package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.field("ExitHistory.dated") { coder throws(Coder.Failure) in
+            try dated.describeState(&coder, growing: true)
+            try coder.check(dated.allSatisfy { $0.night != .demo } && zip(dated, dated.dropFirst()).allSatisfy { $0.night <= $1.night }, "the nights are not real nights in order")
         }
-        guard dated.count + demo.count == total else {
-            throw reader.failure("ExitHistory records", at: totalStart, "\(total) records announced, \(dated.count + demo.count) read")
-        }
+        try coder.field("ExitHistory.demo", &demo, checking: { $0.allSatisfy { $0.night == .demo } }, "an exit of another night")
     }
 }

@@ -1,29 +1,25 @@
 import Events
 
-extension ExitRecord: CheckpointCodable {
-    package func encode(to writer: inout CheckpointWriter) {
-        writer.night(night)
-        writer.int(attempt)
-        writer.instant(requestedAt)
-        writer.int(waitSeconds)
-        writer.optionalInstant(confirmedAt)
-        writer.optionalInstant(cancelledAt)
-        writer.int(freeWindowSeconds)
-        writer.optionalInstant(closedAt)
-        writer.array(causes)
-    }
+extension ExitRecord: StateCodable {
+    /// Made once: a record read overwrites its causes (made afresh, the placeholder's array
+    /// would be allocated for every record read, only to be dropped).
+    package static var placeholder: ExitRecord { emptyRecord }
 
-    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        night = try reader.night("ExitRecord.night")
-        attempt = try reader.int("ExitRecord.attempt")
-        requestedAt = try reader.instant("ExitRecord.requestedAt")
-        waitSeconds = try reader.int("ExitRecord.waitSeconds")
-        confirmedAt = try reader.optionalInstant("ExitRecord.confirmedAt")
-        cancelledAt = try reader.optionalInstant("ExitRecord.cancelledAt")
-        freeWindowSeconds = try reader.int("ExitRecord.freeWindowSeconds")
-        closedAt = try reader.optionalInstant("ExitRecord.closedAt")
-        let start = reader.offset
-        causes = try reader.array("ExitRecord.causes", of: EventReference.self)
-        guard !causes.isEmpty else { throw reader.failure("ExitRecord.causes", at: start, "a record has at least its request") }
+    private static let emptyRecord: ExitRecord = {
+        var record = ExitRecord(night: .demo, attempt: 0, requestedAt: .placeholder, waitSeconds: 0, freeWindowSeconds: 0, cause: .placeholder)
+        record.causes = []
+        return record
+    }()
+
+    package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try night.describeState(&coder)
+        try attempt.describeState(&coder)
+        try requestedAt.describeState(&coder)
+        try waitSeconds.describeState(&coder)
+        try confirmedAt.describeState(&coder)
+        try cancelledAt.describeState(&coder)
+        try freeWindowSeconds.describeState(&coder)
+        try closedAt.describeState(&coder)
+        try coder.field("ExitRecord.causes", &causes, checking: { !$0.isEmpty }, "a record has at least its request")
     }
 }

@@ -126,26 +126,20 @@ package enum ReminderRejection: Sendable, Hashable {
 
 // MARK: Checkpoint
 
-extension ReminderHabits: CheckpointCodable {
-    package func encode(to writer: inout CheckpointWriter) {
-        writer.array(changes.sorted { $0.key < $1.key }) { writer, entry in
-            writer.int(entry.key)
-            writer.array(entry.value) { writer, change in
-                writer.int64(change.moment)
-                writer.bool(change.retired)
-            }
-        }
-        writer.value(interactions)
-    }
+extension ReminderHabits: StateCodable {
+    package static var placeholder: ReminderHabits { ReminderHabits() }
 
-    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        changes = try reader.dictionary("ReminderHabits.changes", minimumElementSize: 2) { reader throws(CheckpointDecodingError) in
-            let position = try reader.int("ReminderHabits.position")
-            let list = try reader.array("ReminderHabits.change", minimumElementSize: 2) { reader throws(CheckpointDecodingError) in
-                Change(moment: try reader.int64("ReminderHabits.moment"), retired: try reader.bool("ReminderHabits.retired"))
-            }
-            return (position, list)
-        }
-        interactions = try reader.value(NightRecords.self)
+    package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.field("ReminderHabits.changes", &changes)
+        try coder.field("ReminderHabits.interactions", &interactions)
+    }
+}
+
+extension ReminderHabits.Change: StateCodable {
+    static var placeholder: ReminderHabits.Change { ReminderHabits.Change(moment: 0, retired: false) }
+
+    mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.field("ReminderHabits.moment", &moment)
+        try coder.field("ReminderHabits.retired", &retired)
     }
 }

@@ -54,20 +54,15 @@ public struct AppTierAssignments: Projection, Hashable {
 
 // MARK: Checkpoint
 
-extension AppTierAssignments: CheckpointCodable {
-    /// For each tier of `AppTier.allCases`, in order: whether it has a list, then its apps.
-    package func encode(to writer: inout CheckpointWriter) {
-        for tier in AppTier.allCases {
-            writer.optional(appsByTier[tier]) { writer, apps in writer.array(apps) { $0.string($1) } }
-        }
-    }
+extension AppTierAssignments: StateCodable {
+    package static var placeholder: AppTierAssignments { AppTierAssignments() }
 
-    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        appsByTier = [:]
-        for tier in AppTier.allCases {
-            appsByTier[tier] = try reader.optional("AppTierAssignments") { reader throws(CheckpointDecodingError) in
-                try reader.array("AppTierAssignments") { reader throws(CheckpointDecodingError) in try reader.string("AppTierAssignments") }
-            }
+    /// For each tier, in `AppTier.allCases` order: whether it has a list, then its apps.
+    package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        for tier in AppTier.stateCases {
+            var apps = appsByTier[tier]
+            try coder.field("AppTierAssignments", &apps)
+            if Coder.isReading { appsByTier[tier] = apps }
         }
     }
 }

@@ -1,21 +1,15 @@
 import Events
 
-extension DemoNight: CheckpointCodable {
-    package func encode(to writer: inout CheckpointWriter) {
-        writer.value(start)
-        writer.string(timeZone)
-        writer.int(compression)
-        writer.int(sleepNeedMinutes)
+extension DemoNight: StateCodable {
+    package static var placeholder: DemoNight {
+        DemoNight(start: .placeholder, timeZone: "", compression: compressionRange.lowerBound, sleepNeedMinutes: 0)
     }
 
-    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        let start = try reader.value(EventReference.self)
-        let timeZone = try reader.string("DemoNight.timeZone")
-        let at = reader.offset
-        let compression = try reader.int("DemoNight.compression")
+    package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.field("DemoNight.start", &start)
+        try coder.field("DemoNight.timeZone", &timeZone)
         // The plan divides by the compression.
-        guard Self.compressionRange.contains(compression) else { throw reader.failure("DemoNight.compression", at: at, "\(compression) is out of range") }
-        let sleepNeed = try reader.int("DemoNight.sleepNeedMinutes")
-        self.init(start: start, timeZone: timeZone, compression: compression, sleepNeedMinutes: sleepNeed)
+        try coder.field("DemoNight.compression", &compression, checking: Self.compressionRange.contains, "out of \(Self.compressionRange)")
+        try coder.field("DemoNight.sleepNeedMinutes", &sleepNeedMinutes)
     }
 }

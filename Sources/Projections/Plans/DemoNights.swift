@@ -95,14 +95,11 @@ public struct DemoNight: Sendable, Hashable {
 
 // MARK: Checkpoint
 
-extension DemoNights: CheckpointCodable {
-    package func encode(to writer: inout CheckpointWriter) {
-        writer.optional(latest) { $0.value($1) }
-        writer.optionalInt(latestGoalSleepNeed)
-    }
+extension DemoNights: StateCodable {
+    package static var placeholder: DemoNights { DemoNights() }
 
-    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        latest = try reader.optional("DemoNights.latest") { reader throws(CheckpointDecodingError) in try reader.value(DemoNight.self) }
-        latestGoalSleepNeed = try reader.optionalInt("DemoNights.latestGoalSleepNeed")
+    package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.field("DemoNights.latest", &latest)
+        try coder.field("DemoNights.latestGoalSleepNeed", &latestGoalSleepNeed)
     }
 }

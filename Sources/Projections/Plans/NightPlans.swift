@@ -389,90 +389,81 @@ public struct NightPlans: Projection, Hashable {
 
 // MARK: Checkpoint
 
-extension NightPlans: CheckpointCodable {
-    /// The timeline, the nights with a confirmed exit (in order), and whether the folds take
-    /// the index's shortcuts. The rest is derived from the timeline when read: the zone
-    /// changes and the latest zone (an entry's zone change is both), the zone book (the
-    /// zones of the zone changes: the only zones asked of it before being added), the index
-    /// (built entry by entry, as folding built it). The kept night folds are a cache, left
-    /// out: a night's fold is made afresh when asked, with the same answers.
-    package func encode(to writer: inout CheckpointWriter) {
-        writer.bool(index.allowsShortcuts)
-        writer.array(timeline)
-        writer.array(confirmedExitNights.sorted()) { $0.localDate($1) }
+extension NightPlans: StateCodable {
+    package static var placeholder: NightPlans { NightPlans() }
+
+    /// Whether the folds take the index's shortcuts, the timeline (with room to grow), and
+    /// the nights with a confirmed exit. The rest is derived from the timeline when read:
+    /// the zone changes and the latest zone (an entry's zone change is both), the zone book
+    /// (the zones of the zone changes: the only zones asked of it before being added), the
+    /// index (built entry by entry, as folding built it). The kept night folds are a cache,
+    /// left out: a night's fold is made afresh when asked, with the same answers.
+    package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        var allowsShortcuts = index.allowsShortcuts
+        try coder.field("NightPlans.allowsShortcuts", &allowsShortcuts)
+        try coder.field("NightPlans.timeline", &timeline, growing: true)
+        if Coder.isReading {
+            let entries = timeline
+            self = NightPlans()
+            for entry in entries { rebuild(after: entry) }
+            timeline = entries
+            if !allowsShortcuts { index = index.withoutShortcuts }
+            try coder.check(!allowsShortcuts || index.allowsShortcuts, "the timeline does not allow the shortcuts it says it allows")
+        }
+        try coder.field("NightPlans.confirmedExitNights", &confirmedExitNights)
     }
 
-    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        self.init()
-        let shortcutsStart = reader.offset
-        let allowsShortcuts = try reader.bool("NightPlans.allowsShortcuts")
-        let count = try reader.count("NightPlans.timeline", minimumElementSize: 8)
-        timeline.reserveCapacity(CheckpointReader.growthCapacity(count))
-        for _ in 0..<count {
-            let entry = try Entry(from: &reader)
-            if let zone = entry.zoneChange {
-                zones.add(zone)
-                latestZone = zone
-                zoneChanges.append(ZoneChange(at: entry.cause.at, zone: zone))
-            }
-            index.append(entry, knownZone: entry.zoneChange.map { zones.resolver(for: $0) != nil } ?? true)
-            timeline.append(entry)
+    /// Derives what `entry` adds to the zone changes, the zone book and the index.
+    private mutating func rebuild(after entry: Entry) {
+        if let zone = entry.zoneChange {
+            zones.add(zone)
+            latestZone = zone
+            zoneChanges.append(ZoneChange(at: entry.cause.at, zone: zone))
         }
-        if !allowsShortcuts {
-            index = index.withoutShortcuts
-        } else if !index.allowsShortcuts {
-            throw reader.failure("NightPlans.allowsShortcuts", at: shortcutsStart, "the timeline does not allow the shortcuts it says it allows")
-        }
-        let nightsStart = reader.offset
-        let nights = try reader.array("NightPlans.confirmedExitNights") { reader throws(CheckpointDecodingError) in
-            try reader.localDate("NightPlans.confirmedExitNights")
-        }
-        confirmedExitNights = Set(nights)
-        guard confirmedExitNights.count == nights.count else { throw reader.failure("NightPlans.confirmedExitNights", at: nightsStart, "a night is repeated") }
+        index.append(entry, knownZone: entry.zoneChange.map { zones.resolver(for: $0) != nil } ?? true)
     }
 }
 
-extension NightPlans.Entry: CheckpointCodable {
-    /// The cause, its night, the zone change, then the action: 0 none, 1 a goal, 2 a clear,
-    /// 3 an override (night, bedtime), 4 an early start (night).
-    func encode(to writer: inout CheckpointWriter) {
-        writer.value(cause)
-        writer.localDate(causeNight)
-        writer.optionalString(zoneChange)
-        switch action {
-        case nil:
-            writer.uint8(0)
-        case .goal(let goal):
-            writer.uint8(1)
-            writer.payload(goal)
-        case .cleared:
-            writer.uint8(2)
-        case .override(let night, let bedtime):
-            writer.uint8(3)
-            writer.localDate(night)
-            writer.timeOfDay(bedtime)
-        case .windDownStartedEarly(let night):
-            writer.uint8(4)
-            writer.localDate(night)
-        }
+extension NightPlans.Entry: StateCodable {
+    static var placeholder: NightPlans.Entry {
+        NightPlans.Entry(cause: .placeholder, causeNight: .placeholder, zoneChange: nil, action: nil)
     }
 
-    init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        cause = try reader.value(EventReference.self)
-        causeNight = try reader.localDate("NightPlans.Entry.causeNight")
-        zoneChange = try reader.optionalString("NightPlans.Entry.zoneChange")
-        let start = reader.offset
-        switch try reader.uint8("NightPlans.Entry.action") {
-        case 0: action = nil
-        case 1:
-            let goal = try reader.payload(GoalSet.self)
-            // Only a goal within the rules enters the timeline (the plans divide by its days).
-            if let violation = GoalRules.violation(of: goal) { throw reader.failure("NightPlans.Entry.goal", at: start, violation.message) }
-            action = .goal(goal)
-        case 2: action = .cleared
-        case 3: action = .override(try reader.localDate("NightPlans.Entry.override"), try reader.timeOfDay("NightPlans.Entry.override"))
-        case 4: action = .windDownStartedEarly(try reader.localDate("NightPlans.Entry.windDownStartedEarly"))
-        case let other: throw reader.failure("NightPlans.Entry.action", at: start, "\(other) is not an action")
+    /// The cause, its night, the zone change, then the action: 0 none, 1 a goal, 2 a clear,
+    /// 3 an override (night, bedtime), 4 an early start (night).
+    mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.field("NightPlans.Entry.cause", &cause)
+        try coder.field("NightPlans.Entry.causeNight", &causeNight)
+        try coder.field("NightPlans.Entry.zoneChange", &zoneChange)
+        try coder.field("NightPlans.Entry.action") { coder throws(Coder.Failure) in
+            var kind: UInt8
+            var goal = GoalSet.placeholder
+            var night = LocalDate.placeholder
+            var bedtime = TimeOfDay.placeholder
+            switch action {
+            case nil: kind = 0
+            case .goal(let set): (kind, goal) = (1, set)
+            case .cleared: kind = 2
+            case .override(let date, let time): (kind, night, bedtime) = (3, date, time)
+            case .windDownStartedEarly(let date): (kind, night) = (4, date)
+            }
+            try coder.code(&kind)
+            try coder.check(kind <= 4, "\(kind) is not an action")
+            if kind == 1 {
+                try coder.code(&goal)
+                // Only a goal within the rules enters the timeline (the plans divide by its days).
+                if Coder.isReading, let violation = GoalRules.violation(of: goal) { try coder.check(false, violation.message) }
+            }
+            if kind >= 3 { try coder.code(&night) }
+            if kind == 3 { try coder.code(&bedtime) }
+            guard Coder.isReading else { return }
+            switch kind {
+            case 1: action = .goal(goal)
+            case 2: action = .cleared
+            case 3: action = .override(night, bedtime)
+            case 4: action = .windDownStartedEarly(night)
+            default: action = nil
+            }
         }
     }
 }

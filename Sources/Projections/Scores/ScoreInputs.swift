@@ -54,19 +54,11 @@ public struct ScoreInputs: Projection, Hashable {
 
 // MARK: Checkpoint
 
-extension ScoreInputs: CheckpointCodable {
-    package func encode(to writer: inout CheckpointWriter) {
-        writer.payload(settings)
-        writer.array(appleLogged.sorted { $0.key < $1.key }) { writer, entry in
-            writer.localDate(entry.key)
-            writer.payload(entry.value)
-        }
-    }
+extension ScoreInputs: StateCodable {
+    package static var placeholder: ScoreInputs { ScoreInputs() }
 
-    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        settings = try reader.payload(ScoreSettingsChanged.self)
-        appleLogged = try reader.dictionary("ScoreInputs.appleLogged", minimumElementSize: 2) { reader throws(CheckpointDecodingError) in
-            (try reader.localDate("ScoreInputs.appleLogged"), try reader.payload(AppleSleepScoreLogged.self))
-        }
+    package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.field("ScoreInputs.settings", &settings)
+        try coder.field("ScoreInputs.appleLogged", &appleLogged)
     }
 }

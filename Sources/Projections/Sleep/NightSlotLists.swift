@@ -68,65 +68,69 @@ struct NightSlotLists: Sendable {
 
 extension NightSlotLists {
     /// Each night that ever had a sample (in the order first changed), with its slots in
-    /// order: the same bytes as a table of one slot array per night.
-    func write(to writer: inout CheckpointWriter) {
-        ends.write(to: &writer) { writer, ends in
+    /// order: what a checkpoint holds.
+    var lists: [NightSlots] {
+        ends.all.map { night, ends in
             var slots: [Int32] = []
             var slot = ends.first
             while slot >= 0 {
                 slots.append(slot)
                 slot = links[Int(slot)].next
             }
-            writer.integers(slots)
+            return NightSlots(night: night, slots: slots)
         }
     }
 
-    /// Reads what `write` wrote, for the slots of `nights` (each slot's night) of which
-    /// `isFree` tells the free ones and `heldCount` counts the others: every held slot must
-    /// be in its night's list, and no other slot in any (so that the lists are sound: no
-    /// cycle, no slot twice).
-    init(from reader: inout CheckpointReader, nights: [Int32], isFree: [Bool], heldCount: Int) throws(CheckpointDecodingError) {
-        let slotCount = nights.count
-        // Room for the slots a rewind's few nights add (`CheckpointReader.growthCapacity`).
+    /// The lists of `lists`, for the slots of `nights` (each slot's night) of which `isFree`
+    /// tells the free ones; `nil` unless every held slot is in its night's list and no other
+    /// slot is in any (so that the lists are sound: no cycle, no slot twice), and no night is
+    /// listed twice.
+    init?(lists: [NightSlots], nights: [Int32], isFree: [Bool]) {
+        self.init(lists: lists, isFree: isFree) { nights[$0] }
+    }
+
+    /// The lists of `lists`, as ``init(lists:nights:isFree:)`` makes them, `night` answering
+    /// each slot's night (for as many slots as `isFree` has).
+    init?(lists: [NightSlots], isFree: [Bool], night: (Int) -> Int32) {
+        let slotCount = isFree.count
+        // Room for the slots a rewind's few nights add (`StateCoding.growthCapacity`).
         var links: [Link] = []
-        links.reserveCapacity(CheckpointReader.growthCapacity(slotCount))
+        links.reserveCapacity(StateCoding.growthCapacity(slotCount))
         links.append(contentsOf: repeatElement(Link(), count: slotCount))
         var linked = [Bool](repeating: false, count: slotCount)
         var linkedCount = 0
-        let read: Result<NightTable<Ends>, CheckpointDecodingError> = links.withUnsafeMutableBufferPointer { links in
-            linked.withUnsafeMutableBufferPointer { linked in
-                nights.withUnsafeBufferPointer { nights in
-                    isFree.withUnsafeBufferPointer { isFree in
-                        do throws(CheckpointDecodingError) {
-                            return .success(try NightTable(from: &reader, empty: Ends(), "SleepLedger.slotsByNight") { reader, night throws(CheckpointDecodingError) in
-                                let start = reader.offset
-                                let count = try reader.count("SleepLedger.slotsByNight", minimumElementSize: 4)
-                                let region = try reader.region("SleepLedger.slotsByNight", byteCount: 4 * count)
-                                var ends = Ends()
-                                for index in 0..<count {
-                                    let slot = Int32(littleEndian: region.loadUnaligned(fromByteOffset: 4 * index, as: Int32.self))
-                                    guard slot >= 0, Int(slot) < slotCount, !linked[Int(slot)], !isFree[Int(slot)], nights[Int(slot)] == night else {
-                                        throw reader.failure("SleepLedger.slotsByNight", at: start, "slot \(slot) is out of range, free, repeated or of another night")
-                                    }
-                                    linked[Int(slot)] = true
-                                    links[Int(slot)].previous = ends.last
-                                    if ends.last >= 0 { links[Int(ends.last)].next = slot } else { ends.first = slot }
-                                    ends.last = slot
-                                }
-                                linkedCount += count
-                                return ends
-                            })
-                        } catch {
-                            return .failure(error)
-                        }
-                    }
-                }
+        var allEnds: [Ends] = []
+        allEnds.reserveCapacity(lists.count)
+        for list in lists {
+            var ends = Ends()
+            for slot in list.slots {
+                guard slot >= 0, Int(slot) < slotCount, !linked[Int(slot)], !isFree[Int(slot)], night(Int(slot)) == list.night else { return nil }
+                linked[Int(slot)] = true
+                links[Int(slot)].previous = ends.last
+                if ends.last >= 0 { links[Int(ends.last)].next = slot } else { ends.first = slot }
+                ends.last = slot
             }
+            linkedCount += list.slots.count
+            allEnds.append(ends)
         }
-        ends = try read.get()
+        guard linkedCount == isFree.lazy.filter({ !$0 }).count,
+              let table = NightTable(empty: Ends(), nights: lists.map(\.night), values: allEnds) else { return nil }
         self.links = links
-        guard linkedCount == heldCount else {
-            throw reader.failure("SleepLedger.slotsByNight", at: reader.offset, "a sample held is in no night")
-        }
+        ends = table
+    }
+}
+
+/// A night's sample slots, in order, as a checkpoint holds them.
+struct NightSlots: StateCodable {
+    /// The night, as days since 1970.
+    var night: Int32
+    var slots: [Int32]
+
+    static var placeholder: NightSlots { NightSlots(night: 0, slots: []) }
+
+    /// The night, then the slots in bulk.
+    mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try night.describeState(&coder)
+        try coder.bulk(&slots, growing: false)
     }
 }

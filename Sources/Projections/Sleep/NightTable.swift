@@ -62,34 +62,18 @@ struct NightTable<Value: Sendable>: Sendable {
 // MARK: Checkpoint
 
 extension NightTable {
-    /// Writes each night (days since 1970) and its value, in the order first changed.
-    func write(to writer: inout CheckpointWriter, _ writeValue: (inout CheckpointWriter, Value) -> Void) {
-        writer.count(nights.count)
-        for (night, value) in zip(nights, values) {
-            writer.int(Int(night))
-            writeValue(&writer, value)
-        }
-    }
-
-    /// Reads what `write` wrote (`readValue` reads the value of the night it is given).
-    init(from reader: inout CheckpointReader, empty: Value, _ what: StaticString, _ readValue: (inout CheckpointReader, Int32) throws(CheckpointDecodingError) -> Value) throws(CheckpointDecodingError) {
+    /// The table of `nights` (in the order first changed) and their `values`; `nil` when a
+    /// night is repeated.
+    init?(empty: Value, nights: [Int32], values: [Value]) {
         self.init(empty: empty)
-        let start = reader.offset
-        let count = try reader.count(what, minimumElementSize: 2)
-        nights.reserveCapacity(count)
-        values.reserveCapacity(count)
-        for _ in 0..<count {
-            let nightStart = reader.offset
-            guard let night = Int32(exactly: try reader.int(what)) else { throw reader.failure(what, at: nightStart, "a night is out of range") }
-            nights.append(night)
-            values.append(try readValue(&reader, night))
-        }
         // Nights come nearly in order (the sort finds the runs).
-        var order = Array(0..<Int32(count))
-        let nights = self.nights
+        var order = Array(0..<Int32(nights.count))
         order.sort { nights[Int($0)] < nights[Int($1)] }
-        sortedNights = order.map { nights[Int($0)] }
+        let sorted = order.map { nights[Int($0)] }
+        guard nights.count == values.count, zip(sorted, sorted.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+        self.nights = nights
+        self.values = values
+        sortedNights = sorted
         sortedPositions = order
-        guard zip(sortedNights, sortedNights.dropFirst()).allSatisfy({ $0 < $1 }) else { throw reader.failure(what, at: start, "a night is repeated") }
     }
 }

@@ -115,56 +115,74 @@ struct NightVitalLists: Sendable {
 
 // MARK: Checkpoint
 
-extension NightVitalLists {
-    /// Each night that ever had a reading (in the order first changed), with its readings
-    /// of each kind (hrv, resting heart rate, SpO2, respiratory rate, wrist temperature) in
-    /// order: the values' count, then their bit patterns in bulk.
-    func write(to writer: inout CheckpointWriter) {
-        ends.write(to: &writer) { writer, ends in
-            for kind in Self.kindsInOrder { writer.doubles(readings(from: ends.first[Self.index(of: kind)])) }
-        }
-    }
+extension NightVitalLists: StateCodable {
+    static var placeholder: NightVitalLists { NightVitalLists() }
 
-    /// Reads what `write` wrote (the readings packed in order, none free): the nights
-    /// first, each list's values then copied in bulk.
-    init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        var lists: [UnsafeRawBufferPointer] = []
-        var total = 0
-        ends = try NightTable(from: &reader, empty: Ends(), "SleepLedger.vitalsByNight") { reader, _ throws(CheckpointDecodingError) in
-            var ends = Ends()
-            for kind in 0..<Self.kindsInOrder.count {
-                let count = try reader.count("SleepLedger.vitalsByNight", minimumElementSize: 8)
-                let region = try reader.region("SleepLedger.vitalsByNight", byteCount: 8 * count)
-                guard count > 0 else { continue }
-                guard total + count <= Int(Int32.max) else { throw reader.failure("SleepLedger.vitalsByNight", at: reader.offset, "too many readings") }
-                ends.first[kind] = Int32(total)
-                ends.last[kind] = Int32(total + count - 1)
-                total += count
-                lists.append(region)
-            }
-            return ends
-        }
-        values = [Double](unsafeUninitializedCapacity: total) { buffer, initialized in
-            var position = 0
-            for list in lists {
-                let count = list.count / 8
-                #if _endian(little)
-                UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[(8 * position)..<(8 * (position + count))]).copyMemory(from: list)
-                #else
-                for index in 0..<count {
-                    buffer[position + index] = Double(bitPattern: UInt64(littleEndian: list.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)))
+    /// Each night that ever had a reading (in the order first changed) with the number of
+    /// its readings of each kind (hrv, resting heart rate, SpO2, respiratory rate, wrist
+    /// temperature), then every reading's bit pattern in bulk, night by night and kind by
+    /// kind in the order they came. Read, the readings are packed in that order, none free.
+    mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        var nights: [VitalNight] = []
+        var bits: [UInt64] = []
+        if !Coder.isReading {
+            for (night, ends) in ends.all {
+                var counts: [Int] = []
+                for kind in Self.kindsInOrder {
+                    let readings = readings(from: ends.first[Self.index(of: kind)])
+                    counts.append(readings.count)
+                    bits.append(contentsOf: readings.map(\.bitPattern))
                 }
-                #endif
-                position += count
+                nights.append(VitalNight(night: night, counts: counts))
             }
-            initialized = total
         }
+        try nights.describeState(&coder)
+        try coder.bulk(&bits, growing: false)
+        guard Coder.isReading else { return }
+        var allEnds: [Ends] = []
+        allEnds.reserveCapacity(nights.count)
+        var total = 0
+        for night in nights {
+            var ends = Ends()
+            for (kind, count) in night.counts.enumerated() where count > 0 {
+                ends.first[kind] = Int32(truncatingIfNeeded: total)
+                ends.last[kind] = Int32(truncatingIfNeeded: total + count - 1)
+                total += count
+            }
+            allEnds.append(ends)
+        }
+        try coder.check(total == bits.count, "\(total) readings counted, \(bits.count) held")
+        let table = NightTable(empty: Ends(), nights: nights.map(\.night), values: allEnds)
+        try coder.check(table != nil, "a night is repeated")
+        values = bits.map(Double.init(bitPattern:))
         next = [Int32](unsafeUninitializedCapacity: total) { buffer, initialized in
-            for reading in 0..<total { buffer[reading] = Int32(reading + 1) }
+            for reading in 0..<total { buffer[reading] = Int32(truncatingIfNeeded: reading + 1) }
             initialized = total
         }
-        for (_, ends) in ends.all {
+        for ends in allEnds {
             for kind in 0..<Self.kindsInOrder.count where ends.last[kind] >= 0 { next[Int(ends.last[kind])] = -1 }
+        }
+        free = -1
+        self.ends = table ?? NightTable(empty: Ends())
+    }
+}
+
+/// A night's number of vital readings of each kind, as a checkpoint holds them.
+struct VitalNight: StateCodable {
+    /// The night, as days since 1970.
+    var night: Int32
+    /// The number of readings of each kind, in `NightVitalLists.index(of:)` order.
+    var counts: [Int]
+
+    static var placeholder: VitalNight { VitalNight(night: 0, counts: []) }
+
+    /// The night, then the five counts.
+    mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try night.describeState(&coder)
+        if Coder.isReading { counts = [Int](repeating: 0, count: 5) }
+        for kind in 0..<5 {
+            try counts[kind].describeState(&coder)
+            try coder.check(counts[kind] >= 0 && counts[kind] <= Int(Int32.max), "a count of readings is out of range")
         }
     }
 }

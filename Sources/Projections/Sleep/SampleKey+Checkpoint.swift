@@ -1,35 +1,42 @@
-extension SampleKey: CheckpointCodable {
-    /// 0 upper-case UUID, 1 lower-case UUID (then its 16 bytes), 2 other text (then the text).
-    package func encode(to writer: inout CheckpointWriter) {
+/// A key's state: 0 upper-case UUID, 1 lower-case UUID (then its 16 bytes), 2 other text
+/// (then the text).
+extension SampleKey: StateCodable {
+    package static var placeholder: SampleKey { .text("") }
+
+    package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        var kind: UInt8
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var text = ""
         switch self {
-        case .uuid(let high, let low, let lowercase):
-            writer.uint8(lowercase ? 1 : 0)
-            writer.uint64(high)
-            writer.uint64(low)
-        case .text(let text):
-            writer.uint8(2)
-            writer.string(text)
+        case .uuid(let keyHigh, let keyLow, let lowercase):
+            (kind, high, low) = (lowercase ? 1 : 0, keyHigh, keyLow)
+        case .text(let keyText):
+            (kind, text) = (2, keyText)
         }
-    }
-
-    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        let start = reader.offset
-        switch try reader.uint8("SampleKey") {
-        case let kind where kind <= 1:
-            self = .uuid(high: try reader.uint64("SampleKey"), low: try reader.uint64("SampleKey"), lowercase: kind == 1)
-        case 2:
-            let text = try reader.string("SampleKey")
-            // A UUID text is always held as its bits (`SampleKey.init`): the same key both ways.
-            guard case .text = SampleKey(text) else { throw reader.failure("SampleKey", at: start, "a UUID text held as text") }
-            self = .text(text)
-        case let other:
-            throw reader.failure("SampleKey", at: start, "\(other) is not a kind of key")
+        try coder.code(&kind)
+        if kind <= 1 {
+            try coder.code(&high)
+            try coder.code(&low)
+            if Coder.isReading { self = .uuid(high: high, low: low, lowercase: kind == 1) }
+            return
         }
+        try coder.check(kind == 2, "\(kind) is not a kind of key")
+        try coder.code(&text)
+        guard Coder.isReading else { return }
+        // A UUID text is always held as its bits (`SampleKey.init`): the same key both ways.
+        guard case .text = SampleKey(text) else {
+            try coder.check(false, "a UUID text held as text")
+            return
+        }
+        self = .text(text)
     }
+}
 
-    /// The order keys are written in where a set of them is (UUIDs by their bits, then
-    /// texts by their bytes), so that the same set gives the same bytes.
-    static func checkpointOrder(_ left: SampleKey, _ right: SampleKey) -> Bool {
+/// The order keys are written in where a set of them is (UUIDs by their bits, then texts
+/// by their bytes), so that the same set gives the same bytes.
+extension SampleKey: Comparable {
+    static func < (left: SampleKey, right: SampleKey) -> Bool {
         switch (left, right) {
         case let (.uuid(leftHigh, leftLow, leftLower), .uuid(rightHigh, rightLow, rightLower)):
             return (leftHigh, leftLow, leftLower ? 1 : 0) < (rightHigh, rightLow, rightLower ? 1 : 0)

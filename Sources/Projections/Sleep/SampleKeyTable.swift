@@ -54,6 +54,20 @@ struct SampleKeyTable: Sendable {
         return table
     }
 
+    /// The table of the keys of `slots` (`key` answers a slot's key). Keys held twice (a
+    /// checkpoint that reads but was not written by a fold) keep the first slot.
+    init(placing slots: [Int32], key: (Int32) -> SampleKey) {
+        let hashes = slots.map { Self.hash(key($0)) }
+        if let table = Self.placing(slots: slots, hashes: hashes, sameKey: { key($0) == key($1) }) {
+            self = table
+            return
+        }
+        self.init(capacity: slots.count)
+        for (slot, hash) in zip(slots, hashes) {
+            _ = insertIfAbsent(hash: hash, slot: slot, matches: { key($0) == key(slot) })
+        }
+    }
+
     /// The 32-bit hash of `key` the table works with.
     static func hash(_ key: SampleKey) -> UInt32 {
         switch key {
@@ -64,14 +78,7 @@ struct SampleKeyTable: Sendable {
         }
     }
 
-    /// The hash of `key` when it is a UUID (the same in every process), `nil` for a text.
-    static func uuidHash(_ key: SampleKey) -> UInt32? {
-        guard case .uuid(let high, let low, let lowercase) = key else { return nil }
-        return hash(high: high, low: low, lowercase: lowercase)
-    }
-
-    /// The hash of the UUID key of these bits: the same in every process (checkpoints keep
-    /// it: `SampleKeyColumn`).
+    /// The hash of the UUID key of these bits (the same in every process).
     @inline(__always)
     static func hash(high: UInt64, low: UInt64, lowercase: Bool) -> UInt32 {
         var mixed = high ^ (low << 29 | low >> 35) ^ (lowercase ? 0x5851_F42D_4C95_7F2D : 0)

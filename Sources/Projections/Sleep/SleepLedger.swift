@@ -37,14 +37,13 @@ public struct SleepLedger: Projection, Hashable {
         case known(ZoneClock)
     }
 
-    /// The samples held, by slot (a deleted sample's slot is free, in `freeSlots`); those of a
-    /// mapped checkpoint read in place, with the changes since beside them.
-    private var stored = ColumnBackedArray<SampleColumns>()
+    /// The samples held, by slot (a deleted sample's slot is free, in `freeSlots`).
+    private var stored: [StoredSample] = []
     private var freeSlots: [Int32] = []
-    /// The slot of each sample's key. Read from a checkpoint, the UUID keys are found in its
-    /// column, in place; the rest is placed when first needed (`placeKeys()`: opening a store
-    /// never waits for it, and a lookup before then scans the samples).
-    private var sampleSlots = SampleKeyIndex()
+    /// The slot of each sample's key; `nil` after a checkpoint was read, until first needed
+    /// (`placeKeys()`: opening a store never waits for it, and a lookup before then scans
+    /// the samples).
+    private var sampleSlots: SampleKeyTable? = SampleKeyTable()
     private var deleted: Set<SampleKey> = []
     /// The slots of each night's samples, in order of start (nights as days since 1970).
     private var slotsByNight = NightSlotLists()
@@ -55,21 +54,16 @@ public struct SleepLedger: Projection, Hashable {
     /// The last names seen, the ones the next sample most likely has.
     private var lastZone: (name: String, number: UInt32)?
     private var lastSource: (name: String, number: UInt32)?
-    private var manualByNight: [LocalDate: (log: ManualSleepLogged, zone: String)] = [:]
+    private var manualByNight: [LocalDate: ManualNight] = [:]
     private var vitalsByNight = NightVitalLists()
     /// The vital readings held, by slot, and the slot of each reading's key (as `sampleSlots`).
-    private var heldVitals = ColumnBackedArray<VitalColumns>()
-    private var vitalSlots = SampleKeyIndex()
-    /// Whether the samples and the vital readings are still read in place from a mapped
-    /// checkpoint (for tests: `ColumnBackedArray`).
-    var columnsReadInPlace: (samples: Bool, vitals: Bool) { (stored.isReadInPlace, heldVitals.isReadInPlace) }
-    /// Whether the samples' and the vital readings' keys are found in a checkpoint's key
-    /// columns (for tests: `SampleKeyIndex`; placing drops a column that does not check).
-    var keyColumnsInUse: (samples: Bool, vitals: Bool) { (sampleSlots.usesColumn, vitalSlots.usesColumn) }
-    /// Whether the keys not in such columns were placed (for tests).
-    var keysPlaced: Bool { sampleSlots.isPlaced && vitalSlots.isPlaced }
-    /// The samples and vital readings replaced since they were read in place (for tests).
-    var replacedInPlace: (samples: Int, vitals: Int) { (stored.replacedCount, heldVitals.replacedCount) }
+    private var heldVitals: [HeldVital] = []
+    private var vitalSlots: SampleKeyTable? = SampleKeyTable()
+    /// Whether the keys' tables are placed (for tests: a state read from a checkpoint places
+    /// them when first needed).
+    var keysPlaced: Bool { sampleSlots != nil && vitalSlots != nil }
+    /// Each night's sample slots, as a checkpoint holds them (for tests).
+    var slotLists: [NightSlots] { slotsByNight.lists }
     /// The records built so far; the night being delivered (`pendingNight`) is built when
     /// the next sleep event for another night arrives, or on demand.
     /// (`builtRecords[i]` is the record of night `builtDays[i]`.)
@@ -168,8 +162,8 @@ public struct SleepLedger: Projection, Hashable {
         case .sleepSampleDeleted(let payload):
             let key = SampleKey(payload.sampleId)
             deleted.insert(key)
-            if !sampleSlots.isPlaced { placeKeys() }
-            if let slot = sampleSlots.remove(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }) {
+            placeKeys()
+            if let slot = sampleSlots?.remove(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }) {
                 let night = stored[Int(slot)].night
                 removeSlot(slot, from: night)
                 freeSlots.append(slot)
@@ -191,7 +185,7 @@ public struct SleepLedger: Projection, Hashable {
                 let length = payload.wakeTime.millisecondsSince1970 - payload.bedtime.millisecondsSince1970
                 return warnings.skip(seq: event.seq, rule: .manualSleep, because: "manualSleepLogged lasts \(length / 1000) s; it lasts more than 0 and at most 24 h")
             }
-            manualByNight[night] = (payload, event.event.timeZone)
+            manualByNight[night] = ManualNight(log: payload, zone: event.event.timeZone)
             rebuild(Int32(night.daysSince1970))
             return .applied
         case .wentToBed(let payload):
@@ -235,8 +229,8 @@ public struct SleepLedger: Projection, Hashable {
         )
         let slot: Int32
         let hash = SampleKeyTable.hash(key)
-        if !sampleSlots.isPlaced { placeKeys() }
-        if let held = sampleSlots.slot(hash: hash, matches: { stored[Int($0)].key == key }) {
+        placeKeys()
+        if let held = sampleSlots?.slot(hash: hash, matches: { stored[Int($0)].key == key }) {
             slot = held
             let previous = stored[Int(slot)]
             if same(previous, sample) { return .applied }
@@ -246,11 +240,11 @@ public struct SleepLedger: Projection, Hashable {
         } else if let free = freeSlots.popLast() {
             slot = free
             stored[Int(slot)] = sample
-            sampleSlots.insert(hash: hash, slot: slot)
+            sampleSlots?.insert(hash: hash, slot: slot)
         } else {
             slot = Int32(stored.count)
             stored.append(sample)
-            sampleSlots.insert(hash: hash, slot: slot)
+            sampleSlots?.insert(hash: hash, slot: slot)
         }
         // Each night's slots are kept in order of their samples' starts (most come in order).
         let held = stored
@@ -306,13 +300,13 @@ public struct SleepLedger: Projection, Hashable {
         let key = SampleKey(vital.sampleId)
         let hash = SampleKeyTable.hash(key)
         let held = HeldVital(key: key, night: night, kind: vital.kind, value: vital.value)
-        if !vitalSlots.isPlaced { placeKeys() }
-        if let slot = vitalSlots.slot(hash: hash, matches: { heldVitals[Int($0)].key == key }) {
+        placeKeys()
+        if let slot = vitalSlots?.slot(hash: hash, matches: { heldVitals[Int($0)].key == key }) {
             let previous = heldVitals[Int(slot)]
             vitalsByNight.removeFirst(previous.value, of: previous.kind, from: previous.night)
             heldVitals[Int(slot)] = held
         } else {
-            vitalSlots.insert(hash: hash, slot: Int32(heldVitals.count))
+            vitalSlots?.insert(hash: hash, slot: Int32(heldVitals.count))
             heldVitals.append(held)
         }
         vitalsByNight.append(vital.value, of: vital.kind, to: night)
@@ -384,25 +378,24 @@ public struct SleepLedger: Projection, Hashable {
     /// The slot of the sample held under `key`, if any: by `sampleSlots`, or by a scan of
     /// the samples while it is not placed (a free slot may still hold a deleted key).
     private func heldSlot(of key: SampleKey) -> Int32? {
-        if sampleSlots.isPlaced { return sampleSlots.slot(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }) }
+        if let sampleSlots { return sampleSlots.slot(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }) }
         return stored.indices.first { stored[$0].key == key && !freeSlots.contains(Int32($0)) }.map { Int32($0) }
     }
 
-    /// Places the keys of the samples and vital readings held that `sampleSlots` and
-    /// `vitalSlots` do not find in a checkpoint's columns (after a checkpoint was read: the
-    /// text keys, or all of them when the columns do not check).
+    /// Places the keys of the samples and vital readings held in `sampleSlots` and
+    /// `vitalSlots`, when they are not placed (after a checkpoint was read).
     private mutating func placeKeys() {
-        if !sampleSlots.isPlaced {
-            // The held slots, without listing the keys again (a 10-year log holds 70,000
-            // samples: every array made here is megabytes a rewind would fault in).
+        if sampleSlots == nil {
             let isFree = freeSlotMask()
             var held: [Int32] = []
             held.reserveCapacity(stored.count - freeSlots.count)
             for slot in stored.indices where !isFree[slot] { held.append(Int32(slot)) }
-            sampleSlots.place(held: held, of: stored)
+            let samples = stored
+            sampleSlots = SampleKeyTable(placing: held) { samples[Int($0)].key }
         }
-        if !vitalSlots.isPlaced {
-            vitalSlots.place(held: Array(0..<Int32(heldVitals.count)), of: heldVitals)
+        if vitalSlots == nil {
+            let vitals = heldVitals
+            vitalSlots = SampleKeyTable(placing: Array(0..<Int32(vitals.count))) { vitals[Int($0)].key }
         }
     }
 
@@ -486,195 +479,185 @@ struct HeldVital: Sendable {
     var night: Int32
     var kind: VitalKind
     var value: Double
+}
 
+/// A manual sleep log held for its night, with its event's zone.
+struct ManualNight: Sendable {
+    var log: ManualSleepLogged
+    var zone: String
 }
 
 // MARK: Checkpoint
 
-extension SleepLedger: CheckpointCodable {
+extension SleepLedger: StateCodable {
+    package static var placeholder: SleepLedger { SleepLedger() }
+
     /// Everything held, exactly: the names and which of them were looked up as zones, the
-    /// free slots, the samples by slot (free slots too) as columns in bulk, the deleted keys
-    /// (in key order), each night's slots in their order, the manual logs, the vitals (each
-    /// night's readings in the order they came, as their means depend on it), the records
-    /// built, their nights, the pending night, the bed times and the rebuild count. Left
-    /// out and rebuilt: the key tables (`SampleKeyTable`, placed afresh), each zone's
-    /// remembered offset (`ZoneClock`, asked afresh), the last names and nights seen.
-    package func encode(to writer: inout CheckpointWriter) {
-        writer.value(names)
-        writer.count(zoneLookups.count)
-        for lookup in zoneLookups {
-            switch lookup {
-            case .unchecked: writer.uint8(0)
-            case .unknown: writer.uint8(1)
-            case .known: writer.uint8(2)
-            }
+    /// samples by slot (free slots too) as columns, the free slots, the deleted keys (in key order),
+    /// each night's slots in their order, the manual logs, the vitals (each night's readings
+    /// in the order they came, as their means depend on it), the readings held as columns, the records
+    /// built (with room to grow), the pending night, the bed times and the rebuild count.
+    /// Left out and rebuilt: the nights of the records (theirs), the key tables
+    /// (`SampleKeyTable`, placed when first needed), each zone's remembered offset
+    /// (`ZoneClock`, asked afresh), the last names and nights seen.
+    package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        if Coder.isReading { self = SleepLedger() }
+        try coder.field("SleepLedger.names", &names)
+        try coder.field("SleepLedger.zoneLookups") { coder throws(Coder.Failure) in try describeZoneLookups(&coder) }
+        try coder.field("SleepLedger.stored") { coder throws(Coder.Failure) in try describeSamples(&coder) }
+        var isFree: [Bool] = []
+        try coder.field("SleepLedger.freeSlots") { coder throws(Coder.Failure) in
+            try coder.bulk(&freeSlots, growing: false)
+            if Coder.isReading { isFree = try checkedFreeSlots(&coder) }
         }
-        writer.count(stored.count)
-        writer.integers(freeSlots)
-        writer.appendBulk(stored.map(\.start))
-        writer.appendBulk(stored.map(\.milliseconds))
-        writer.appendBulk(stored.map(\.night))
-        writer.appendBulk(stored.map(\.source))
-        writer.appendBulk(stored.map(\.zone))
-        writer.appendBulk(stored.map { Self.code(of: $0.stage) })
-        Self.writeKeys(stored.map(\.key), to: &writer)
-        let isFree = freeSlotMask()
-        SampleKeyColumn.write(of: stored, isHeld: { !isFree[$0] }, to: &writer)
-        writer.array(deleted.sorted(by: SampleKey.checkpointOrder))
-        slotsByNight.write(to: &writer)
-        writer.array(manualByNight.sorted { $0.key < $1.key }) { writer, entry in
-            writer.localDate(entry.key)
-            writer.payload(entry.value.log)
-            writer.string(entry.value.zone)
+        try coder.field("SleepLedger.deleted", &deleted)
+        try coder.field("SleepLedger.slotsByNight") { coder throws(Coder.Failure) in
+            var lists = Coder.isReading ? [] : slotsByNight.lists
+            try lists.describeState(&coder)
+            guard Coder.isReading else { return }
+            let samples = stored
+            let built = NightSlotLists(lists: lists, isFree: isFree) { samples[$0].night }
+            try coder.check(built != nil, "a slot is out of range, free, repeated or of another night, a night is repeated, or a sample held is in no night")
+            slotsByNight = built ?? NightSlotLists()
         }
-        vitalsByNight.write(to: &writer)
-        writer.count(heldVitals.count)
-        writer.appendBulk(heldVitals.map(\.night))
-        writer.appendBulk(heldVitals.map { Self.code(of: $0.kind) })
-        writer.appendBulk(heldVitals.map(\.value.bitPattern))
-        Self.writeKeys(heldVitals.map(\.key), to: &writer)
-        SampleKeyColumn.write(of: heldVitals, isHeld: { _ in true }, to: &writer)
-        writer.array(builtRecords)
-        writer.integers(builtDays)
-        writer.optional(pendingDay) { $0.int(Int($1)) }
-        writer.array(wentToBed.sorted { $0.key < $1.key }) { writer, entry in
-            writer.localDate(entry.key)
-            writer.instant(entry.value)
+        try coder.field("SleepLedger.manualByNight", &manualByNight)
+        try coder.field("SleepLedger.vitalsByNight", &vitalsByNight)
+        try coder.field("SleepLedger.heldVitals") { coder throws(Coder.Failure) in try describeVitals(&coder) }
+        try coder.field("SleepLedger.builtRecords") { coder throws(Coder.Failure) in
+            try builtRecords.describeState(&coder, growing: true)
+            guard Coder.isReading else { return }
+            builtDays.reserveCapacity(StateCoding.growthCapacity(builtRecords.count))
+            builtDays.append(contentsOf: builtRecords.lazy.map { Int32(truncatingIfNeeded: $0.night.daysSince1970) })
+            try coder.check(zip(builtDays, builtDays.dropFirst()).allSatisfy { $0 < $1 }, "the nights are not in order")
         }
-        writer.int(rebuildCount)
-    }
-
-    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        self.init()
-        names = try reader.value()
-        try readZoneLookups(from: &reader)
-        let (isFree, nights) = try readSamples(from: &reader)
-        let deletedStart = reader.offset
-        let deletedKeys = try reader.array("SleepLedger.deleted", of: SampleKey.self)
-        deleted = Set(deletedKeys)
-        guard deleted.count == deletedKeys.count else { throw reader.failure("SleepLedger.deleted", at: deletedStart, "a key is repeated") }
-        slotsByNight = try NightSlotLists(from: &reader, nights: nights, isFree: isFree, heldCount: stored.count - freeSlots.count)
-        manualByNight = try reader.dictionary("SleepLedger.manualByNight", minimumElementSize: 3) { reader throws(CheckpointDecodingError) in
-            (try reader.localDate("SleepLedger.manualByNight"), (try reader.payload(ManualSleepLogged.self), try reader.string("SleepLedger.manualByNight zone")))
-        }
-        vitalsByNight = try NightVitalLists(from: &reader)
-        try readVitals(from: &reader)
-        builtRecords = try reader.array("SleepLedger.builtRecords", minimumElementSize: 16, growing: true) { reader throws(CheckpointDecodingError) in try SleepRecord(from: &reader) }
-        let daysStart = reader.offset
-        builtDays = try reader.integers("SleepLedger.builtDays", as: Int32.self, growing: true)
-        guard zip(builtDays, builtDays.dropFirst()).allSatisfy({ $0 < $1 }) else { throw reader.failure("SleepLedger.builtDays", at: daysStart, "the nights are not in order") }
-        guard builtDays.count == builtRecords.count, zip(builtDays, builtRecords).allSatisfy({ Int($0) == $1.night.daysSince1970 }) else {
-            throw reader.failure("SleepLedger.builtDays", at: daysStart, "the nights are not the records' nights")
-        }
-        pendingDay = try reader.optional("SleepLedger.pendingDay") { reader throws(CheckpointDecodingError) in
-            let start = reader.offset
-            guard let day = Int32(exactly: try reader.int("SleepLedger.pendingDay")) else { throw reader.failure("SleepLedger.pendingDay", at: start, "out of range") }
-            return day
-        }
-        wentToBed = try reader.dictionary("SleepLedger.wentToBed", minimumElementSize: 3) { reader throws(CheckpointDecodingError) in
-            (try reader.localDate("SleepLedger.wentToBed"), try reader.instant("SleepLedger.wentToBed"))
-        }
-        rebuildCount = try reader.int("SleepLedger.rebuildCount")
-    }
-
-    /// Reads which names were looked up as zones, looking each known zone up again: a zone
-    /// this platform now answers otherwise (other time-zone data) refuses the checkpoint.
-    private mutating func readZoneLookups(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        let start = reader.offset
-        let count = try reader.count("SleepLedger.zoneLookups")
-        guard count <= names.names.count else { throw reader.failure("SleepLedger.zoneLookups", at: start, "more zones than names") }
-        let codes = try reader.bulk("SleepLedger.zoneLookups", count: count, as: UInt8.self)
-        zoneLookups.reserveCapacity(count)
-        for (number, code) in codes.enumerated() {
-            switch code {
-            case 0:
-                zoneLookups.append(.unchecked)
-            case 1, 2:
-                let resolver = LocalTimeResolver(identifier: names.names[number])
-                guard (resolver != nil) == (code == 2) else {
-                    throw reader.failure("SleepLedger.zoneLookups", at: start, "zone \(names.names[number].debugDescription) is \(code == 2 ? "unknown" : "known") to this platform's time-zone data, unlike the checkpoint's")
-                }
-                zoneLookups.append(resolver.map { .known(ZoneClock(resolver: $0)) } ?? .unknown)
-            default:
-                throw reader.failure("SleepLedger.zoneLookups", at: start, "\(code) is not a zone's state")
-            }
+        try coder.field("SleepLedger.pendingDay", &pendingDay)
+        try coder.field("SleepLedger.wentToBed", &wentToBed)
+        try coder.field("SleepLedger.rebuildCount", &rebuildCount)
+        if Coder.isReading {
+            sampleSlots = nil
+            vitalSlots = nil
         }
     }
 
-    /// Reads the samples (in one pass over their columns, in place; kept there when the
-    /// reader may keep its bytes, else copied) and the free slots, and answers which slots are
-    /// free and each sample's night. The keys are placed when first needed.
-    private mutating func readSamples(from reader: inout CheckpointReader) throws(CheckpointDecodingError) -> (isFree: [Bool], nights: [Int32]) {
-        let count = try reader.count("SleepLedger.stored", minimumElementSize: 26)
-        let freeStart = reader.offset
-        freeSlots = try reader.integers("SleepLedger.freeSlots", as: Int32.self)
-        var isFree = [Bool](repeating: false, count: count)
-        for slot in freeSlots {
-            guard slot >= 0, Int(slot) < count, !isFree[Int(slot)] else { throw reader.failure("SleepLedger.freeSlots", at: freeStart, "slot \(slot) is out of range or repeated") }
-            isFree[Int(slot)] = true
-        }
+    /// The samples by slot: their count, then their columns in bulk (start, length, night,
+    /// source and zone numbers, stage), then their keys (`SampleKeys`); read into the
+    /// samples with room to grow, each start within the instants' range, each name numbered.
+    private mutating func describeSamples<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        var count = stored.count
+        // 25 bytes of columns and at least one of its key a sample.
+        try coder.elementCount(&count, minimumElementSize: 26)
+        if Coder.isReading { stored = Self.placeholders(count) }
+        try coder.column(&stored, get: { $0.start }, set: { $0.start = $1 })
+        try coder.column(&stored, get: { $0.milliseconds }, set: { $0.milliseconds = $1 })
+        try coder.column(&stored, get: { $0.night }, set: { $0.night = $1 })
+        try coder.column(&stored, get: { $0.source }, set: { $0.source = $1 })
+        try coder.column(&stored, get: { $0.zone }, set: { $0.zone = $1 })
+        let stages = SleepStage.stateCases
+        var stagesKnown = true
+        try coder.column(&stored, get: { Self.stageNumbers[$0.stage] ?? 0 }, set: { sample, number in
+            if Int(number) < stages.count { sample.stage = stages[Int(number)] } else { stagesKnown = false }
+        })
+        try coder.check(stagesKnown, "a stage is out of range")
+        try SampleKeys.describe(&stored, key: { $0.key }, setKey: { $0.key = $1 }, &coder)
+        guard Coder.isReading else { return }
         let nameCount = UInt32(names.names.count)
-        let region = try reader.columnRegion("SleepLedger.stored columns", byteCount: 25 * count)
-        let (columns, nights) = try SampleColumns.read(count: count, nameCount: nameCount, from: &reader, kept: region)
-        stored = reader.keepsBytes ? ColumnBackedArray(columns: columns) : ColumnBackedArray(copying: columns)
-        sampleSlots = SampleKeyIndex(column: try SampleKeyColumn(from: &reader, slotCount: count))
-        return (isFree, nights)
+        let startLimit = UInt64(CheckpointReader.instantLimit)
+        try coder.check(stored.allSatisfy { $0.source < nameCount && $0.zone < nameCount }, "a sample's name is out of range")
+        try coder.check(stored.allSatisfy { $0.start.magnitude <= startLimit }, "a sample's start is out of range")
     }
 
-    /// Reads the vital readings held (in one pass over their columns; kept there when the
-    /// reader may keep its bytes, else copied); their keys are placed when first needed.
-    private mutating func readVitals(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        let count = try reader.count("SleepLedger.heldVitals", minimumElementSize: 14)
-        let region = try reader.columnRegion("SleepLedger.heldVitals columns", byteCount: 13 * count)
-        let columns = try VitalColumns.read(count: count, from: &reader, kept: region)
-        heldVitals = reader.keepsBytes ? ColumnBackedArray(columns: columns) : ColumnBackedArray(copying: columns)
-        vitalSlots = SampleKeyIndex(column: try SampleKeyColumn(from: &reader, slotCount: count))
+    /// The vital readings by slot: their count, then their columns in bulk (night, kind,
+    /// value's bit pattern), then their keys; read into the readings with room to grow.
+    private mutating func describeVitals<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        var count = heldVitals.count
+        // 13 bytes of columns and at least one of its key a reading.
+        try coder.elementCount(&count, minimumElementSize: 14)
+        if Coder.isReading { heldVitals = Self.placeholders(count) }
+        try coder.column(&heldVitals, get: { $0.night }, set: { $0.night = $1 })
+        let kinds = VitalKind.stateCases
+        var kindsKnown = true
+        try coder.column(&heldVitals, get: { Self.kindNumbers[$0.kind] ?? 0 }, set: { reading, number in
+            if Int(number) < kinds.count { reading.kind = kinds[Int(number)] } else { kindsKnown = false }
+        })
+        try coder.check(kindsKnown, "a kind is out of range")
+        try coder.column(&heldVitals, get: { $0.value.bitPattern }, set: { $0.value = Double(bitPattern: $1) })
+        try SampleKeys.describe(&heldVitals, key: { $0.key }, setKey: { $0.key = $1 }, &coder)
     }
 
-    /// Keys as columns: a kind byte each (`SampleKey`'s: 0, 1 a UUID, 2 a text), then the
-    /// UUIDs' words in bulk, then the texts.
-    private static func writeKeys(_ keys: [SampleKey], to writer: inout CheckpointWriter) {
-        var kinds: [UInt8] = []
-        var words: [UInt64] = []
-        var texts: [String] = []
-        kinds.reserveCapacity(keys.count)
-        words.reserveCapacity(2 * keys.count)
-        for key in keys {
-            switch key {
-            case .uuid(let high, let low, let lowercase):
-                kinds.append(lowercase ? 1 : 0)
-                words.append(high)
-                words.append(low)
-            case .text(let text):
-                kinds.append(2)
-                texts.append(text)
+    /// `count` placeholders, for columns to be read into, with room to grow.
+    private static func placeholders<Element: ColumnPlaceholder>(_ count: Int) -> [Element] {
+        [Element](unsafeUninitializedCapacity: StateCoding.growthCapacity(count)) { buffer, initialized in
+            UnsafeMutableBufferPointer(rebasing: buffer[..<count]).initialize(repeating: .placeholder)
+            initialized = count
+        }
+    }
+
+    /// Each stage's and vital kind's number in the payload (its place in `stateCases`).
+    private static let stageNumbers = Dictionary(uniqueKeysWithValues: SleepStage.stateCases.enumerated().map { ($1, UInt8($0)) })
+    private static let kindNumbers = Dictionary(uniqueKeysWithValues: VitalKind.stateCases.enumerated().map { ($1, UInt8($0)) })
+
+    /// Which names were looked up as zones, a byte each (0 not, 1 unknown, 2 known); read,
+    /// each known zone is looked up again: a zone this platform now answers otherwise (other
+    /// time-zone data) refuses the checkpoint. The samples' names must be numbered.
+    private mutating func describeZoneLookups<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        var codes: [UInt8] = Coder.isReading ? [] : zoneLookups.map { lookup in
+            switch lookup {
+            case .unchecked: 0
+            case .unknown: 1
+            case .known: 2
             }
         }
-        writer.appendBulk(kinds)
-        writer.appendBulk(words)
-        for text in texts { writer.string(text) }
-    }
-
-    /// A stage's number in the payload (`SleepStage.allCases` order, pinned by the tests).
-    private static func code(of stage: SleepStage) -> UInt8 {
-        switch stage {
-        case .inBed: return 0
-        case .asleep: return 1
-        case .awake: return 2
-        case .core: return 3
-        case .deep: return 4
-        case .rem: return 5
+        try coder.bulk(&codes, growing: false)
+        guard Coder.isReading else { return }
+        try coder.check(codes.count <= names.names.count, "more zones than names")
+        zoneLookups.reserveCapacity(codes.count)
+        for (number, code) in codes.enumerated() {
+            try coder.check(code <= 2, "\(code) is not a zone's state")
+            guard code > 0 else {
+                zoneLookups.append(.unchecked)
+                continue
+            }
+            let resolver = LocalTimeResolver(identifier: names.names[number])
+            try coder.check((resolver != nil) == (code == 2), "zone \(names.names[number].debugDescription) is \(code == 2 ? "unknown" : "known") to this platform's time-zone data, unlike the checkpoint's")
+            zoneLookups.append(resolver.map { .known(ZoneClock(resolver: $0)) } ?? .unknown)
         }
     }
 
-    /// A vital kind's number in the payload (`VitalKind.allCases` order, pinned by the tests).
-    private static func code(of kind: VitalKind) -> UInt8 {
-        switch kind {
-        case .hrv: return 0
-        case .restingHeartRate: return 1
-        case .spo2: return 2
-        case .respiratoryRate: return 3
-        case .wristTemperature: return 4
+    /// Checks the free slots just read (each in range, none twice), and answers which slots
+    /// are free.
+    private func checkedFreeSlots<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) -> [Bool] {
+        var isFree = [Bool](repeating: false, count: stored.count)
+        for slot in freeSlots {
+            let isValid = slot >= 0 && Int(slot) < stored.count && !isFree[Int(slot)]
+            try coder.check(isValid, "slot \(slot) is out of range or repeated")
+            if isValid { isFree[Int(slot)] = true }
         }
+        return isFree
+    }
+}
+
+/// An element read from a checkpoint's columns, which starts as a placeholder.
+private protocol ColumnPlaceholder {
+    /// What an element starts as, before its columns are read into it.
+    static var placeholder: Self { get }
+}
+
+extension SleepLedger.StoredSample: ColumnPlaceholder {
+    static var placeholder: SleepLedger.StoredSample {
+        SleepLedger.StoredSample(start: 0, key: .uuid(high: 0, low: 0, lowercase: false), milliseconds: 0, night: 0, source: 0, zone: 0, stage: .inBed)
+    }
+}
+
+extension HeldVital: ColumnPlaceholder {
+    static var placeholder: HeldVital { HeldVital(key: .uuid(high: 0, low: 0, lowercase: false), night: 0, kind: .hrv, value: 0) }
+}
+
+extension ManualNight: StateCodable {
+    static var placeholder: ManualNight { ManualNight(log: .placeholder, zone: "") }
+
+    /// The log, then its event's zone.
+    mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.field("SleepLedger.manualByNight log", &log)
+        try coder.field("SleepLedger.manualByNight zone", &zone)
     }
 }

@@ -91,28 +91,23 @@ struct StreakNights: Sendable, Hashable {
 
 // MARK: Checkpoint
 
-extension StreakNights: CheckpointCodable {
-    package func encode(to writer: inout CheckpointWriter) {
-        writer.bool(isKept)
-        writer.integers(days)
-        writer.appendBulk(outcomes.map(\.rawValue))
-    }
+extension StreakNights: StateCodable {
+    static var placeholder: StreakNights { StreakNights() }
 
-    package init(from reader: inout CheckpointReader) throws(CheckpointDecodingError) {
-        isKept = try reader.bool("StreakNights.isKept")
-        let start = reader.offset
-        days = try reader.integers("StreakNights.days")
-        for index in days.indices.dropFirst() where days[index - 1] >= days[index] {
-            throw reader.failure("StreakNights.days", at: start, "the nights are not in order")
+    /// Whether the outcomes are kept, the nights in bulk, then their outcomes.
+    mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.field("StreakNights.isKept", &isKept)
+        try coder.field("StreakNights.days") { coder throws(Coder.Failure) in
+            try coder.bulk(&days, growing: false)
+            try coder.check(zip(days, days.dropFirst()).allSatisfy { $0 < $1 }, "the nights are not in order")
         }
-        let raw: [UInt8] = try reader.bulk("StreakNights.outcomes", count: days.count)
-        outcomes = []
-        outcomes.reserveCapacity(raw.count)
-        for value in raw {
-            guard let outcome = Outcome(rawValue: value) else {
-                throw reader.failure("StreakNights.outcomes", "an outcome is \(value), not 0, 1 or 2")
-            }
-            outcomes.append(outcome)
+        try coder.field("StreakNights.outcomes") { coder throws(Coder.Failure) in
+            var raw = Coder.isReading ? [] : outcomes.map(\.rawValue)
+            try coder.bulk(&raw, growing: false)
+            guard Coder.isReading else { return }
+            try coder.check(raw.count == days.count, "\(raw.count) outcomes for \(days.count) nights")
+            try coder.check(raw.allSatisfy { Outcome(rawValue: $0) != nil }, "an outcome is not 0, 1 or 2")
+            outcomes = raw.map { Outcome(rawValue: $0) ?? .notCounted }
         }
     }
 }

@@ -27,12 +27,8 @@ package struct CheckpointState: Sendable {
         return head.bytes + writer.bytes + runner.checkpointPayload()
     }
 
-    /// Reads a state from `bytes`, to fold as of `position`; `keeper` as
-    /// `ProjectionRunner.init(checkpointPayload:position:keptBy:)` takes it (without one, the
-    /// state keeps nothing of `bytes`).
-    static func decode(
-        _ bytes: UnsafeRawBufferPointer, position: ReplayPosition, keptBy keeper: (any AnyObject & Sendable)? = nil
-    ) throws(CheckpointDecodingError) -> CheckpointState {
+    /// Reads a state from `bytes`, to fold as of `position` (the state keeps nothing of `bytes`).
+    static func decode(_ bytes: UnsafeRawBufferPointer, position: ReplayPosition) throws(CheckpointDecodingError) -> CheckpointState {
         var head = LittleEndianReader(bytes)
         guard let length = try? head.read(UInt32.self) else {
             throw CheckpointDecodingError(what: "the recent copies' length", offset: 0, reason: "cut short")
@@ -43,7 +39,7 @@ package struct CheckpointState: Sendable {
         var reader = CheckpointReader(UnsafeRawBufferPointer(rebasing: bytes[head.offset...]))
         let latest = try reader.instant("the latest line's instant")
         let rest = UnsafeRawBufferPointer(rebasing: bytes[(head.offset + reader.offset)...])
-        let runner = try ProjectionRunner<LogState>(checkpointPayload: rest, position: position, keptBy: keeper)
+        let runner = try ProjectionRunner<LogState>(checkpointPayload: rest, position: position)
         return CheckpointState(runner: runner, latestLineAt: latest, recentCopies: copies)
     }
 }

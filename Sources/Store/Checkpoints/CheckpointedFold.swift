@@ -189,8 +189,8 @@ package struct CheckpointedFold: Sendable {
     /// file that cannot be read is its problem, a state that does not decode is `.corrupt`.
     package static func decode(_ entry: CheckpointEntry, in folder: CheckpointFolder, position: ReplayPosition) -> Result<CheckpointState, CheckpointProblem> {
         do throws(CheckpointProblem) {
-            let decoded = try folder.withState(of: entry) { bytes, keeper in
-                Result { () throws(CheckpointDecodingError) in try CheckpointState.decode(bytes, position: position, keptBy: keeper) }
+            let decoded = try folder.withState(of: entry) { bytes in
+                Result { () throws(CheckpointDecodingError) in try CheckpointState.decode(bytes, position: position) }
             }
             do {
                 return .success(try decoded.get())

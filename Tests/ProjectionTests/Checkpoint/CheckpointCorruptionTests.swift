@@ -67,11 +67,70 @@ struct CheckpointCorruptionTests {
         #expect(error.description == "checkpoint payload: the latest instant at byte 5: an optional is marked 0 or 1, not 255")
     }
 
+    /// A check of a nested field names that field and points at its first byte, counted
+    /// from the payload's start.
+    @Test func aNestedFieldsErrorNamesItsOffsetInThePayload() throws {
+        // A real night's exit among the demo night's: refused by `ExitHistory.demo`'s check.
+        let (first, _) = try CheckpointExitLayoutTests.records()
+        var writer = CheckpointWriter()
+        writer.uint8(7)
+        writer.write([ExitRecord]())
+        writer.write([first])
+        let bytes = writer.bytes
+        let error = bytes.withUnsafeBytes { raw -> CheckpointDecodingError? in
+            var reader = CheckpointReader(raw)
+            do throws(CheckpointDecodingError) {
+                _ = try reader.uint8("the first byte")
+                _ = try reader.read(ExitHistory.self)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        // 7, the empty real nights' count, then the demo night's records at byte 2.
+        #expect(error?.what == "ExitHistory.demo")
+        #expect(error?.offset == 2)
+    }
+
     @Test func aHugeCountIsRefusedBeforeAllocating() {
         // The applied count, no instant, no zone, then 2⁶³ ids.
         let payload: [UInt8] = Self.layoutVersion + [0, 0, 0] + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]
         #expect(throws: CheckpointDecodingError.self) {
             _ = try ProjectionRunner<LogState>(checkpointPayload: payload, position: .end)
+        }
+    }
+
+    /// Every collection checks its count against the bytes left before allocating: a count
+    /// one more than the bytes left could hold is refused; the count they hold reads.
+    @Test(arguments: ["an array", "a dictionary", "a set", "integers in bulk"])
+    func aCountLargerThanTheBytesLeftIsRefused(what: String) throws {
+        func read(count: Int, bytes: [UInt8]) -> Result<Int, CheckpointDecodingError> {
+            var writer = CheckpointWriter()
+            writer.count(count)
+            let payload = writer.bytes + bytes
+            return switch what {
+            case "an array": StateBytes.read(payload, as: [UInt8].self).map(\.count)
+            case "a dictionary": StateBytes.read(payload, as: [UInt8: UInt8].self).map(\.count)
+            case "a set": StateBytes.read(payload, as: Set<UInt8>.self).map(\.count)
+            default: StateBytes.read(payload, as: IntegersInBulk.self).map(\.values.count)
+            }
+        }
+        // Two entries of a dictionary (a key and a value each), else four elements.
+        let bytes: [UInt8] = what == "integers in bulk" ? Array(repeating: 1, count: 16) : [1, 2, 3, 4]
+        let fits = what == "a dictionary" ? 2 : 4
+        #expect(try read(count: fits, bytes: bytes).get() == fits)
+        let error = try #require(throws: CheckpointDecodingError.self) { try read(count: fits + 1, bytes: bytes).get() }
+        #expect(error.offset == 0)
+        #expect(error.reason.contains("cannot fit"), "\(error)")
+        #expect(throws: CheckpointDecodingError.self) { try read(count: Int(Int64.max), bytes: bytes).get() }
+    }
+
+    /// 32-bit integers in bulk.
+    struct IntegersInBulk: StateCodable {
+        var values: [UInt32] = []
+        static var placeholder: IntegersInBulk { IntegersInBulk() }
+        mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+            try coder.bulk("values", &values)
         }
     }
 

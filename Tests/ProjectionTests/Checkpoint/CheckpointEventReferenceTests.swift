@@ -15,20 +15,11 @@ struct CheckpointEventReferenceTests {
     }
 
     static func bytes(of reference: EventReference) -> [UInt8] {
-        var writer = CheckpointWriter()
-        writer.value(reference)
-        return writer.bytes
+        StateBytes.of(reference)
     }
 
     static func read(_ bytes: [UInt8]) -> Result<EventReference, CheckpointDecodingError> {
-        bytes.withUnsafeBytes { raw in
-            Result { () throws(CheckpointDecodingError) in
-                var reader = CheckpointReader(raw)
-                let reference = try reader.value(EventReference.self)
-                try reader.finish()
-                return reference
-            }
-        }
+        StateBytes.read(bytes)
     }
 
     /// Whether two strings have the same UTF-8 bytes (`==` on strings is canonical equivalence).

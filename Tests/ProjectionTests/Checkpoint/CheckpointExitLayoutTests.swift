@@ -3,8 +3,9 @@ import Events
 import Projections
 import Testing
 
-/// The exit history's layout: the real nights' exits in one array, nights in order; read
-/// back, a night's exits are found again, and bytes that break the order are refused.
+/// The exit history's layout: the real nights' exits in one array, nights in order, then
+/// the demo night's; read back, a night's exits are found again, and bytes that break the
+/// order are refused.
 @Suite("Checkpoint: the exit history's layout")
 struct CheckpointExitLayoutTests {
     /// One exit on each of two nights.
@@ -19,33 +20,31 @@ struct CheckpointExitLayoutTests {
         return (first, second)
     }
 
-    @Test(arguments: ["in order", "nights out of order", "a night without exits", "an exit of another night", "a wrong count of records"])
+    @Test(arguments: ["in order", "nights out of order", "a demo night's exit among the real nights'", "a real night's exit among the demo night's", "an exit without its request"])
     func nightsAndTheirExitsAreChecked(what: String) throws {
         let (first, second) = try Self.records()
-        let layout: [(Night, [ExitRecord])] = switch what {
-        case "in order": [(first.night, [first]), (second.night, [second])]
-        case "nights out of order": [(second.night, [second]), (first.night, [first])]
-        case "a night without exits": [(first.night, [first]), (second.night, [])]
-        case "a wrong count of records": [(first.night, [first]), (second.night, [second])]
-        default: [(first.night, [second])]
+        var demo = first
+        demo.night = .demo
+        var causeless = second
+        causeless.causes = []
+        let (dated, demoRecords): ([ExitRecord], [ExitRecord]) = switch what {
+        case "in order": ([first, second], [demo])
+        case "nights out of order": ([second, first], [])
+        case "a demo night's exit among the real nights'": ([first, demo], [])
+        case "a real night's exit among the demo night's": ([first], [second])
+        default: ([first, causeless], [])
         }
         var writer = CheckpointWriter()
-        writer.count(layout.map(\.1.count).reduce(0, +) + (what == "a wrong count of records" ? 1 : 0))
-        writer.array(layout) { writer, entry in
-            writer.night(entry.0)
-            writer.array(entry.1)
-        }
-        let bytes = writer.bytes
-        let read = bytes.withUnsafeBytes { raw in
-            var reader = CheckpointReader(raw)
-            return CheckpointSleepLayoutTests.result { () throws(CheckpointDecodingError) in try reader.value(ExitHistory.self) }
-        }
+        writer.write(dated)
+        writer.write(demoRecords)
+        let read = StateBytes.read(writer.bytes, as: ExitHistory.self)
         if what == "in order" {
             let history = try read.get()
             #expect(history.records(for: first.night) == [first])
             #expect(history.records(for: second.night) == [second])
-            #expect(history.records(for: .demo).isEmpty)
+            #expect(history.records(for: .demo) == [demo])
             #expect(history.realRecords == [first, second])
+            #expect(StateBytes.of(history) == writer.bytes)
         } else {
             #expect(throws: CheckpointDecodingError.self, "\(what)") { try read.get() }
         }

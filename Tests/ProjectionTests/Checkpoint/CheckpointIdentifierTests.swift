@@ -53,13 +53,7 @@ struct CheckpointIdentifierTests {
             let id = anId()
             #expect(table.insert(id) == set.insert(id))
         }
-        var writer = CheckpointWriter()
-        writer.value(table)
-        let bytes = writer.bytes
-        var restored = try bytes.withUnsafeBytes { raw in
-            var reader = CheckpointReader(raw)
-            return Result { () throws(CheckpointDecodingError) in try reader.value(IdentifierDigestTable.self) }
-        }.get()
+        var restored = try StateBytes.read(StateBytes.of(table), as: IdentifierDigestTable.self).get()
         #expect(restored.count == set.count)
         for _ in 0..<20_000 {
             let id = anId()
@@ -69,22 +63,24 @@ struct CheckpointIdentifierTests {
             #expect(restored.contains(IdentifierDigest(id)))
         }
         #expect(restored.count == set.count)
-        var again = CheckpointWriter()
-        again.value(restored)
-        var whole = CheckpointWriter()
-        whole.value(table)
-        #expect(again.bytes == whole.bytes)
+        #expect(StateBytes.of(restored) == StateBytes.of(table))
     }
 
-    @Test func digestsOutOfOrderThrow() {
+    @Test func digestsOutOfOrderThrow() throws {
+        // Two (low, high) pairs, (5, 1) then (4, 1): descending.
         var writer = CheckpointWriter()
-        writer.count(2)
+        writer.count(4)
         writer.appendBulk([UInt64(5), 1, 4, 1])
-        let bytes = writer.bytes
-        let result = bytes.withUnsafeBytes { raw in
-            var reader = CheckpointReader(raw)
-            return Result { () throws(CheckpointDecodingError) in try reader.value(IdentifierDigestTable.self) }
-        }
-        #expect(throws: CheckpointDecodingError.self) { try result.get() }
+        #expect(throws: CheckpointDecodingError.self) { try StateBytes.read(writer.bytes, as: IdentifierDigestTable.self).get() }
+        // In order they read.
+        var ordered = CheckpointWriter()
+        ordered.count(4)
+        ordered.appendBulk([UInt64(4), 1, 5, 1])
+        #expect(try StateBytes.read(ordered.bytes, as: IdentifierDigestTable.self).get().count == 2)
+        // An odd number of words is no list of pairs.
+        var odd = CheckpointWriter()
+        odd.count(3)
+        odd.appendBulk([UInt64(4), 1, 5])
+        #expect(throws: CheckpointDecodingError.self) { try StateBytes.read(odd.bytes, as: IdentifierDigestTable.self).get() }
     }
 }

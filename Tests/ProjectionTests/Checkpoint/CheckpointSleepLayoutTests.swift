@@ -87,16 +87,10 @@ struct CheckpointSleepLayoutTests {
             model[night] = slots
         }
         for night in Int32(-7)...7 { #expect(lists.slots(of: night) == model[night] ?? [], "night \(night)") }
-        var writer = CheckpointWriter()
-        lists.write(to: &writer)
-        let bytes = writer.bytes
         let isFree = (0..<starts.count).map { !held.contains(Int32($0)) }
-        let restored = try bytes.withUnsafeBytes { raw in
-            var reader = CheckpointReader(raw)
-            return try Self.result { () throws(CheckpointDecodingError) in
-                try NightSlotLists(from: &reader, nights: nightOfSlot, isFree: isFree, heldCount: held.count)
-            }.get()
-        }
+        let read = try StateBytes.read(StateBytes.of(lists.lists), as: [NightSlots].self).get()
+        let restored = try #require(NightSlotLists(lists: read, nights: nightOfSlot, isFree: isFree))
+        #expect(StateBytes.of(restored.lists) == StateBytes.of(lists.lists))
         for night in Int32(-7)...7 { #expect(restored.slots(of: night) == model[night] ?? [], "night \(night)") }
     }
 
@@ -109,30 +103,39 @@ struct CheckpointSleepLayoutTests {
         ([[0, 1, 0], [2]], "a slot twice"),
         ([[0], [2]], "a held slot in no night"),
         ([[0, 1], [2, 7]], "a slot out of range"),
+        ([[0, 1], [2], []], "a night twice"),
     ])
     func slotListsThatDisagreeWithTheSamplesAreRefused(lists: [[Int32]], what: String) throws {
         // Slots 0 and 1 are of night 10, slot 2 of night 11, slot 3 is free.
         let nights: [Int32] = [10, 10, 11, 10]
-        var writer = CheckpointWriter()
-        writer.count(lists.count)
-        for (offset, slots) in lists.enumerated() {
-            writer.int(10 + offset)
-            writer.integers(slots)
-        }
-        let bytes = writer.bytes
-        let result = bytes.withUnsafeBytes { raw in
-            var reader = CheckpointReader(raw)
-            return Self.result { () throws(CheckpointDecodingError) in
-                try NightSlotLists(from: &reader, nights: nights, isFree: [false, false, false, true], heldCount: 3)
-            }
-        }
+        let listed = lists.enumerated().map { NightSlots(night: Int32(10 + min($0.offset, 1)), slots: $0.element) }
+        let read = NightSlotLists(lists: listed, nights: nights, isFree: [false, false, false, true])
         if what == "a sound layout" {
-            let read = try result.get()
+            let read = try #require(read)
             #expect(read.slots(of: 10) == [0, 1])
             #expect(read.slots(of: 11) == [2])
         } else {
-            #expect(throws: CheckpointDecodingError.self, "\(what)") { try result.get() }
+            #expect(read == nil, "\(what)")
         }
+    }
+
+    /// A ledger whose slot lists disagree with its samples is refused when read (the lists
+    /// are checked before anything is built of them).
+    @Test func aLedgerWithUnsoundSlotListsIsRefused() throws {
+        var runner = ProjectionRunner<LogState>()
+        runner.apply(contentsOf: try Self.log().events)
+        let ledger = runner.state.sleep
+        let bytes = StateBytes.of(ledger)
+        #expect(try StateBytes.read(bytes, as: SleepLedger.self).get() == ledger)
+        // The lists' bytes in the ledger's, replaced by those of each night's list without its
+        // last slot: a sample held is then in no night.
+        let lists = StateBytes.of(ledger.slotLists)
+        let at = try #require((0...(bytes.count - lists.count)).first { Array(bytes[$0..<($0 + lists.count)]) == lists })
+        let cut = StateBytes.of(ledger.slotLists.map { NightSlots(night: $0.night, slots: Array($0.slots.dropLast())) })
+        let damaged = Array(bytes[..<at]) + cut + Array(bytes[(at + lists.count)...])
+        let error = try #require(throws: CheckpointDecodingError.self) { try StateBytes.read(damaged, as: SleepLedger.self).get() }
+        #expect(error.what == "SleepLedger.slotsByNight")
+        #expect(error.offset == at)
     }
 
     /// Each night's readings of each kind stay in the order they came, a replaced reading
@@ -163,18 +166,15 @@ struct CheckpointSleepLayoutTests {
             }
         }
         expectAlike(lists)
-        var writer = CheckpointWriter()
-        lists.write(to: &writer)
-        let bytes = writer.bytes
-        let restored = try bytes.withUnsafeBytes { raw in
-            var reader = CheckpointReader(raw)
-            return try Self.result { () throws(CheckpointDecodingError) in try NightVitalLists(from: &reader) }.get()
-        }
+        let bytes = StateBytes.of(lists)
+        let restored = try StateBytes.read(bytes, as: NightVitalLists.self).get()
         expectAlike(restored)
+        #expect(StateBytes.of(restored) == bytes)
     }
 
-    /// Nights are found by binary search whatever order they first came in, also after
-    /// being read back; a night written twice is refused.
+    /// Nights are found by binary search whatever order they first came in, also in a table
+    /// made again from its nights and values (as a checkpoint's lists are); a night given
+    /// twice is refused.
     @Test func nightTablesFindNightsInAnyOrder() throws {
         var table = NightTable<Int>(empty: 0)
         for night: Int32 in [5, -3, 9, 5, 100, -3, 7, 5] { table.modify(night) { $0 += Int(night) } }
@@ -185,31 +185,9 @@ struct CheckpointSleepLayoutTests {
             #expect(table.all.map(\.0) == [5, -3, 9, 100, 7])
         }
         expectAlike(table)
-        var writer = CheckpointWriter()
-        table.write(to: &writer) { $0.int($1) }
-        let bytes = writer.bytes
-        let restored = try bytes.withUnsafeBytes { raw in
-            var reader = CheckpointReader(raw)
-            return try Self.result { () throws(CheckpointDecodingError) in
-                try NightTable(from: &reader, empty: 0, "test") { reader, _ throws(CheckpointDecodingError) in try reader.int("test") }
-            }.get()
-        }
+        let restored = try #require(NightTable(empty: 0, nights: table.all.map(\.0), values: table.all.map(\.1)))
         expectAlike(restored)
-        var twice = CheckpointWriter()
-        twice.count(2)
-        for _ in 0..<2 {
-            twice.int(4)
-            twice.int(1)
-        }
-        let repeated = twice.bytes
-        #expect(throws: CheckpointDecodingError.self) {
-            try repeated.withUnsafeBytes { raw in
-                var reader = CheckpointReader(raw)
-                return try Self.result { () throws(CheckpointDecodingError) in
-                    try NightTable(from: &reader, empty: 0, "test") { reader, _ throws(CheckpointDecodingError) in try reader.int("test") }
-                }.get()
-            }
-        }
+        #expect(NightTable(empty: 0, nights: [4, 4], values: [1, 1]) == nil)
     }
 
     /// Varints of every length read back, with 8 bytes or more left after their start (read
