@@ -359,10 +359,12 @@ extension CheckpointReader: StateCoder {
     package mutating func beginSection<Value: StateCodable & Sendable>(
         _ name: StaticString, _ value: inout Value
     ) throws(CheckpointDecodingError) -> SectionRead<Value>? {
-        let length = try count(name)
-        let start = try take(length, name)
-        let section = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)])
-        guard length < SectionRead<Value>.minimumParallelBytes else { return SectionRead(section, base: base + start, field: name) }
+        let lengthAt = offset
+        let length = try uint64(name)
+        guard length <= UInt64(remaining) else { throw failure(name, at: lengthAt, "a section of \(length) bytes cannot fit the \(remaining) bytes left") }
+        let start = try take(Int(length), name)
+        let section = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + Int(length))])
+        guard section.count < SectionRead<Value>.minimumParallelBytes else { return SectionRead(section, base: base + start, field: name) }
         var reader = CheckpointReader(section, base: base + start, field: name)
         value = try reader.read(Value.self)
         try reader.finish()

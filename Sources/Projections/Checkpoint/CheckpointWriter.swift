@@ -180,11 +180,14 @@ extension CheckpointWriter: StateCoder {
         }
     }
 
+    /// The section's length (8 bytes, little-endian: written once the section is, in the
+    /// place kept for it), then the section.
     package mutating func beginSection<Value: StateCodable & Sendable>(_ name: StaticString, _ value: inout Value) -> SectionRead<Value>? {
-        var section = CheckpointWriter()
-        value.describeState(&section)
-        count(section.bytes.count)
-        bytes.append(contentsOf: section.bytes)
+        let lengthAt = bytes.count
+        uint64(0)
+        value.describeState(&self)
+        let length = UInt64(bytes.count - lengthAt - 8).littleEndian
+        bytes.withUnsafeMutableBytes { $0.storeBytes(of: length, toByteOffset: lengthAt, as: UInt64.self) }
         return nil
     }
 

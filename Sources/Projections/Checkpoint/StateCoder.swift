@@ -45,7 +45,7 @@ package protocol StateCoder {
         _ elements: inout [Element], get: (Element) -> Value, set: (inout Element, Value) -> Void
     ) throws(Failure)
 
-    /// Starts a section: `value` in bytes of its own (their count, then them), which a
+    /// Starts a section: `value` in bytes of its own (their count, 8 bytes, then them), which a
     /// reader may read on another thread (`SectionRead`, when they are many) while the
     /// description goes on; ``endSection(_:_:)`` ends it, and `value` is read only then. A
     /// writer writes `value` at once and answers `nil`; so does a reader that read it in

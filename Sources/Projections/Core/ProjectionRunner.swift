@@ -124,7 +124,9 @@ extension ProjectionRunner where State == LogState {
     /// and the state (``describeCheckpoint(_:)``). The position is not in it (the runner
     /// read back is given one), nor the cache of zones looked up.
     package func checkpointPayload() -> [UInt8] {
-        var writer = CheckpointWriter(capacity: 1 << 16)
+        // Room for a long history's state at once (about 52 bytes an event on a simulated
+        // one); room never written is never faulted in.
+        var writer = CheckpointWriter(capacity: (1 << 16) + 64 * appliedCount)
         writer.uint32(CheckpointLayout.version)
         var runner = self
         runner.describeCheckpoint(&writer)

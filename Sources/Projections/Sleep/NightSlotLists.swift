@@ -69,68 +69,90 @@ struct NightSlotLists: Sendable {
 extension NightSlotLists {
     /// Each night that ever had a sample (in the order first changed), with its slots in
     /// order: what a checkpoint holds.
-    var lists: [NightSlots] {
-        ends.all.map { night, ends in
-            var slots: [Int32] = []
+    var columns: NightSlotColumns {
+        var columns = NightSlotColumns()
+        columns.slots.reserveCapacity(links.count)
+        for (night, ends) in ends.all {
+            let first = columns.slots.count
             var slot = ends.first
             while slot >= 0 {
-                slots.append(slot)
+                columns.slots.append(slot)
                 slot = links[Int(slot)].next
             }
-            return NightSlots(night: night, slots: slots)
+            columns.nights.append(night)
+            columns.counts.append(Int32(columns.slots.count - first))
         }
+        return columns
     }
 
-    /// The lists of `lists`, for the slots of `nights` (each slot's night) of which `isFree`
-    /// tells the free ones; `nil` unless every held slot is in its night's list and no other
-    /// slot is in any (so that the lists are sound: no cycle, no slot twice), and no night is
-    /// listed twice.
-    init?(lists: [NightSlots], nights: [Int32], isFree: [Bool]) {
-        self.init(lists: lists, isFree: isFree) { nights[$0] }
-    }
-
-    /// The lists of `lists`, as ``init(lists:nights:isFree:)`` makes them, `night` answering
-    /// each slot's night (for as many slots as `isFree` has).
-    init?(lists: [NightSlots], isFree: [Bool], night: (Int) -> Int32) {
+    /// The lists of `columns`, for the slots of which `isFree` tells the free ones and
+    /// `night` each one's night; `nil` unless every held slot is in its night's list and no
+    /// other slot is in any (so that the lists are sound: no cycle, no slot twice), and no
+    /// night is listed twice.
+    init?(columns: NightSlotColumns, isFree: [Bool], night: (Int) -> Int32) {
         let slotCount = isFree.count
+        guard columns.counts.count == columns.nights.count, columns.counts.allSatisfy({ $0 >= 0 }),
+              columns.counts.reduce(0, { $0 + Int($1) }) == columns.slots.count else { return nil }
         // Room for the slots a rewind's few nights add (`StateCoding.growthCapacity`).
         var links: [Link] = []
         links.reserveCapacity(StateCoding.growthCapacity(slotCount))
         links.append(contentsOf: repeatElement(Link(), count: slotCount))
         var linked = [Bool](repeating: false, count: slotCount)
-        var linkedCount = 0
         var allEnds: [Ends] = []
-        allEnds.reserveCapacity(lists.count)
-        for list in lists {
+        allEnds.reserveCapacity(columns.nights.count)
+        var position = 0
+        for (listNight, count) in zip(columns.nights, columns.counts) {
             var ends = Ends()
-            for slot in list.slots {
-                guard slot >= 0, Int(slot) < slotCount, !linked[Int(slot)], !isFree[Int(slot)], night(Int(slot)) == list.night else { return nil }
+            for slot in columns.slots[position..<(position + Int(count))] {
+                guard slot >= 0, Int(slot) < slotCount, !linked[Int(slot)], !isFree[Int(slot)], night(Int(slot)) == listNight else { return nil }
                 linked[Int(slot)] = true
                 links[Int(slot)].previous = ends.last
                 if ends.last >= 0 { links[Int(ends.last)].next = slot } else { ends.first = slot }
                 ends.last = slot
             }
-            linkedCount += list.slots.count
+            position += Int(count)
             allEnds.append(ends)
         }
-        guard linkedCount == isFree.lazy.filter({ !$0 }).count,
-              let table = NightTable(empty: Ends(), nights: lists.map(\.night), values: allEnds) else { return nil }
+        guard columns.slots.count == isFree.lazy.filter({ !$0 }).count,
+              let table = NightTable(empty: Ends(), nights: columns.nights, values: allEnds) else { return nil }
         self.links = links
         ends = table
     }
 }
 
-/// A night's sample slots, in order, as a checkpoint holds them.
-struct NightSlots: StateCodable {
-    /// The night, as days since 1970.
-    var night: Int32
-    var slots: [Int32]
+/// Each night's sample slots, in order, as a checkpoint holds them: the nights (in the
+/// order first changed), the number of slots of each, and every night's slots one night
+/// after the other, each in bulk (no array a night).
+struct NightSlotColumns: StateCodable, Equatable {
+    /// The nights, as days since 1970.
+    var nights: [Int32] = []
+    /// The number of slots of each night.
+    var counts: [Int32] = []
+    /// The slots, night by night.
+    var slots: [Int32] = []
 
-    static var placeholder: NightSlots { NightSlots(night: 0, slots: []) }
+    static var placeholder: NightSlotColumns { NightSlotColumns() }
 
-    /// The night, then the slots in bulk.
+    /// The columns from their parts.
+    init(nights: [Int32] = [], counts: [Int32] = [], slots: [Int32] = []) {
+        self.nights = nights
+        self.counts = counts
+        self.slots = slots
+    }
+
+    /// The columns of `lists`, one night's slots each.
+    init(lists: [(night: Int32, slots: [Int32])]) {
+        for list in lists {
+            nights.append(list.night)
+            counts.append(Int32(list.slots.count))
+            slots.append(contentsOf: list.slots)
+        }
+    }
+
+    /// The nights, the counts, then the slots, each in bulk.
     mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try night.describeState(&coder)
+        try coder.bulk(&nights, growing: false)
+        try coder.bulk(&counts, growing: false)
         try coder.bulk(&slots, growing: false)
     }
 }

@@ -118,41 +118,48 @@ struct NightVitalLists: Sendable {
 extension NightVitalLists: StateCodable {
     static var placeholder: NightVitalLists { NightVitalLists() }
 
-    /// Each night that ever had a reading (in the order first changed) with the number of
+    /// Each night that ever had a reading (in the order first changed), then the number of
     /// its readings of each kind (hrv, resting heart rate, SpO2, respiratory rate, wrist
-    /// temperature), then every reading's bit pattern in bulk, night by night and kind by
-    /// kind in the order they came. Read, the readings are packed in that order, none free.
+    /// temperature: five a night), then every reading's bit pattern, night by night and kind
+    /// by kind in the order they came, each in bulk. Read, the readings are packed in that
+    /// order, none free.
     mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        var nights: [VitalNight] = []
+        let kindCount = Self.kindsInOrder.count
+        var nights: [Int32] = []
+        var counts: [Int32] = []
         var bits: [UInt64] = []
         if !Coder.isReading {
             for (night, ends) in ends.all {
-                var counts: [Int] = []
+                nights.append(night)
                 for kind in Self.kindsInOrder {
                     let readings = readings(from: ends.first[Self.index(of: kind)])
-                    counts.append(readings.count)
+                    counts.append(Int32(readings.count))
                     bits.append(contentsOf: readings.map(\.bitPattern))
                 }
-                nights.append(VitalNight(night: night, counts: counts))
             }
         }
-        try nights.describeState(&coder)
+        try coder.bulk(&nights, growing: false)
+        try coder.bulk(&counts, growing: false)
         try coder.bulk(&bits, growing: false)
         guard Coder.isReading else { return }
+        try coder.check(counts.count == kindCount * nights.count && counts.allSatisfy { $0 >= 0 }, "not five counts of readings a night")
+        let total = counts.reduce(0) { $0 + Int($1) }
+        try coder.check(total == bits.count, "\(total) readings counted, \(bits.count) held")
         var allEnds: [Ends] = []
         allEnds.reserveCapacity(nights.count)
-        var total = 0
-        for night in nights {
+        var reading = 0
+        for index in nights.indices {
             var ends = Ends()
-            for (kind, count) in night.counts.enumerated() where count > 0 {
-                ends.first[kind] = Int32(truncatingIfNeeded: total)
-                ends.last[kind] = Int32(truncatingIfNeeded: total + count - 1)
-                total += count
+            for kind in 0..<kindCount {
+                let count = Int(counts[kindCount * index + kind])
+                guard count > 0 else { continue }
+                ends.first[kind] = Int32(truncatingIfNeeded: reading)
+                ends.last[kind] = Int32(truncatingIfNeeded: reading + count - 1)
+                reading += count
             }
             allEnds.append(ends)
         }
-        try coder.check(total == bits.count, "\(total) readings counted, \(bits.count) held")
-        let table = NightTable(empty: Ends(), nights: nights.map(\.night), values: allEnds)
+        let table = NightTable(empty: Ends(), nights: nights, values: allEnds)
         try coder.check(table != nil, "a night is repeated")
         values = bits.map(Double.init(bitPattern:))
         next = [Int32](unsafeUninitializedCapacity: total) { buffer, initialized in
@@ -160,29 +167,9 @@ extension NightVitalLists: StateCodable {
             initialized = total
         }
         for ends in allEnds {
-            for kind in 0..<Self.kindsInOrder.count where ends.last[kind] >= 0 { next[Int(ends.last[kind])] = -1 }
+            for kind in 0..<kindCount where ends.last[kind] >= 0 { next[Int(ends.last[kind])] = -1 }
         }
         free = -1
         self.ends = table ?? NightTable(empty: Ends())
-    }
-}
-
-/// A night's number of vital readings of each kind, as a checkpoint holds them.
-struct VitalNight: StateCodable {
-    /// The night, as days since 1970.
-    var night: Int32
-    /// The number of readings of each kind, in `NightVitalLists.index(of:)` order.
-    var counts: [Int]
-
-    static var placeholder: VitalNight { VitalNight(night: 0, counts: []) }
-
-    /// The night, then the five counts.
-    mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try night.describeState(&coder)
-        if Coder.isReading { counts = [Int](repeating: 0, count: 5) }
-        for kind in 0..<5 {
-            try counts[kind].describeState(&coder)
-            try coder.check(counts[kind] >= 0 && counts[kind] <= Int(Int32.max), "a count of readings is out of range")
-        }
     }
 }

@@ -38,9 +38,9 @@ struct CheckpointSectionTests {
     @Test(arguments: counts)
     func aDamagedSectionThrowsAtItsOffsetInThePayload(count: Int) throws {
         var bytes = StateBytes.of(Sectioned(flags: Array(repeating: false, count: count)))
-        // The lead, the section's length, the flags' count, then the flags.
-        let lengthBytes = count + 3 < 1 << 14 ? 2 : 3
-        let damaged = 1 + lengthBytes + (lengthBytes) + count / 2
+        // The lead, the section's length (8 bytes), the flags' count, then the flags.
+        let countBytes = count < 1 << 14 ? 2 : 3
+        let damaged = 1 + 8 + countBytes + count / 2
         #expect(bytes[damaged] == 0)
         bytes[damaged] = 2
         let error = try #require(throws: CheckpointDecodingError.self) { try StateBytes.read(bytes, as: Sectioned.self).get() }
@@ -54,10 +54,13 @@ struct CheckpointSectionTests {
         let bytes = StateBytes.of(Sectioned(flags: Array(repeating: true, count: count)))
         // The flags' count says one flag more than the section holds.
         var longer = bytes
-        let lengthBytes = count + 3 < 1 << 14 ? 2 : 3
-        longer[1 + lengthBytes] &+= 1
+        longer[1 + 8] &+= 1
         #expect(throws: CheckpointDecodingError.self) { try StateBytes.read(longer, as: Sectioned.self).get() }
-        for length in [1, 2, 1 + lengthBytes + 1, bytes.count - 2, bytes.count - 1] {
+        // The section's length says more bytes than are left.
+        var beyond = bytes
+        beyond[1 + 7] = 1
+        #expect(throws: CheckpointDecodingError.self) { try StateBytes.read(beyond, as: Sectioned.self).get() }
+        for length in [1, 2, 1 + 8 + 1, bytes.count - 2, bytes.count - 1] {
             #expect(throws: CheckpointDecodingError.self, "cut to \(length)") { try StateBytes.read(Array(bytes[..<length]), as: Sectioned.self).get() }
         }
     }

@@ -88,9 +88,10 @@ struct CheckpointSleepLayoutTests {
         }
         for night in Int32(-7)...7 { #expect(lists.slots(of: night) == model[night] ?? [], "night \(night)") }
         let isFree = (0..<starts.count).map { !held.contains(Int32($0)) }
-        let read = try StateBytes.read(StateBytes.of(lists.lists), as: [NightSlots].self).get()
-        let restored = try #require(NightSlotLists(lists: read, nights: nightOfSlot, isFree: isFree))
-        #expect(StateBytes.of(restored.lists) == StateBytes.of(lists.lists))
+        let read = try StateBytes.read(StateBytes.of(lists.columns), as: NightSlotColumns.self).get()
+        #expect(read == lists.columns)
+        let restored = try #require(NightSlotLists(columns: read, isFree: isFree) { nightOfSlot[$0] })
+        #expect(restored.columns == lists.columns)
         for night in Int32(-7)...7 { #expect(restored.slots(of: night) == model[night] ?? [], "night \(night)") }
     }
 
@@ -108,14 +109,24 @@ struct CheckpointSleepLayoutTests {
     func slotListsThatDisagreeWithTheSamplesAreRefused(lists: [[Int32]], what: String) throws {
         // Slots 0 and 1 are of night 10, slot 2 of night 11, slot 3 is free.
         let nights: [Int32] = [10, 10, 11, 10]
-        let listed = lists.enumerated().map { NightSlots(night: Int32(10 + min($0.offset, 1)), slots: $0.element) }
-        let read = NightSlotLists(lists: listed, nights: nights, isFree: [false, false, false, true])
+        let columns = NightSlotColumns(lists: lists.enumerated().map { (night: Int32(10 + min($0.offset, 1)), slots: $0.element) })
+        let read = NightSlotLists(columns: columns, isFree: [false, false, false, true]) { nights[$0] }
         if what == "a sound layout" {
             let read = try #require(read)
             #expect(read.slots(of: 10) == [0, 1])
             #expect(read.slots(of: 11) == [2])
         } else {
             #expect(read == nil, "\(what)")
+        }
+    }
+
+    /// Columns whose counts do not add up to their slots, or are negative, are refused.
+    @Test func slotColumnsWhoseCountsDisagreeAreRefused() {
+        let nights: [Int32] = [10, 10, 11, 10]
+        let isFree = [false, false, false, true]
+        for (counts, what) in [([Int32(2), 2], "more slots counted than listed"), ([1, 1], "fewer"), ([3, -1], "a negative count"), ([2], "a night without a count")] {
+            let columns = NightSlotColumns(nights: [10, 11], counts: counts, slots: [0, 1, 2])
+            #expect(NightSlotLists(columns: columns, isFree: isFree) { nights[$0] } == nil, "\(what)")
         }
     }
 
@@ -127,11 +138,14 @@ struct CheckpointSleepLayoutTests {
         let ledger = runner.state.sleep
         let bytes = StateBytes.of(ledger)
         #expect(try StateBytes.read(bytes, as: SleepLedger.self).get() == ledger)
-        // The lists' bytes in the ledger's, replaced by those of each night's list without its
-        // last slot: a sample held is then in no night.
-        let lists = StateBytes.of(ledger.slotLists)
+        // The lists' bytes in the ledger's, replaced by those of lists without the first
+        // night's last slot: a sample held is then in no night.
+        let lists = StateBytes.of(ledger.slotColumns)
         let at = try #require((0...(bytes.count - lists.count)).first { Array(bytes[$0..<($0 + lists.count)]) == lists })
-        let cut = StateBytes.of(ledger.slotLists.map { NightSlots(night: $0.night, slots: Array($0.slots.dropLast())) })
+        var shorter = ledger.slotColumns
+        shorter.counts[0] -= 1
+        shorter.slots.remove(at: Int(shorter.counts[0]))
+        let cut = StateBytes.of(shorter)
         let damaged = Array(bytes[..<at]) + cut + Array(bytes[(at + lists.count)...])
         let error = try #require(throws: CheckpointDecodingError.self) { try StateBytes.read(damaged, as: SleepLedger.self).get() }
         #expect(error.what == "SleepLedger.slotsByNight")
