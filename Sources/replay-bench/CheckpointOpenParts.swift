@@ -57,15 +57,7 @@ struct CheckpointOpenParts: Equatable {
         let (payload, payloadBytes) = try best { try folder.withPayload(of: newest) { bytes in bytes.count } }
         let (decode, decoded) = try best { () throws -> ProjectionRunner<LogState> in
             // As an open decodes it.
-            let result = try folder.withState(of: newest) { raw in
-                Result { () throws -> ProjectionRunner<LogState> in
-                    var reader = CheckpointReader(raw)
-                    _ = try reader.instant("the latest line's instant")
-                    let rest = UnsafeRawBufferPointer(rebasing: raw[reader.offset...])
-                    return try ProjectionRunner<LogState>(checkpointPayload: rest, position: .end)
-                }
-            }
-            return try result.get()
+            try CheckpointedFold.decode(newest, in: folder, position: .end).get().runner
         }
         let (queries, _) = try best { () -> Int in
             let state = decoded.state

@@ -22,9 +22,9 @@ public struct CheckpointOptions: Sendable, Hashable {
     /// The folder at `path` (created when first written): e.g. in an app group's
     /// container, or in Caches on a device where the log itself is backed up.
     ///
-    /// An open store reads parts of the newest checkpoint from the mapped file for as long as
-    /// it lives, so the folder must stay readable while the device is locked, as the log must
-    /// (not `NSFileProtection.complete`; docs/checkpoints.md).
+    /// The store reads checkpoints when it opens and when a late line rewinds it, so the
+    /// folder must stay readable while the device is locked, as the log must (not
+    /// `NSFileProtection.complete`).
     public static func folder(_ path: String) -> CheckpointOptions {
         CheckpointOptions(place: .folder(path))
     }
