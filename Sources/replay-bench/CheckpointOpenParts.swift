@@ -47,7 +47,7 @@ struct CheckpointOpenParts: Equatable {
             return (durations.min() ?? .zero, last)
         }
         let (list, listed) = try best { folder.entries() }
-        let (validate, checked) = try best { folder.validate(listed.entries, log: .file(path: path), foldVersion: FoldVersion.current, check: .tail) }
+        let (validate, checked) = try best { folder.validate(listed.entries, log: .file(path: path), streams: [nil], foldVersion: FoldVersion.current, check: .tail) }
         guard let newest = checked.valid.map(\.entry).max(by: { $0.header.byteOffset < $1.header.byteOffset }) else {
             throw BenchError.failed("no valid checkpoint in \(folderPath)")
         }

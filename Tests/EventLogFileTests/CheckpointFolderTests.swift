@@ -60,7 +60,7 @@ struct CheckpointFolderTests {
     static func validate(
         _ folder: CheckpointFolder, _ entries: [CheckpointEntry], logAt path: String, check: CheckpointFolder.Check = .full
     ) -> (valid: [CheckpointEntry], problems: [CheckpointProblem]) {
-        let checked = folder.validate(entries, log: .file(path: path), foldVersion: 3, check: check)
+        let checked = folder.validate(entries, log: .file(path: path), streams: [nil], foldVersion: 3, check: check)
         return (checked.valid.map(\.entry), checked.problems)
     }
 
@@ -213,7 +213,7 @@ struct CheckpointFolderTests {
             let (log, points) = try Self.makeLog(in: directory)
             let folder = Self.folder(for: log)
             let entry = try Self.checkpoint(folder, of: log, at: points[3])
-            let asSet = folder.validate([entry], log: .logSet(LogSetDirectory(path: directory.path), streams: []), foldVersion: 3, check: .tail)
+            let asSet = folder.validate([entry], log: .logSet(LogSetDirectory(path: directory.path)), streams: [], foldVersion: 3, check: .tail)
             #expect(asSet.valid.isEmpty)
             #expect(asSet.problems == [.otherKind(file: entry.path, logSet: false)])
         }

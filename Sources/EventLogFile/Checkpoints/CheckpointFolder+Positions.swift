@@ -9,30 +9,7 @@ extension CheckpointFolder {
         (path.hasSuffix("/") ? path : path + "/") + "checkpoints"
     }
 
-    /// The log a folder's checkpoints are checked against.
-    package enum Log: Sendable {
-        /// A log file: one stream, unnamed in its checkpoints.
-        case file(path: String)
-        /// A log set and the streams it holds now.
-        case logSet(LogSetDirectory, streams: [StreamName])
-
-        /// Whether its checkpoints are a log set's.
-        var isLogSet: Bool {
-            if case .logSet = self { return true }
-            return false
-        }
-
-        /// The file of the stream a checkpoint names, or `nil` when the log has no such stream.
-        func path(of stream: StreamName?) -> String? {
-            switch (self, stream) {
-            case (.file(let path), nil): return path
-            case (.logSet(let set, let streams), let name?): return streams.contains(name) ? set.path(of: name) : nil
-            default: return nil
-            }
-        }
-    }
-
-    /// How much of the log ``validate(_:log:foldVersion:check:)`` reads.
+    /// How much of the log ``validate(_:log:streams:foldVersion:check:)`` reads.
     package enum Check: Sendable {
         /// Each stream's length and the at most 4 KiB before each position (an open).
         case tail
@@ -107,9 +84,9 @@ extension CheckpointFolder {
         return try CheckpointPosition.decode(table, file: entry.path)
     }
 
-    /// Splits `entries` into the checkpoints that can be used with `log` and a fold of
-    /// `foldVersion` (each with its position), and problems for the others, keeping their
-    /// order. This is the one check of every checkpoint.
+    /// Splits `entries` into the checkpoints that can be used with `log`, whose streams are
+    /// `streams` now, and a fold of `foldVersion` (each with its position), and problems for
+    /// the others, keeping their order. This is the one check of every checkpoint.
     ///
     /// A checkpoint is usable when it is of the log's kind and of `foldVersion`, and each
     /// stream it covers is still there, at least as long as its position, with the same at
@@ -117,7 +94,7 @@ extension CheckpointFolder {
     /// stream must also start with the very bytes it covered (one pass over each stream for
     /// every candidate at once). Streams it does not name are read from their start.
     package func validate(
-        _ entries: [CheckpointEntry], log: Log, foldVersion: UInt32, check: Check
+        _ entries: [CheckpointEntry], log: LogSource, streams: [StreamName?], foldVersion: UInt32, check: Check
     ) -> (valid: [Usable], problems: [CheckpointProblem]) {
         var problems: [CheckpointProblem] = []
         var candidates: [Usable] = []
@@ -130,7 +107,7 @@ extension CheckpointFolder {
             } else {
                 do {
                     let position = try position(of: entry)
-                    if let problem = tailProblem(of: entry, position, in: log) {
+                    if let problem = tailProblem(of: entry, position, in: log, streams: streams) {
                         problems.append(problem)
                     } else {
                         candidates.append(Usable(entry: entry, position: position))
@@ -141,15 +118,17 @@ extension CheckpointFolder {
             }
         }
         guard check == .full else { return (candidates, problems) }
-        let checked = prefixProblems(of: candidates, in: log)
+        let checked = prefixProblems(of: candidates, in: log, streams: streams)
         return (candidates.filter { candidate in !checked.contains { $0.file == candidate.entry.path } }, problems + checked)
     }
 
     /// Why a stream of `log` no longer holds the position `entry` covers, or `nil` when each
     /// does: its length and the bytes before the position.
-    private func tailProblem(of entry: CheckpointEntry, _ position: CheckpointPosition, in log: Log) -> CheckpointProblem? {
+    private func tailProblem(
+        of entry: CheckpointEntry, _ position: CheckpointPosition, in log: LogSource, streams: [StreamName?]
+    ) -> CheckpointProblem? {
         for stream in position.streams {
-            guard let path = log.path(of: stream.name) else {
+            guard let path = Self.path(of: stream.name, in: log, streams: streams) else {
                 if let name = stream.name, log.isLogSet {
                     return .streamChanged(file: entry.path, stream: name.text, reason: "is no longer in the log set")
                 }
@@ -177,11 +156,11 @@ extension CheckpointFolder {
 
     /// The problems of the candidates whose streams do not start with the bytes they
     /// covered: one pass over each stream for all of them.
-    private func prefixProblems(of candidates: [Usable], in log: Log) -> [CheckpointProblem] {
+    private func prefixProblems(of candidates: [Usable], in log: LogSource, streams: [StreamName?]) -> [CheckpointProblem] {
         var lengths: [String: Set<Int64>] = [:]
         for candidate in candidates {
             for stream in candidate.position.streams {
-                if let path = log.path(of: stream.name) { lengths[path, default: []].insert(stream.end.byteOffset) }
+                if let path = Self.path(of: stream.name, in: log, streams: streams) { lengths[path, default: []].insert(stream.end.byteOffset) }
             }
         }
         var digests: [String: Result<[Int64: PrefixDigest], EventLogFileError>] = [:]
@@ -191,7 +170,7 @@ extension CheckpointFolder {
         var problems: [CheckpointProblem] = []
         for candidate in candidates {
             for stream in candidate.position.streams {
-                guard let path = log.path(of: stream.name), let read = digests[path] else { continue }
+                guard let path = Self.path(of: stream.name, in: log, streams: streams), let read = digests[path] else { continue }
                 let end = stream.end.byteOffset
                 switch read {
                 case .failure(let error) where error.code == .notFound && end == 0:
@@ -209,6 +188,13 @@ extension CheckpointFolder {
             }
         }
         return problems
+    }
+
+    /// The file of the stream a checkpoint names, or `nil` when `log` has no such stream
+    /// now (a set's stream gone; a named stream in a file's checkpoint, or the other way).
+    private static func path(of stream: StreamName?, in log: LogSource, streams: [StreamName?]) -> String? {
+        guard (stream != nil) == log.isLogSet, streams.contains(stream) else { return nil }
+        return log.path(of: stream)
     }
 
     /// The problem of a stream shorter than the position a checkpoint covers.

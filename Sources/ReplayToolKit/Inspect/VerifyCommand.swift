@@ -43,7 +43,7 @@ enum VerifyCommand {
         let checkpoints = CheckpointChoice(arguments)
         guard let listing = try LogSetAnnouncement.announce(path, console: console) else {
             let exit = try verify(path: path, console: console)
-            verifyCheckpoints(of: .file(path: path), in: checkpoints.folder(forLogAt: path), console: console)
+            verifyCheckpoints(of: .file(path: path), streams: [nil], in: checkpoints.folder(forLogAt: path), console: console)
             return exit
         }
         let logSet = LogSetDirectory(path: path)
@@ -51,20 +51,20 @@ enum VerifyCommand {
         for stream in listing.streams where try verify(path: logSet.path(of: stream), console: console) != .success {
             exit = .dataError
         }
-        verifyCheckpoints(of: .logSet(logSet, streams: listing.streams), in: checkpoints.folder(forLogAt: path), console: console)
+        verifyCheckpoints(of: .logSet(logSet), streams: listing.streams, in: checkpoints.folder(forLogAt: path), console: console)
         return exit
     }
 
     /// Checks every checkpoint in `folderPath` against every byte of `log` it covers (the
     /// full check, which an open leaves to later), naming each that fails on standard error,
     /// and says how many hold; nothing when the folder holds none.
-    static func verifyCheckpoints(of log: CheckpointFolder.Log, in folderPath: String?, console: ToolConsole) {
+    static func verifyCheckpoints(of log: LogSource, streams: [StreamName?], in folderPath: String?, console: ToolConsole) {
         guard let folderPath else { return }
         let folder = CheckpointFolder(path: folderPath)
         let listed = folder.entries()
         let total = listed.entries.count + listed.problems.count
         guard total > 0 else { return }
-        let checked = folder.validate(listed.entries, log: log, foldVersion: FoldVersion.current, check: .full)
+        let checked = folder.validate(listed.entries, log: log, streams: streams, foldVersion: FoldVersion.current, check: .full)
         for problem in listed.problems + checked.problems {
             console.error("\(ReplayTool.name): \(problem.warning)\n")
         }

@@ -178,7 +178,7 @@ final class CheckpointKeeper: Sendable {
     private func checkPrefixes() -> Bool {
         let known = knowledge.withLock { state in state.known }
         guard !known.isEmpty, let streams = try? source.streams() else { return false }
-        let checked = folder.validate(known, log: source.checkpointLog(streams: streams), foldVersion: FoldVersion.current, check: .full)
+        let checked = folder.validate(known, log: source, streams: streams, foldVersion: FoldVersion.current, check: .full)
         let failed = known.filter { entry in checked.problems.contains { $0.file == entry.path } }
         guard !failed.isEmpty else { return false }
         var notes = checked.problems.map { $0.warning(replaced: true) }

@@ -104,7 +104,7 @@ package struct CheckpointedFold: Sendable {
             let folder = CheckpointFolder(path: folderPath)
             let listed = folder.entries()
             problems += listed.problems
-            let checked = folder.validate(listed.entries, log: source.checkpointLog(streams: streams), foldVersion: FoldVersion.current, check: check)
+            let checked = folder.validate(listed.entries, log: source, streams: streams, foldVersion: FoldVersion.current, check: check)
             problems += checked.problems
             valid = checked.valid.sorted { $0.entry.header.byteOffset < $1.entry.header.byteOffset }
             for checkpoint in valid.reversed() where admits(checkpoint.entry, position: position) {

@@ -1,5 +1,3 @@
-import EventLogFile
-
 /// What a store or a tool folds: a log file, which is a log set of one unnamed stream, or a
 /// log set (a directory of streams, docs/sync.md). Every fold, checkpoint and arrival goes
 /// through this one shape: a list of streams, each a file.
@@ -46,14 +44,6 @@ package enum LogSource: Sendable, Hashable {
         }
     }
 
-    /// The log its checkpoints are checked against, with `streams` present.
-    package func checkpointLog(streams: [StreamName?]) -> CheckpointFolder.Log {
-        switch self {
-        case .file(let path): return .file(path: path)
-        case .logSet(let set): return .logSet(set, streams: streams.compactMap { $0 })
-        }
-    }
-
     /// The default checkpoint folder: `LOG.checkpoints` beside a file, `DIR/checkpoints` in a set.
     package var defaultCheckpointFolder: String {
         switch self {
@@ -63,7 +53,7 @@ package enum LogSource: Sendable, Hashable {
     }
 }
 
-extension StreamName? {
+extension Optional where Wrapped == StreamName {
     /// How a warning names the stream's file: `phone.jsonl: `, or nothing for a log file.
     package var warningPrefix: String {
         map { $0.fileName + ": " } ?? ""
