@@ -48,7 +48,7 @@ struct CheckpointOpenParts: Equatable {
         }
         let (list, listed) = try best { folder.entries() }
         let (validate, checked) = try best { folder.validate(listed.entries, log: .file(path: path), streams: [nil], foldVersion: FoldVersion.current, check: .tail) }
-        guard let newest = checked.valid.map(\.entry).max(by: { $0.header.byteOffset < $1.header.byteOffset }) else {
+        guard let newest = checked.valid.max(by: { $0.header.byteOffset < $1.header.byteOffset }) else {
             throw BenchError.failed("no valid checkpoint in \(folderPath)")
         }
         let prefix = newest.header.byteOffset
@@ -69,7 +69,7 @@ struct CheckpointOpenParts: Equatable {
         }
         let (tail, _) = try best { () throws -> Int in
             var count = 0
-            try EventLogReader.forEachEvent(path: path, from: newest.header.resumePoint) { _ in count += 1 }
+            try EventLogReader.forEachEvent(path: path, from: newest.position.end(of: StreamName?.none)) { _ in count += 1 }
             return count
         }
         return CheckpointOpenParts(

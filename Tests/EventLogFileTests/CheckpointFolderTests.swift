@@ -32,41 +32,37 @@ struct CheckpointFolderTests {
         return (path, points)
     }
 
-    /// The header of a checkpoint of the log at `path` at `point`.
-    static func header(of path: String, at point: LogResumePoint, foldVersion: UInt32 = 3) throws -> CheckpointHeader {
-        let digests = try PrefixDigest.digests(ofFileAt: path, prefixLengths: [point.byteOffset])
-        let digest = try #require(digests[point.byteOffset])
+    /// The header of a checkpoint of the log file at `path` at `point`, its digests read from
+    /// the log unless given.
+    static func header(
+        of path: String, at point: LogResumePoint, foldVersion: UInt32 = 3, prefixDigest: PrefixDigest? = nil
+    ) throws -> CheckpointHeader {
+        let tail = try #require(try PrefixDigest.tail(ofFileAt: path, end: point.byteOffset))
+        let prefix = try prefixDigest ?? #require(try PrefixDigest.digests(ofFileAt: path, prefixLengths: [point.byteOffset])[point.byteOffset])
         return CheckpointHeader(
-            foldVersion: foldVersion, point: point, eventCount: point.lastSeq, latestAt: 1_000 * Int64(point.lastSeq),
-            prefixDigest: digest
-        )
+            foldVersion: foldVersion, isLogSet: false,
+            position: CheckpointPosition(streams: [.init(name: nil, end: point, tailDigest: tail, prefixDigest: prefix)], lastKey: nil),
+            eventCount: point.lastSeq, latestAt: 1_000 * Int64(point.lastSeq))
     }
 
-    /// A checkpoint of the log file at `path` at `point` holding the state bytes `state`, its
-    /// digests read from the log unless given.
+    /// A checkpoint of the log file at `path` at `point` holding the state bytes `state`.
     static func checkpoint(
         _ folder: CheckpointFolder, of path: String, at point: LogResumePoint, foldVersion: UInt32 = 3, state: [UInt8] = [],
         prefixDigest: PrefixDigest? = nil
     ) throws -> CheckpointEntry {
-        let tail = try #require(try PrefixDigest.tail(ofFileAt: path, end: point.byteOffset))
-        let prefix = try prefixDigest ?? #require(try PrefixDigest.digests(ofFileAt: path, prefixLengths: [point.byteOffset])[point.byteOffset])
-        return try folder.write(
-            position: CheckpointPosition(streams: [.init(name: nil, end: point, tailDigest: tail, prefixDigest: prefix)], lastKey: nil),
-            logSet: false, foldVersion: foldVersion, eventCount: point.lastSeq, latestAt: 1_000 * Int64(point.lastSeq),
-            statePayload: state)
+        try folder.write(header: try header(of: path, at: point, foldVersion: foldVersion, prefixDigest: prefixDigest), payload: state)
     }
 
-    /// `validate` against the log file at `path`, the entries of what it finds usable.
+    /// `validate` against the log file at `path`.
     static func validate(
         _ folder: CheckpointFolder, _ entries: [CheckpointEntry], logAt path: String, check: CheckpointFolder.Check = .full
     ) -> (valid: [CheckpointEntry], problems: [CheckpointProblem]) {
-        let checked = folder.validate(entries, log: .file(path: path), streams: [nil], foldVersion: 3, check: check)
-        return (checked.valid.map(\.entry), checked.problems)
+        folder.validate(entries, log: .file(path: path), streams: [nil], foldVersion: 3, check: check)
     }
 
-    /// The state bytes a checkpoint holds after its position.
+    /// The state bytes a checkpoint holds.
     static func state(in folder: CheckpointFolder, of entry: CheckpointEntry) throws(CheckpointProblem) -> [UInt8] {
-        try folder.withState(of: entry) { bytes in Array(bytes) }
+        try folder.payload(of: entry)
     }
 
     static func folder(for logPath: String) -> CheckpointFolder {
@@ -113,7 +109,7 @@ struct CheckpointFolderTests {
             #expect(written.header.payloadDigest == PrefixDigest.digest(of: payload))
             #expect(try FileBytes.permissions(folder.path) == 0o700)
             #expect(try FileBytes.permissions(written.path) == 0o600)
-            #expect(try FileBytes.read(written.path).count == CheckpointHeader.encodedSize + 10_000)
+            #expect(try FileBytes.read(written.path).count == written.headerSize + 10_000)
 
             let listed = folder.entries()
             #expect(listed.problems.isEmpty)
@@ -238,14 +234,14 @@ struct CheckpointFolderTests {
             let folder = Self.folder(for: log)
             let entry = try Self.checkpoint(folder, of: log, at: points[3], state: [1])
             let written = try FileBytes.read(entry.path)
-            for version: UInt8 in [1, 3] {
+            for version: UInt8 in [2, 4] {
                 var bytes = written
                 bytes[21] = version
                 try directory.write(bytes, to: "log.jsonl.checkpoints/" + entry.fileName)
                 let listed = folder.entries()
                 #expect(listed.entries.isEmpty)
                 #expect(listed.problems == [.otherFormat(file: entry.path, formatVersion: UInt32(version))])
-                #expect(listed.problems.first?.warning.contains(version == 1 ? "by an older version" : "by a newer version") == true)
+                #expect(listed.problems.first?.warning.contains(version == 2 ? "by an older version" : "by a newer version") == true)
             }
         }
     }
@@ -365,7 +361,7 @@ struct CheckpointFolderTests {
                     default: return "other"
                     }
                 }
-                #expect(kinds == [length < CheckpointHeader.encodedSize ? "garbled" : "corrupt"], "length \(length)")
+                #expect(kinds == [length < new.headerSize ? "garbled" : "corrupt"], "length \(length)")
                 // A reader that listed the whole file before it was cut refuses its payload.
                 let payload = #expect(throws: CheckpointProblem.self) { try Self.payload(in: folder, of: new) }
                 switch payload {
@@ -383,7 +379,7 @@ struct CheckpointFolderTests {
             let folder = Self.folder(for: log)
             let entry = try folder.write(header: try Self.header(of: log, at: points[4]), payload: DigestTestBytes.make(count: 500))
             var bytes = try FileBytes.read(entry.path)
-            bytes[CheckpointHeader.encodedSize + 250] ^= 0x10
+            bytes[entry.headerSize + 250] ^= 0x10
             try directory.write(bytes, to: "log.jsonl.checkpoints/" + entry.fileName)
             #expect(folder.entries().entries == [entry])
             let problem = #expect(throws: CheckpointProblem.self) { try Self.payload(in: folder, of: entry) }

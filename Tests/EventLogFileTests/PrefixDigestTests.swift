@@ -16,13 +16,14 @@ enum DigestTestBytes {
     }
 }
 
-/// `PrefixDigest`: the definition's properties (docs in NOTES-B.md), and that one parallel
-/// pass over a file answers every prefix exactly as hashing each prefix alone would.
+/// `PrefixDigest`: the definition's properties (docs/checkpoints.md), and that one pass over a
+/// file answers every prefix exactly as hashing each prefix alone would.
 @Suite("PrefixDigest")
 struct PrefixDigestTests {
-    static let chunk = PrefixDigest.chunkSize
+    /// A mebibyte: larger than one read of a file (128 KiB), so reads end inside stripes.
+    static let chunk = 1 << 20
 
-    /// Offsets around every place the definition cuts: stripes (64 bytes) and chunks (1 MiB).
+    /// Offsets around stripes (64 bytes) and mebibytes.
     static let boundaryOffsets: [Int] = [
         0, 1, 7, 8, 63, 64, 65, 127, 128,
         chunk - 65, chunk - 64, chunk - 1, chunk, chunk + 1, chunk + 63, chunk + 64,
@@ -42,12 +43,12 @@ struct PrefixDigestTests {
 
     @Test("the definition is fixed: known answers (a changed value invalidates every saved checkpoint)")
     func knownAnswers() {
-        #expect(PrefixDigest.digest(of: []).description == "3b281676fa269f67c84419f38c201600")
-        #expect(PrefixDigest.digest(of: Array("MoreSleep".utf8)).description == "702143daec36fa68e7de947c50048f1f")
-        #expect(PrefixDigest.digest(of: DigestTestBytes.make(count: 3 * Self.chunk + 17)).description == "97a583dd2c9faa74e38f2b4d39713d24")
+        #expect(PrefixDigest.digest(of: []).description == "322edc0343de3f1d0a87d7f6e897514b")
+        #expect(PrefixDigest.digest(of: Array("MoreSleep".utf8)).description == "a8a579f5270c9c949a79d697477190af")
+        #expect(PrefixDigest.digest(of: DigestTestBytes.make(count: 3 * Self.chunk + 17)).description == "5ce10356231508fa41913ed3e4735ba6")
     }
 
-    @Test("changing any one byte changes the digest, at stripe and chunk boundaries ±1 too")
+    @Test("changing any one byte changes the digest, at stripe and mebibyte boundaries ±1 too")
     func everyByteMatters() {
         let bytes = DigestTestBytes.make(count: 2 * Self.chunk + 100)
         let original = PrefixDigest.digest(of: bytes)
@@ -80,7 +81,7 @@ struct PrefixDigestTests {
         #expect(PrefixDigest.digest(of: zeros) != PrefixDigest.digest(of: zeros + [0]))
     }
 
-    @Test("chunks are hashed in order: swapping two chunks changes the digest")
+    @Test("order matters: swapping two mebibytes changes the digest")
     func chunkOrderMatters() {
         let first = DigestTestBytes.make(count: Self.chunk, seed: 1)
         let second = DigestTestBytes.make(count: Self.chunk, seed: 2)

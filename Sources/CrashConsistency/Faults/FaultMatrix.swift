@@ -25,8 +25,11 @@ package enum FaultMatrix {
     /// not a state: for tests of writing the file, not of using it).
     package static func placeholderHeader(forLogAt path: String, lastSeq: Int) throws -> CheckpointHeader? {
         let length = Int64(FileManager.default.contents(atPath: path)?.count ?? 0)
-        guard let digest = try PrefixDigest.digests(ofFileAt: path, prefixLengths: [length])[length] else { return nil }
-        return CheckpointHeader(foldVersion: 1, byteOffset: length, lineNumber: lastSeq + 1, lastSeq: lastSeq, eventCount: lastSeq, latestAt: 0, prefixDigest: digest)
+        guard let digest = try PrefixDigest.digests(ofFileAt: path, prefixLengths: [length])[length],
+              let tail = try PrefixDigest.tail(ofFileAt: path, end: length) else { return nil }
+        let end = LogResumePoint(byteOffset: length, lineNumber: lastSeq + 1, lastSeq: lastSeq)
+        let position = CheckpointPosition(streams: [.init(name: nil, end: end, tailDigest: tail, prefixDigest: digest)], lastKey: nil)
+        return CheckpointHeader(foldVersion: 1, isLogSet: false, position: position, eventCount: lastSeq, latestAt: 0)
     }
 
     /// The calls failed.

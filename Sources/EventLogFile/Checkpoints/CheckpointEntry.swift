@@ -1,17 +1,20 @@
-/// A checkpoint file found in a `CheckpointFolder`: where it is and what its header says
-/// (its payload is read only when it is used, by `CheckpointFolder.payload(of:)`).
+/// A checkpoint file found in a `CheckpointFolder`: where it is and its header (its payload is
+/// read only when it is used, `CheckpointFolder.withPayload(of:_:)`).
 package struct CheckpointEntry: Sendable, Hashable {
-    /// The file's path.
     package var path: String
-    /// The file's name in its folder, e.g. `seq-000000150000.checkpoint`.
+    /// E.g. `seq-000000150000.checkpoint`.
     package var fileName: String
-    /// Its header.
     package var header: CheckpointHeader
+    /// The header's size in bytes: where the payload starts.
+    package var headerSize: Int
 
-    /// Creates the value from its parts.
-    package init(path: String, fileName: String, header: CheckpointHeader) {
+    package init(path: String, fileName: String, header: CheckpointHeader, headerSize: Int) {
         self.path = path
         self.fileName = fileName
         self.header = header
+        self.headerSize = headerSize
     }
+
+    /// The position it covers.
+    package var position: CheckpointPosition { header.position }
 }

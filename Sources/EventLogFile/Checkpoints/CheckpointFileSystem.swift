@@ -9,17 +9,6 @@ import Musl
 /// The few system calls a checkpoint folder needs, each answering `errno` on failure:
 /// reading a file whole or in part, listing a folder, and the steps of an atomic write.
 enum CheckpointFileSystem {
-    /// A file read from the start: its first bytes (up to a limit), the rest when asked
-    /// for, and its size then.
-    struct Contents {
-        /// The first bytes (at most the limit asked for).
-        var head: [UInt8]
-        /// The bytes after `head`, when asked for (else empty).
-        var rest: [UInt8]
-        /// The file's size when it was opened.
-        var size: Int64
-    }
-
     /// Why a read failed: an `errno`, or a path that is not a regular file.
     enum ReadFailure: Error {
         case system(Int32)
@@ -33,19 +22,12 @@ enum CheckpointFileSystem {
         }
     }
 
-    /// Reads the first `headLimit` bytes of the file at `path` and, when `rest` is `true`,
-    /// all the bytes after them, with one descriptor (so the size and the bytes are of one
-    /// file). A file that ends early gives fewer bytes.
-    static func read(_ path: String, headLimit: Int, rest readRest: Bool = false) throws(ReadFailure) -> Contents {
+    /// Reads at most `limit` bytes of the regular file at `path` from its start, and its size,
+    /// through one descriptor.
+    static func read(_ path: String, limit: Int) throws(ReadFailure) -> (bytes: [UInt8], size: Int64) {
         let (descriptor, size) = try openRegularFile(path)
         defer { _ = close(descriptor) }
-        let headCount = Int(min(size, Int64(headLimit)))
-        let head = try readFully(descriptor, count: headCount, at: 0)
-        var rest: [UInt8] = []
-        if readRest, head.count == headCount, size > Int64(headCount) {
-            rest = try readFully(descriptor, count: Int(size - Int64(headCount)), at: Int64(headCount))
-        }
-        return Contents(head: head, rest: rest, size: size)
+        return (try readFully(descriptor, count: Int(min(size, Int64(limit))), at: 0), size)
     }
 
     /// A descriptor of the regular file at `path`, opened for reading, and its size; the

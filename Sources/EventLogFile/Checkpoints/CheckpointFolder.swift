@@ -1,17 +1,16 @@
 /// The folder of a log's checkpoints (by default `LOG.checkpoints/` beside a log file,
 /// `DIR/checkpoints/` in a log set): files named `seq-NNNNNNNNNNNN.checkpoint` after the last
 /// seq they cover (a log set's: the sum of its streams' last seqs), each a header
-/// (`CheckpointHeader`), the position it covers (`CheckpointPosition`) and the folded state
-/// (opaque here, made by the caller).
+/// (`CheckpointHeader`, with the position it covers) and the folded state (opaque here).
 ///
 /// A checkpoint is a cache. Nothing here throws for a bad checkpoint: a missing, unreadable,
 /// garbled, corrupt, foreign, stale or newer-format one is reported as a
 /// `CheckpointProblem` (a warning) and ignored; the caller folds the log from an older
 /// checkpoint or from its start and may write a new one. Only writing and removing throw.
 ///
-/// Use: ``entries()`` (headers only), then ``validate(_:log:foldVersion:check:)``, then
-/// ``withState(of:_:)`` of the newest valid one, and `EventLogReader.forEachEvent(path:from:decoder:_:)`
-/// from its position. Files in the folder are 0600 and the folder 0700.
+/// Use: ``entries()`` (headers only), then ``validate(_:log:streams:foldVersion:check:)``, then
+/// ``withPayload(of:_:)`` of the newest valid one, and read each stream from its position.
+/// Files in the folder are 0600 and the folder 0700.
 package struct CheckpointFolder: Sendable {
     /// The folder's path.
     package let path: String
@@ -87,108 +86,87 @@ package struct CheckpointFolder: Sendable {
 
     private func entry(named name: String, lastSeq: Int) throws(CheckpointProblem) -> CheckpointEntry {
         let file = path(of: name)
-        let contents: CheckpointFileSystem.Contents
-        do {
-            contents = try CheckpointFileSystem.read(file, headLimit: CheckpointHeader.encodedSize)
-        } catch {
-            throw .unreadable(file: file, reason: error.text)
+        var (head, size) = try Self.reading(file) { () throws(CheckpointFileSystem.ReadFailure) in try CheckpointFileSystem.read(file, limit: 4096) }
+        // A header longer than the first read (a log set of many streams): read it whole.
+        if let announced = head.withUnsafeBytes(CheckpointHeader.encodedSize(announcedBy:)), announced > head.count, size > Int64(head.count) {
+            let limit = min(announced, 45 + CheckpointHeader.maximumFieldsLength)
+            head = try Self.reading(file) { () throws(CheckpointFileSystem.ReadFailure) in try CheckpointFileSystem.read(file, limit: limit).bytes }
         }
-        let header = try CheckpointHeader.decode(contents.head, file: file)
+        let (header, headerSize) = try head.withUnsafeBytes { bytes in
+            Result { () throws(CheckpointProblem) in try CheckpointHeader.decode(bytes, file: file) }
+        }.get()
         guard header.lastSeq == lastSeq else {
             throw .garbled(file: file, reason: "its name says seq \(lastSeq) but its header says seq \(header.lastSeq)")
         }
-        let expectedSize = Int64(CheckpointHeader.encodedSize) + header.payloadLength
-        guard contents.size == expectedSize else {
-            throw .corrupt(file: file, reason: "it has \(contents.size) bytes where its header announces \(expectedSize) (it was cut short or added to)")
+        let expectedSize = Int64(headerSize) + header.payloadLength
+        guard size == expectedSize else {
+            throw .corrupt(file: file, reason: "it has \(size) bytes where its header announces \(expectedSize) (it was cut short or added to)")
         }
-        return CheckpointEntry(path: file, fileName: name, header: header)
+        return CheckpointEntry(path: file, fileName: name, header: header, headerSize: headerSize)
     }
 
-    /// The payload of `entry`, read whole and checked: the file must still have the header
-    /// `entry` was read with, the length it announces, and a payload of that digest.
-    ///
-    /// - Throws: `CheckpointProblem`: `.unreadable`, `.corrupt` (cut short, added to,
-    ///   changed since its header was read, or a payload digest that differs), or what
-    ///   reading its header throws.
+    /// What `read` answers, a failure to read being the file's `.unreadable` problem.
+    private static func reading<Value>(_ file: String, _ read: () throws(CheckpointFileSystem.ReadFailure) -> Value) throws(CheckpointProblem) -> Value {
+        do { return try read() } catch { throw .unreadable(file: file, reason: error.text) }
+    }
+
+    /// The payload of `entry`, read whole and checked as ``withPayload(of:_:)`` checks it.
     package func payload(of entry: CheckpointEntry) throws(CheckpointProblem) -> [UInt8] {
         try withPayload(of: entry) { bytes in Array(bytes) }
     }
 
-    /// Calls `body` with the payload of `entry`, checked as ``payload(of:)`` checks it, from
-    /// the file mapped read-only (`CheckpointFileSystem.MappedFile`; read when it cannot be
-    /// mapped). The bytes are valid only inside `body`.
+    /// Calls `body` with the payload of `entry`, from the file mapped read-only (read when it
+    /// cannot be mapped), once the file still has `entry`'s header, the size it announces and a
+    /// payload of its digest. The bytes are valid only inside `body`.
     ///
-    /// - Throws: what ``payload(of:)`` throws.
+    /// - Throws: `CheckpointProblem`: `.unreadable`, or `.corrupt` (cut short, added to,
+    ///   changed since its header was read, a payload digest that differs).
     package func withPayload<Result>(
         of entry: CheckpointEntry, _ body: (UnsafeRawBufferPointer) -> Result
     ) throws(CheckpointProblem) -> Result {
-        let mapped: CheckpointFileSystem.MappedFile?
-        do {
-            mapped = try CheckpointFileSystem.map(entry.path)
-        } catch {
-            throw .unreadable(file: entry.path, reason: error.text)
-        }
-        guard let mapped else {
-            let contents: CheckpointFileSystem.Contents
-            do {
-                contents = try CheckpointFileSystem.read(entry.path, headLimit: CheckpointHeader.encodedSize, rest: true)
-            } catch {
-                throw .unreadable(file: entry.path, reason: error.text)
+        func checked(_ bytes: UnsafeRawBufferPointer) throws(CheckpointProblem) -> Result {
+            guard bytes.count >= entry.headerSize, UnsafeRawBufferPointer(rebasing: bytes[..<entry.headerSize]).elementsEqual(entry.header.encoded()) else {
+                throw .corrupt(file: entry.path, reason: "it changed since its header was read")
             }
-            let whole = contents.head + contents.rest
-            let outcome = whole.withUnsafeBytes { bytes in
-                Swift.Result { () throws(CheckpointProblem) -> Result in try checkedPayload(of: entry, in: bytes, body) }
+            let expectedSize = Int64(entry.headerSize) + entry.header.payloadLength
+            guard Int64(bytes.count) == expectedSize else {
+                throw .corrupt(file: entry.path, reason: "it has \(bytes.count) bytes where its header announces \(expectedSize) (it was cut short or added to)")
             }
-            return try outcome.get()
+            let payload = UnsafeRawBufferPointer(rebasing: bytes[entry.headerSize...])
+            guard PrefixDigest.digest(of: payload) == entry.header.payloadDigest else {
+                throw .corrupt(file: entry.path, reason: "its payload's digest does not match its header")
+            }
+            return body(payload)
         }
-        return try withExtendedLifetime(mapped) { () throws(CheckpointProblem) -> Result in
-            try checkedPayload(of: entry, in: mapped.bytes, body)
+        if let mapped = try Self.reading(entry.path, { () throws(CheckpointFileSystem.ReadFailure) in try CheckpointFileSystem.map(entry.path) }) {
+            return try withExtendedLifetime(mapped) { () throws(CheckpointProblem) -> Result in try checked(mapped.bytes) }
         }
-    }
-
-    /// Calls `body` with the payload in a checkpoint file's `bytes`, once its header is
-    /// `entry`'s, its size the one announced and the payload's digest the header's.
-    private func checkedPayload<Result>(
-        of entry: CheckpointEntry, in bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Result
-    ) throws(CheckpointProblem) -> Result {
-        let headCount = min(bytes.count, CheckpointHeader.encodedSize)
-        let header = try CheckpointHeader.decode(UnsafeRawBufferPointer(rebasing: bytes[..<headCount]), file: entry.path)
-        guard header == entry.header else {
-            throw .corrupt(file: entry.path, reason: "it changed since its header was read")
-        }
-        let expectedSize = Int64(CheckpointHeader.encodedSize) + header.payloadLength
-        guard Int64(bytes.count) == expectedSize else {
-            throw .corrupt(file: entry.path, reason: "it has \(bytes.count) bytes where its header announces \(expectedSize) (it was cut short or added to)")
-        }
-        let payload = UnsafeRawBufferPointer(rebasing: bytes[headCount...])
-        guard PrefixDigest.digest(of: payload) == header.payloadDigest else {
-            throw .corrupt(file: entry.path, reason: "its payload's digest does not match its header")
-        }
-        return body(payload)
+        let whole = try Self.reading(entry.path) { () throws(CheckpointFileSystem.ReadFailure) in try CheckpointFileSystem.read(entry.path, limit: .max).bytes }
+        return try whole.withUnsafeBytes { bytes in Swift.Result { () throws(CheckpointProblem) in try checked(bytes) } }.get()
     }
 
     // MARK: Writing
 
-    /// Writes a checkpoint atomically, replacing one at the same seq, and returns its entry.
+    /// Writes a checkpoint atomically, replacing one at the same seq, and returns its entry
+    /// (the header's payload length and digest are set from `payload`).
     ///
-    /// The header's payload length and digest are set from `payload`. The folder is created
-    /// (0700) if missing and its parent synced; the file is written under a temporary name
-    /// in the folder (0600, a name `entries()` ignores), synced (`F_FULLFSYNC` on Apple
-    /// platforms), renamed over the final name, and the folder synced. A crash at any point
-    /// leaves the old checkpoint or the new one, never a torn one under a checkpoint's name
-    /// (and should a torn one exist, its size or payload digest rejects it).
+    /// The folder is created (0700) if missing; the file is written under a temporary name
+    /// (0600, one `entries()` ignores), synced (`F_FULLFSYNC` on Apple platforms), renamed
+    /// over its name, and the folder synced: a crash leaves the old checkpoint or the new one,
+    /// never a torn one under a checkpoint's name.
     ///
     /// - Throws: `EventLogFileError` when a step fails; the temporary file is then removed and
-    ///   any checkpoint of the same name is left as it was.
+    ///   a checkpoint of the same name left as it was.
     @discardableResult
     package func write(header: CheckpointHeader, payload: [UInt8]) throws(EventLogFileError) -> CheckpointEntry {
         var header = header
         header.payloadLength = Int64(payload.count)
         header.payloadDigest = PrefixDigest.digest(of: payload)
+        let head = header.encoded()
         try CheckpointFileSystem.makeFolder(path, operations: operations)
         let name = Self.fileName(forLastSeq: header.lastSeq)
         let temporary = path(of: ".\(name).\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp")
-        try CheckpointFileSystem.writeNewFile(temporary, header.encoded() + payload, operations: operations)
+        try CheckpointFileSystem.writeNewFile(temporary, head + payload, operations: operations)
         do {
             try CheckpointFileSystem.rename(temporary, over: path(of: name), operations: operations)
         } catch {
@@ -196,7 +174,7 @@ package struct CheckpointFolder: Sendable {
             throw error
         }
         try CheckpointFileSystem.synchronizeFolder(path, consequence: "the checkpoint was written but may not survive a crash", operations: operations)
-        return CheckpointEntry(path: path(of: name), fileName: name, header: header)
+        return CheckpointEntry(path: path(of: name), fileName: name, header: header, headerSize: head.count)
     }
 
     /// Removes a checkpoint (a file already gone is not an error).

@@ -55,7 +55,7 @@ struct CheckpointChoice {
         }
         if let entry = startedFrom {
             let lines = linesAfter == 1 ? "1 line" : "\(linesAfter) lines"
-            let covers = entry.header.flags.contains(.logSet) ? "covering \(entry.header.eventCount) events" : "seq \(entry.header.lastSeq)"
+            let covers = entry.header.isLogSet ? "covering \(entry.header.eventCount) events" : "seq \(entry.header.lastSeq)"
             console.error("\(ReplayTool.name): started from checkpoint \(entry.fileName) (\(covers)), then folded \(lines) after it; --no-checkpoint folds every line\n")
         } else if !problems.isEmpty || anyValid {
             console.error("\(ReplayTool.name): no checkpoint could be the start (the lines after each are dated before it, or it folds what the position leaves out): folded every line\n")

@@ -50,12 +50,12 @@ enum CheckpointCommand {
         case .emptyLog:
             console.output("\(path): no events; no checkpoint written\n")
         case .upToDate(let entry):
-            let position = entry.header.flags.contains(.logSet) ? "" : " (seq \(entry.header.lastSeq))"
+            let position = entry.header.isLogSet ? "" : " (seq \(entry.header.lastSeq))"
             console.output("\(path): checkpoint \(entry.fileName) already covers every line\(position); nothing written\n")
         case .written(let entries):
             for entry in entries {
                 let events = entry.header.eventCount == 1 ? "1 event" : "\(entry.header.eventCount) events"
-                let position = entry.header.flags.contains(.logSet) ? "" : "seq \(entry.header.lastSeq), "
+                let position = entry.header.isLogSet ? "" : "seq \(entry.header.lastSeq), "
                 console.output("\(path): wrote \(folderPath)/\(entry.fileName): \(position)\(events), \(entry.header.payloadLength) bytes of state\n")
             }
         }

@@ -54,9 +54,10 @@ package struct CheckpointDraft: Sendable {
         for (name, end) in ends {
             streams.append(try .reading(source.path(of: name), upTo: end, name: name))
         }
-        let entry = try folder.write(
-            position: CheckpointPosition(streams: streams, lastKey: lastKey), logSet: source.isLogSet, foldVersion: FoldVersion.current,
-            eventCount: eventCount, latestAt: latestAt, statePayload: payload)
+        let header = CheckpointHeader(
+            foldVersion: FoldVersion.current, isLogSet: source.isLogSet, position: CheckpointPosition(streams: streams, lastKey: lastKey),
+            eventCount: eventCount, latestAt: latestAt)
+        let entry = try folder.write(header: header, payload: payload)
         if prune { CheckpointRetention.prune(folder) }
         return entry
     }

@@ -44,7 +44,7 @@ final class CheckpointKeeper: Sendable {
     /// whether the state opened is worth a checkpoint.
     func opened(with fold: CheckpointedFold) {
         knowledge.withLock { state in
-            state.known = fold.validCheckpoints.map(\.entry)
+            state.known = fold.validCheckpoints
             state.notes += fold.problems.map { $0.warning(replaced: true) }
             state.wantsCheckpoint = fold.eventCount > 0
                 && (fold.startedFrom == nil || !fold.problems.isEmpty || fold.linesAfterCheckpoint >= Self.linesWorthACheckpoint)
@@ -55,7 +55,7 @@ final class CheckpointKeeper: Sendable {
     /// Records what a re-read found (the valid checkpoints, and problems as warnings).
     func reopened(with fold: CheckpointedFold) {
         knowledge.withLock { state in
-            state.known = fold.validCheckpoints.map(\.entry)
+            state.known = fold.validCheckpoints
             state.notes += fold.problems.map { $0.warning }
         }
     }
@@ -90,13 +90,6 @@ final class CheckpointKeeper: Sendable {
             state.known.filter { $0.header.latestAt <= moment }
                 .sorted { $0.header.byteOffset > $1.header.byteOffset }
         }
-    }
-
-    /// The checkpoint `entry` with the position it states, or `nil` (the entry is then
-    /// forgotten, with a warning) when its file is gone or damaged.
-    func checkpoint(_ entry: CheckpointEntry) -> CheckpointedFold.Checkpoint? {
-        forgetting(entry, Result { () throws(CheckpointProblem) in try folder.position(of: entry) })
-            .map { CheckpointedFold.Checkpoint(entry: entry, position: $0) }
     }
 
     /// The state saved in `entry` (as of `.end`), or `nil` (the entry is then forgotten, with

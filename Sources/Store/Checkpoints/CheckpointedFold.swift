@@ -27,9 +27,6 @@ import Projections
 /// Every checkpoint passed over for a fault is named in ``problems``. The output is the same
 /// as a fold of every line (`LogSetFold`, `LogFold`) in every case.
 package struct CheckpointedFold: Sendable {
-    /// A usable checkpoint and the position it states.
-    package typealias Checkpoint = CheckpointFolder.Usable
-
     /// The fold, without the torn tails' warnings (a checkpoint never holds one: a tail may be
     /// repaired; see ``warnedRunner(_:)``).
     package var runner: ProjectionRunner<LogState>
@@ -51,7 +48,7 @@ package struct CheckpointedFold: Sendable {
     /// The lines folded after ``startedFrom`` (every line when `nil`).
     package var linesAfterCheckpoint: Int
     /// The checkpoints of this log set found valid, by position (for rewinds).
-    package var validCheckpoints: [Checkpoint]
+    package var validCheckpoints: [CheckpointEntry]
     /// The checkpoints passed over, and why.
     package var problems: [CheckpointProblem]
     /// The invalid lines a fold that skips them left out, as its warnings word them.
@@ -99,21 +96,21 @@ package struct CheckpointedFold: Sendable {
         try LogSetFold.refuseUntilSeq(position, in: source)
         let streams = try source.streams()
         var problems: [CheckpointProblem] = []
-        var valid: [Checkpoint] = []
+        var valid: [CheckpointEntry] = []
         if let folderPath, invalidLines == .stop {
             let folder = CheckpointFolder(path: folderPath)
             let listed = folder.entries()
             problems += listed.problems
             let checked = folder.validate(listed.entries, log: source, streams: streams, foldVersion: FoldVersion.current, check: check)
             problems += checked.problems
-            valid = checked.valid.sorted { $0.entry.header.byteOffset < $1.entry.header.byteOffset }
-            for checkpoint in valid.reversed() where admits(checkpoint.entry, position: position) {
-                switch decode(checkpoint.entry, in: folder, position: position) {
+            valid = checked.valid.sorted { $0.header.byteOffset < $1.header.byteOffset }
+            for checkpoint in valid.reversed() where admits(checkpoint, position: position) {
+                switch decode(checkpoint, in: folder, position: position) {
                 case .failure(let problem):
                     problems.append(problem)
                 case .success(let state):
                     if var fold = try resume(from: checkpoint, state: state, streams: streams, in: source) {
-                        fold.validCheckpoints = valid.filter { candidate in !problems.contains { $0.file == candidate.entry.path } }
+                        fold.validCheckpoints = valid.filter { candidate in !problems.contains { $0.file == candidate.path } }
                         fold.problems = problems
                         return fold
                     }
@@ -134,7 +131,7 @@ package struct CheckpointedFold: Sendable {
                 startedFrom: nil, linesAfterCheckpoint: read.all.count, validCheckpoints: [], problems: [],
                 skippedLines: read.skippedLines.map { $0.issue.leftOutWarning(file: $0.stream?.fileName) })
         }
-        fold.validCheckpoints = valid.filter { candidate in !problems.contains { $0.file == candidate.entry.path } }
+        fold.validCheckpoints = valid.filter { candidate in !problems.contains { $0.file == candidate.path } }
         fold.problems = problems
         return fold
     }
@@ -189,7 +186,7 @@ package struct CheckpointedFold: Sendable {
     /// file that cannot be read is its problem, a state that does not decode is `.corrupt`.
     package static func decode(_ entry: CheckpointEntry, in folder: CheckpointFolder, position: ReplayPosition) -> Result<CheckpointState, CheckpointProblem> {
         do throws(CheckpointProblem) {
-            let decoded = try folder.withState(of: entry) { bytes in
+            let decoded = try folder.withPayload(of: entry) { bytes in
                 Result { () throws(CheckpointDecodingError) in try CheckpointState.decode(bytes, position: position) }
             }
             do {
@@ -206,7 +203,7 @@ package struct CheckpointedFold: Sendable {
     /// fold as of) and the lines of `streams` after it, or `nil` when it cannot be the start
     /// (see the type's rules).
     package static func resume(
-        from checkpoint: Checkpoint, state: consuming CheckpointState,
+        from checkpoint: CheckpointEntry, state: consuming CheckpointState,
         streams: [StreamName?], in source: LogSource
     ) throws(EventLogFileError) -> CheckpointedFold? {
         let read = try LogSetFold.readTails(of: streams, in: source, from: { checkpoint.position.end(of: $0) })
@@ -218,8 +215,8 @@ package struct CheckpointedFold: Sendable {
         _ = consume state
         var fold = CheckpointedFold(
             runner: consume runner, streams: [], tornTails: [], latestLineAt: latestLineAt, lastKey: checkpoint.position.lastKey,
-            eventCount: checkpoint.entry.header.eventCount, recentCopies: recentCopies,
-            startedFrom: checkpoint.entry, linesAfterCheckpoint: 0, validCheckpoints: [], problems: [])
+            eventCount: checkpoint.header.eventCount, recentCopies: recentCopies,
+            startedFrom: checkpoint, linesAfterCheckpoint: 0, validCheckpoints: [], problems: [])
         return fold.foldArrivals(read) ? fold : nil
     }
 

@@ -134,11 +134,10 @@ extension MoreSleepStore {
         }
         let streams = try source.streams()
         for entry in keeper.rewindCandidates(before: key.moment) {
-            guard let checkpoint = keeper.checkpoint(entry), checkpoint.position.lastKey.map({ $0 < key }) ?? true,
-                  let saved = keeper.state(of: entry) else { continue }
+            guard entry.position.lastKey.map({ $0 < key }) ?? true, let saved = keeper.state(of: entry) else { continue }
             // Consumed: a second binding of the decoded state would make its first change copy
             // whole arrays (copy on write).
-            guard let resumed = try CheckpointedFold.resume(from: checkpoint, state: consume saved, streams: streams, in: source) else { continue }
+            guard let resumed = try CheckpointedFold.resume(from: entry, state: consume saved, streams: streams, in: source) else { continue }
             replaceFold(with: resumed)
             outOfDate = nil
             unfoldedOwnSeq = nil

@@ -149,11 +149,13 @@ struct LogSetCheckpointTests {
         for name in names {
             let path = set + "/checkpoints/" + name
             var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-            // A byte of the first stream's name, inside the position at the payload's start.
-            bytes[CheckpointHeader.encodedSize + 4 + 4 + 1] ^= 0x01
+            // A byte of the first stream's name, inside the header's position (after the magic
+            // line, format, length, fold version, kind, counts, payload length and digest, and
+            // the stream count and the name's length).
+            bytes[80] ^= 0x01
             try Data(bytes).write(to: URL(fileURLWithPath: path))
         }
-        Self.expectSameView(set, saying: "its position does not match its header's digest")
+        Self.expectSameView(set, saying: "its header's digest does not match its header")
     }
 
     /// A line that arrives after the checkpoint but belongs before its last event makes an

@@ -176,7 +176,7 @@ struct LogSetStoreRewindTests {
         let first = try await MoreSleepStore.open(path: phoneSet, ownStream: Self.phone, environment: try Self.environment(source: .phone))
         await first.waitForCheckpointWrites()
         let kept = CheckpointFolder(path: phoneSet + "/checkpoints").entries().entries
-        #expect(!kept.isEmpty && kept.allSatisfy { $0.header.flags.contains(.logSet) })
+        #expect(!kept.isEmpty && kept.allSatisfy { $0.header.isLogSet })
         let fold = try CheckpointedFold.fold(.logSet(LogSetDirectory(path: phoneSet)), checkpoints: phoneSet + "/checkpoints")
         #expect(fold.startedFrom != nil && fold.linesAfterCheckpoint == 0)
         let second = try await MoreSleepStore.open(path: phoneSet, ownStream: Self.phone, environment: try Self.environment(source: .phone))

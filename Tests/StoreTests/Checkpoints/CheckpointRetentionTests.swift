@@ -1,6 +1,7 @@
 import Commands
 import Store
 import EventLogFile
+import Events
 import Testing
 
 /// Which checkpoints a folder keeps (docs/checkpoints.md): the newest, one for each of the 3
@@ -11,11 +12,13 @@ import Testing
 
     /// A checkpoint whose latest line is at 21:00 UTC on `night` (days since 1970).
     static func entry(night: Int64) -> CheckpointEntry {
+        let end = LogResumePoint(byteOffset: night * 1000 + 1, lineNumber: Int(night) + 2, lastSeq: Int(night) + 1)
+        let zero = PrefixDigest(high: 0, low: 0)
         let header = CheckpointHeader(
-            foldVersion: 1, byteOffset: night * 1000 + 1, lineNumber: Int(night) + 2, lastSeq: Int(night) + 1, eventCount: Int(night) + 1,
-            latestAt: night * day + 21 * 3_600_000, prefixDigest: PrefixDigest(high: 0, low: 0)
-        )
-        return CheckpointEntry(path: "/c/\(night)", fileName: CheckpointFolder.fileName(forLastSeq: Int(night) + 1), header: header)
+            foldVersion: 1, isLogSet: false,
+            position: CheckpointPosition(streams: [.init(name: nil, end: end, tailDigest: zero, prefixDigest: zero)], lastKey: nil),
+            eventCount: Int(night) + 1, latestAt: night * day + 21 * 3_600_000)
+        return CheckpointEntry(path: "/c/\(night)", fileName: CheckpointFolder.fileName(forLastSeq: Int(night) + 1), header: header, headerSize: 0)
     }
 
     /// Writes one checkpoint a night for `nights` nights, pruning after each as a store does.

@@ -299,7 +299,9 @@ import TestSupport
     static func rewriteHeaders(_ files: [String], _ change: (inout CheckpointHeader) -> Void) throws {
         for file in files {
             let data = try Data(contentsOf: URL(fileURLWithPath: file))
-            var header = try CheckpointHeader.decode([UInt8](data), file: file)
+            var header = try [UInt8](data).withUnsafeBytes { bytes in
+                Result { () throws(CheckpointProblem) in try CheckpointHeader.decode(bytes, file: file).header }
+            }.get()
             let payloadStart = data.count - Int(header.payloadLength)
             change(&header)
             try Data(header.encoded() + data[payloadStart...]).write(to: URL(fileURLWithPath: file))
