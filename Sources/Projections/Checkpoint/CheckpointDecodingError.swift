@@ -1,5 +1,4 @@
-/// Why checkpoint bytes could not be decoded: what was being read, at which byte offset of
-/// the payload, and what was wrong. Decoding never traps on bad bytes; it throws this.
+/// Why checkpoint bytes could not be decoded: decoding throws this, never traps.
 package struct CheckpointDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was being read (`"SleepLedger.names"`, `"the layout version"`).
     package var what: String
@@ -8,7 +7,6 @@ package struct CheckpointDecodingError: Error, Sendable, Hashable, CustomStringC
     /// What was wrong (`"needs 8 bytes, 3 left"`).
     package var reason: String
 
-    /// Creates the value from its parts.
     package init(what: String, offset: Int, reason: String) {
         self.what = what
         self.offset = offset

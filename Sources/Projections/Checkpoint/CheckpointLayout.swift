@@ -1,11 +1,6 @@
-/// The byte layout of a checkpoint payload (`ProjectionRunner.checkpointPayload()`).
-///
-/// A payload starts with ``version`` as a 4-byte little-endian number; a payload of another
-/// layout version is refused with a `CheckpointDecodingError`. **Bump ``version`` whenever
-/// any `StateCodable` description writes other bytes** (a field added, removed, reordered or
-/// written another way, an enumeration's cases renumbered). What the fold means is
-/// versioned apart, by `FoldVersion`.
+/// The byte layout of a checkpoint payload (`ProjectionRunner.checkpointPayload()`), whose
+/// first 4 bytes are ``version``; another version is refused. **Bump ``version`` whenever a
+/// `StateCodable` description writes other bytes**; the fold's meaning is `FoldVersion`'s.
 package enum CheckpointLayout {
-    /// The layout version this build writes and reads.
     package static let version: UInt32 = 9
 }

@@ -1,8 +1,6 @@
 import Events
 
-/// The reader as a backend of the payload descriptions: reads what
-/// `CheckpointWriter+PayloadFields.swift` wrote, field by field; an error names the field's
-/// key.
+/// The reader as a backend of the payload descriptions; an error names the field's key.
 extension CheckpointReader: PayloadFieldVisitor {
     // `Failure` is the reading backend's (`CheckpointDecodingError`).
 

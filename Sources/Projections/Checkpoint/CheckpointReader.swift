@@ -1,51 +1,35 @@
 import Events
 
-/// Reads a checkpoint payload written by `CheckpointWriter`: the reading backend of the
-/// state descriptions (``StateCodable/describeState(_:)``), which overwrites each value it is
-/// handed with what it reads.
-///
-/// Every read is bounds-checked and names what it reads (the innermost field being read):
-/// bytes cut short, a count larger than the bytes left could hold, a varint too long, a
-/// value out of its range, a check of a description that fails all throw a
-/// `CheckpointDecodingError` with the byte offset; nothing traps, and no count allocates
-/// more than the bytes left could describe. Decoded values copy what they keep.
-///
-/// The reader borrows the buffer it is given: use it only while that buffer is valid
-/// (inside the `withUnsafeBytes` that produced it).
+/// Reads a payload written by `CheckpointWriter`: the reading backend of the state
+/// descriptions. Every read is bounds-checked; bad bytes throw, naming the field and offset.
+/// It borrows its buffer: use it only inside the `withUnsafeBytes` that produced it.
 package struct CheckpointReader {
     private let bytes: UnsafeRawBufferPointer
-    /// The offset of the next byte to read.
     package private(set) var offset = 0
     /// The offset of `bytes` in the payload, for errors (not 0 in a section's reader).
     private let base: Int
-    /// The field being read (``StateCoder/field(_:_:)``), named in errors; its checks'
-    /// errors point at its first byte.
+    /// The field being read (``StateCoder/field(_:_:)``), named in errors.
     private var current = StateField(name: "the payload", start: 0)
-    /// The name of the field being read.
     private var fieldName: StaticString { current.name }
-    /// The last date read, and its days from 1970.
+    /// The last date read, and its days from 1970 (dates come in runs).
     private var lastDate: (days: Int64, date: LocalDate)?
 
-    /// The largest instant a payload may hold, in milliseconds from 1970 either way
-    /// (about 142,000 years: far beyond what a log can write, and far from overflow).
+    /// The largest instant, in ms from 1970 either way: beyond any log, far from overflow.
     static let instantLimit: Int64 = 1 << 52
     /// The largest date, in days from 1970 either way (the dates of such instants).
     static let dateLimit = 1 << 26
 
-    /// A reader of `bytes`, from the first.
     package init(_ bytes: UnsafeRawBufferPointer) {
         self.init(bytes, base: 0, field: "the payload")
     }
 
-    /// A reader of `bytes`, which start at `base` in the payload: the bytes of the section
-    /// `field`.
+    /// A reader of the section `field`, whose bytes start at `base` in the payload.
     init(_ bytes: UnsafeRawBufferPointer, base: Int, field: StaticString) {
         self.bytes = bytes
         self.base = base
         current = StateField(name: field, start: 0)
     }
 
-    /// The bytes not read yet.
     package var remaining: Int { bytes.count - offset }
 
     /// An error about `what`, read from `start`.
@@ -58,7 +42,6 @@ package struct CheckpointReader {
         guard remaining == 0 else { throw failure("the end of the payload", "\(remaining) bytes left over") }
     }
 
-    /// A value of the state, read by its description.
     package mutating func read<Value: StateCodable>(_ type: Value.Type = Value.self) throws(CheckpointDecodingError) -> Value {
         try Value.described(by: &self)
     }
@@ -74,14 +57,12 @@ package struct CheckpointReader {
 
     // MARK: Numbers
 
-    /// One byte.
     @inline(__always)
     package mutating func uint8(_ what: StaticString) throws(CheckpointDecodingError) -> UInt8 {
         let start = try take(1, what)
         return bytes[start]
     }
 
-    /// A bool, 0 or 1.
     package mutating func bool(_ what: StaticString) throws(CheckpointDecodingError) -> Bool {
         let start = offset
         switch try uint8(what) {
@@ -91,17 +72,14 @@ package struct CheckpointReader {
         }
     }
 
-    /// Four bytes, little-endian.
     package mutating func uint32(_ what: StaticString) throws(CheckpointDecodingError) -> UInt32 {
         try fixed(what)
     }
 
-    /// Eight bytes, little-endian.
     package mutating func uint64(_ what: StaticString) throws(CheckpointDecodingError) -> UInt64 {
         try fixed(what)
     }
 
-    /// A double from its bit pattern.
     package mutating func double(_ what: StaticString) throws(CheckpointDecodingError) -> Double {
         Double(bitPattern: try fixed(what))
     }
@@ -115,8 +93,7 @@ package struct CheckpointReader {
     /// An unsigned LEB128 varint of at most 10 bytes that fits 64 bits.
     @inline(__always)
     package mutating func unsignedVarint(_ what: StaticString) throws(CheckpointDecodingError) -> UInt64 {
-        // With 8 bytes at hand and the last byte among them (most are one byte, an instant
-        // in ms takes 6), the 7-bit groups are put together at once.
+        // With 8 bytes at hand, a varint that ends among them is put together at once.
         if bytes.count - offset >= 8 {
             let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             if word & 0x80 == 0 {
@@ -169,8 +146,7 @@ package struct CheckpointReader {
         return fitted
     }
 
-    /// A count of elements each taking at least `minimumElementSize` bytes (at least 1):
-    /// throws when the bytes left could not hold that many.
+    /// A count of elements of at least `minimumElementSize` bytes each, refused if the bytes left cannot hold them.
     @inline(__always)
     package mutating func count(_ what: StaticString, minimumElementSize: Int = 1) throws(CheckpointDecodingError) -> Int {
         let start = offset
@@ -182,8 +158,7 @@ package struct CheckpointReader {
         return Int(raw)
     }
 
-    /// `count` fixed-width integers written by `CheckpointWriter.appendBulk(_:)`, in an
-    /// array with room for `capacity`.
+    /// `count` integers written by `CheckpointWriter.appendBulk(_:)`, with room for `capacity`.
     package mutating func bulk<Value: FixedWidthInteger>(_ what: StaticString, count: Int, as type: Value.Type = Value.self, capacity: Int = 0) throws(CheckpointDecodingError) -> [Value] {
         let size = MemoryLayout<Value>.size
         guard count >= 0, count <= remaining / size else {
@@ -206,15 +181,13 @@ package struct CheckpointReader {
 
     // MARK: Text and values
 
-    /// A string: its byte count and its bytes, which must be valid UTF-8 (read back byte for
-    /// byte).
+    /// A string, which must be valid UTF-8 (read back byte for byte).
     package mutating func string(_ what: StaticString) throws(CheckpointDecodingError) -> String {
         let length = try count(what)
         let start = try take(length, what)
         let utf8 = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)])
         let text = String(decoding: utf8, as: UTF8.self)
-        // Decoding repairs invalid UTF-8 (with U+FFFD): then the bytes differ. ASCII needs
-        // no repair.
+        // Decoding repairs invalid UTF-8 with U+FFFD, so the bytes would differ; ASCII cannot.
         guard Self.isASCII(utf8) || Self.sameBytes(text, utf8) else {
             throw failure(what, at: start, "the string is not valid UTF-8")
         }
@@ -236,7 +209,6 @@ package struct CheckpointReader {
         return high & 0x8080_8080_8080_8080 == 0
     }
 
-    /// Whether `text`'s UTF-8 is exactly `bytes`.
     private static func sameBytes(_ text: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
         var text = text
         return text.withUTF8 { utf8 in utf8.count == bytes.count && utf8.elementsEqual(bytes) }
@@ -258,11 +230,9 @@ package struct CheckpointReader {
         try localDate(days: int64(what), what)
     }
 
-    /// The date `days` after 1970, checked to be in range for `what`.
     package mutating func localDate(days: Int64, _ what: StaticString) throws(CheckpointDecodingError) -> LocalDate {
         guard days.magnitude <= UInt64(Self.dateLimit) else { throw failure(what, "the date \(days) days from 1970 is out of range") }
-        // Dates come in runs (a night's key and its records' nights, nights in order): one
-        // near the last one read is found without the calendar arithmetic.
+        // Dates come in runs: one near the last read skips the calendar arithmetic.
         if let lastDate {
             if lastDate.days == days { return lastDate.date }
             // A date in the same month (every month has 28 days) without the calendar.
@@ -277,7 +247,6 @@ package struct CheckpointReader {
         return date
     }
 
-    /// A night.
     @inline(__always)
     package mutating func night(_ what: StaticString) throws(CheckpointDecodingError) -> Night {
         let start = offset

@@ -1,8 +1,7 @@
 import Events
 
 /// The writer as a backend of the payload descriptions (`EventPayloadContent.visitFields`):
-/// a payload of module `Events` is written field by field, in its description's order,
-/// without its keys (`CheckpointReader+PayloadFields.swift` reads it back the same way).
+/// each field in order, without its key.
 extension CheckpointWriter: PayloadFieldVisitor {
     // `Failure` is the writing backend's (`Never`).
 
@@ -22,7 +21,6 @@ extension CheckpointWriter: PayloadFieldVisitor {
     package mutating func enumeration<Value: PayloadEnumeration>(_ key: StaticString, _ value: inout Value) { string(value.rawValue) }
     package mutating func object<Value: PayloadObject>(_ key: StaticString, _ value: inout Value) { value.visitFields(&self) }
 
-    /// A score target: 0 then minutes, or 1 then a percent.
     package mutating func scoreTarget(_ key: StaticString, _ value: inout ScoreTarget) {
         switch value {
         case .minutes(let minutes):

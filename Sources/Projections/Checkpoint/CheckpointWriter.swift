@@ -1,23 +1,11 @@
 import Events
 
-/// Appends a checkpoint payload's bytes: the writing backend of the state descriptions
-/// (``StateCodable/describeState(_:)``), read back by `CheckpointReader` from the same
-/// description.
-///
-/// - Fixed-width numbers (`uint8`, `uint32`, `uint64`, `double` as its bit pattern) take
-///   their width, little-endian.
-/// - Counts are LEB128 varints (`count`, `unsignedVarint`); integers signed varints,
-///   zigzag-mapped first (`int`, `int64`): small values take one byte.
-/// - An instant is its milliseconds (a signed varint) and its offset in whole minutes (a
-///   signed varint); a date its days since 1970 (a signed varint); a time of day its
-///   minutes; a night a mark then a date, or the mark of the demo night.
-/// - A string is its UTF-8 byte count (a varint) and its bytes.
-/// - Collections are written as `StateCodable+Collections.swift` describes them.
+/// Appends a checkpoint payload's bytes: the writing backend of the state descriptions, read
+/// back by `CheckpointReader`. Fixed-width numbers are little-endian, counts LEB128 varints,
+/// integers zigzag varints (docs/checkpoints.md, "The state's bytes").
 package struct CheckpointWriter {
-    /// The bytes written so far.
     package private(set) var bytes: [UInt8]
 
-    /// An empty writer, with room for `capacity` bytes.
     package init(capacity: Int = 0) {
         bytes = []
         bytes.reserveCapacity(capacity)
@@ -31,28 +19,23 @@ package struct CheckpointWriter {
 
     // MARK: Numbers
 
-    /// One byte.
     package mutating func uint8(_ value: UInt8) {
         bytes.append(value)
     }
 
-    /// A bool, as a byte 0 or 1.
     package mutating func bool(_ value: Bool) {
         bytes.append(value ? 1 : 0)
     }
 
-    /// Four bytes, little-endian.
     package mutating func uint32(_ value: UInt32) {
         fixed(value)
     }
 
-    /// Eight bytes, little-endian.
     package mutating func uint64(_ value: UInt64) {
         fixed(value)
     }
 
-    /// A double, as the eight bytes of its bit pattern (every value, NaNs and -0 included,
-    /// reads back bit for bit).
+    /// A double's bit pattern (NaNs and -0 read back bit for bit).
     package mutating func double(_ value: Double) {
         fixed(value.bitPattern)
     }
@@ -72,17 +55,14 @@ package struct CheckpointWriter {
         unsignedVarint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
     }
 
-    /// An `Int`, as `int64`.
     package mutating func int(_ value: Int) {
         int64(Int64(value))
     }
 
-    /// A count (of elements, of bytes): a varint.
     package mutating func count(_ value: Int) {
         unsignedVarint(UInt64(value))
     }
 
-    /// A fixed-width integer's bytes, little-endian.
     private mutating func fixed<Value: FixedWidthInteger>(_ value: Value) {
         var little = value.littleEndian
         withUnsafeBytes(of: &little) { bytes.append(contentsOf: $0) }
@@ -99,7 +79,7 @@ package struct CheckpointWriter {
 
     // MARK: Text and values
 
-    /// A string: its UTF-8 byte count, then the bytes (exactly the string's own bytes).
+    /// A string: its UTF-8 byte count, then its bytes.
     package mutating func string(_ value: String) {
         var text = value
         text.withUTF8 { utf8 in
@@ -114,12 +94,10 @@ package struct CheckpointWriter {
         int(Int(value.utcOffsetSeconds / 60))
     }
 
-    /// A date, as its days since 1970.
     package mutating func localDate(_ value: LocalDate) {
         int(value.daysSince1970)
     }
 
-    /// A night: 0 then a date, or 1 for the demo night.
     package mutating func night(_ value: Night) {
         switch value {
         case .date(let date):
@@ -130,13 +108,11 @@ package struct CheckpointWriter {
         }
     }
 
-    /// A time of day, as its minutes since midnight.
     package mutating func timeOfDay(_ value: TimeOfDay) {
         count(value.minutesSinceMidnight)
     }
 
-    /// A payload of module `Events` (a goal, a manual sleep …), field by field in the order
-    /// its description visits them.
+    /// A payload of module `Events`, field by field in its description's order.
     package mutating func payload<Payload: EventPayloadContent>(_ value: Payload) {
         var fields = value
         fields.visitFields(&self)
@@ -180,8 +156,7 @@ extension CheckpointWriter: StateCoder {
         }
     }
 
-    /// The section's length (8 bytes, little-endian: written once the section is, in the
-    /// place kept for it), then the section.
+    /// The section's 8-byte length (filled in once the section is written), then the section.
     package mutating func beginSection<Value: StateCodable & Sendable>(_ name: StaticString, _ value: inout Value) -> SectionRead<Value>? {
         let lengthAt = bytes.count
         uint64(0)

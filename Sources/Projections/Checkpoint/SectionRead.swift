@@ -1,26 +1,19 @@
 import Dispatch
 import Events
 
-/// A section of a checkpoint read on another thread (`StateCoder.beginSection`): `LogState`
-/// reads the sleep ledger, half the work of reading a state, beside the projections written
-/// after it. The answer is the same as reading the section in its place: its own reader
-/// reads its bytes to their end and builds its own value, and its errors give their offsets
-/// in the payload.
+/// A checkpoint section read on another thread (`StateCoder.beginSection`): `LogState` reads
+/// the sleep ledger beside the rest. The answer is the same as reading it in place.
 ///
-/// The section's bytes are borrowed from the payload the description reads, valid only while
-/// it reads: the value waits for the other thread before it goes (``wait()``, and `deinit` on
-/// every other path, an error thrown meanwhile included), so the bytes are never read after
-/// the description returns.
+/// Its bytes are borrowed from the payload: the value waits for the thread before it goes
+/// (``wait()``, or `deinit` on every other path, a thrown error included).
 package final class SectionRead<Value: StateCodable & Sendable>: Sendable {
-    /// Below this many bytes a section is read in its place (a thread's start costs more
-    /// than it would save).
+    /// Below this many bytes a section is read in place: a thread costs more than it saves.
     static var minimumParallelBytes: Int { 1 << 16 }
 
     private let result = Locked<Result<Value, CheckpointDecodingError>?>(nil)
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Starts reading `bytes` (at `base` in the payload: the section `field`) as a `Value`
-    /// on another thread.
+    /// Starts reading the section `field` (at `base` in the payload) on another thread.
     init(_ bytes: UnsafeRawBufferPointer, base: Int, field: StaticString) {
         // The address as a number: the bytes outlive the thread (see the type's comment).
         let address = Int(bitPattern: bytes.baseAddress)

@@ -1,8 +1,6 @@
-// The collections of a state, described once for every element type: an array is its
-// count then its elements; a dictionary its count then its entries in key order, a set its
-// elements in order (so that the same state always writes the same bytes, and a reader
-// refuses entries out of order, which also refuses a key written twice); an optional a
-// mark, 0 (absent) or 1, then the value.
+// The collections, described once: an array is its count then its elements; a dictionary
+// its entries in key order, a set its elements in order (a reader refuses any other order,
+// a repeated key included); an optional a mark, 0 or 1, then the value.
 
 extension Array: StateCodable where Element: StateCodable {
     package static var placeholder: [Element] { [] }
@@ -12,8 +10,7 @@ extension Array: StateCodable where Element: StateCodable {
         try describeState(&coder, growing: false)
     }
 
-    /// The array, read with room for a few more elements when `growing`
-    /// (`StateCoding.growthCapacity(_:)`).
+    /// The array, read with spare capacity when `growing` (`StateCoding.growthCapacity(_:)`).
     package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder, growing: Bool) throws(Coder.Failure) {
         var count = self.count
         try coder.elementCount(&count, minimumElementSize: 1)
@@ -49,7 +46,6 @@ extension Optional: StateCodable where Wrapped: StateCodable {
     }
 }
 
-/// An entry of a dictionary, as written: its key, then its value.
 private struct DictionaryEntry<Key: StateCodable & Comparable, Value: StateCodable>: StateCodable {
     var key: Key
     var value: Value

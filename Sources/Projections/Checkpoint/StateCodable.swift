@@ -1,23 +1,15 @@
 import Events
 
-/// A part of the fold's state that a checkpoint holds, described once: its stored fields,
-/// in payload order, each handed to a ``StateCoder``. The writer (`CheckpointWriter`) and
-/// the reader (`CheckpointReader`) are the two backends of that one description, so that
-/// what is written is what is read.
-///
-/// Decoding what the writer wrote gives a value whose every answer is the same as the
-/// original's and which writes the same bytes again: collections are written in a fixed
-/// order (dictionaries and sets by key), and what a description leaves out (a cache, an
-/// index) it rebuilds when reading (under `Coder.isReading`), or rebuilds when first
-/// needed. **Bump `CheckpointLayout.version` whenever a description changes its bytes.**
+/// A part of the fold's state that a checkpoint holds, described once: its stored fields in
+/// payload order, handed to a ``StateCoder`` (the writer or the reader), so what is written
+/// is what is read. What a description leaves out (a cache) it rebuilds when reading
+/// (`Coder.isReading`). **Bump `CheckpointLayout.version` when a description's bytes change.**
 package protocol StateCodable {
-    /// A value whose every described field a read overwrites: the starting point of
-    /// decoding.
+    /// The starting point of decoding: a read overwrites every described field.
     static var placeholder: Self { get }
 
-    /// Hands the stored fields to `coder`, in payload order: a writer reads them, a reader
-    /// overwrites them. Reading, it checks what it read (`coder.check`) and rebuilds what
-    /// it leaves out.
+    /// Hands the stored fields to `coder` in payload order; reading, it checks what it read
+    /// (`coder.check`) and rebuilds what it leaves out.
     mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure)
 }
 
@@ -30,8 +22,7 @@ extension StateCodable {
     }
 }
 
-/// A payload of module `Events` held in a state: described by its own fields
-/// (`EventPayloadContent.visitFields`), whose placeholder it shares.
+/// A payload of module `Events`, described by its own fields (`EventPayloadContent.visitFields`).
 extension StateCodable where Self: EventPayloadContent {
     package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.code(&self)
@@ -43,10 +34,8 @@ extension GoalSet: StateCodable {}
 extension ScoreSettingsChanged: StateCodable {}
 extension AppleSleepScoreLogged: StateCodable {}
 
-/// A closed set of cases written as a byte, its place in ``stateCases`` (whose order the
-/// layout tests pin: reordering or adding a case changes the bytes).
+/// Cases written as a byte, their place in ``stateCases``: reordering or adding one changes the bytes.
 package protocol StateCodableCase: StateCodable, Equatable {
-    /// Every case, in the order of their bytes.
     static var stateCases: [Self] { get }
 }
 

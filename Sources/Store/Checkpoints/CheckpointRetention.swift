@@ -1,29 +1,20 @@
 import Commands
 import EventLogFile
 
-/// Which checkpoints a folder keeps (docs/checkpoints.md): the newest; the newest of each of
-/// the ``nightly`` nights before it; and, in each of the spans ``sparseSpans`` (nights before
-/// the newest: 4–7, 8–15, 16–31, 32–63, 64–127), the oldest. So a late event (a watch's
-/// queue, a sync) k nights old (k up to 63) rewinds to a checkpoint at most 3k nights back —
-/// its cost is the decoding plus the events since, not the log — while at most 9 files bound
-/// the folder's size. Keeping the oldest of a span lets a checkpoint age from one span into the
-/// next, so every span fills as the history grows.
-///
-/// A "night" of a checkpoint is the day of its latest `at` counted from noon UTC: a cache's
-/// spacing, not a person's night, so a trip or a change of zone only shifts which checkpoint
-/// is kept by hours.
+/// Which checkpoints a folder keeps (docs/checkpoints.md): the newest, the newest of each of
+/// the ``nightly`` nights before it, and the oldest in each of the ``sparseSpans``. A night is
+/// a day from noon UTC: a cache's spacing, not a person's night.
 package enum CheckpointRetention {
     /// The nights before the newest that keep one checkpoint each.
     package static let nightly = 3
     /// The spans of nights before the newest that keep their oldest checkpoint each.
     package static let sparseSpans: [ClosedRange<Int64>] = [4...7, 8...15, 16...31, 32...63, 64...127]
 
-    /// The night of a checkpoint (days since 1970, from noon UTC).
     static func night(_ entry: CheckpointEntry) -> Int64 {
         night(of: entry.header.latestAt)
     }
 
-    /// The night of an instant, in milliseconds since 1970 (days since 1970, from noon UTC).
+    /// The night of an instant in ms since 1970 (days since 1970, from noon UTC).
     package static func night(of moment: Int64) -> Int64 {
         let noon: Int64 = 12 * 3_600_000
         let day: Int64 = 86_400_000
@@ -52,14 +43,12 @@ package enum CheckpointRetention {
         return keep.sorted { $0.header.byteOffset < $1.header.byteOffset }
     }
 
-    /// The entries ``kept(_:)`` leaves out.
     package static func removable(_ entries: [CheckpointEntry]) -> [CheckpointEntry] {
         let keep = Set(kept(entries).map(\.fileName))
         return entries.filter { !keep.contains($0.fileName) }
     }
 
-    /// Removes from `folder` the checkpoints ``kept(_:)`` leaves out (a file that cannot be
-    /// removed stays: it is only a cache), and answers those kept.
+    /// Removes the checkpoints ``kept(_:)`` leaves out (failing silently: a cache), answering those kept.
     @discardableResult
     package static func prune(_ folder: CheckpointFolder) -> [CheckpointEntry] {
         let listed = folder.entries().entries
@@ -68,9 +57,8 @@ package enum CheckpointRetention {
         return kept(listed)
     }
 
-    /// The nights before the last one (ages) at which `replay-tool checkpoint` saves a state
-    /// when it folds from the first line: each of the ``nightly`` nights, and the far end of
-    /// each sparse span, so that every span holds one from the start.
+    /// The ages (nights before the last) at which a fold from the first line saves a state:
+    /// each nightly one, and each sparse span's far end, so every span holds one.
     package static var agesSavedFromTheStart: [Int64] {
         Array(1...Int64(nightly)) + sparseSpans.map(\.upperBound)
     }

@@ -20,12 +20,9 @@ extension CheckpointedFold {
         package var kept: [CheckpointEntry]
     }
 
-    /// Brings the checkpoints of `source` up to date (`replay-tool checkpoint`, and a store
-    /// whose open found none): folds from the newest valid checkpoint and saves the state of
-    /// every line; or, when none was usable, folds from the first line and also saves the
-    /// state before each night ``CheckpointRetention/agesSavedFromTheStart`` names (what a
-    /// late event rewinds to), where the log allows. Then removes what
-    /// ``CheckpointRetention`` no longer keeps. `report` hears each checkpoint passed over.
+    /// Brings the checkpoints of `source` up to date (`replay-tool checkpoint`, a store opened
+    /// without one): the state of every line and, folding from the first line, the states
+    /// before the nights ``CheckpointRetention/agesSavedFromTheStart`` names; then prunes.
     package static func writeCheckpoints(
         _ source: LogSource, into folder: CheckpointFolder, report: (CheckpointProblem) -> Void = { _ in }
     ) throws(EventLogFileError) -> Written {
@@ -50,14 +47,9 @@ extension CheckpointedFold {
         return Written(outcome: .written(written.filter { keptNames.contains($0.fileName) }), kept: kept)
     }
 
-    /// Saves the state before the first line of each chosen night (see
-    /// ``writeCheckpoints(_:into:report:)``), in two passes. The first reads every line's
-    /// `at` and finds the *closed* boundaries: a batch's first line before which no line is
-    /// dated after any line that follows. At such a boundary the fold of the lines before it,
-    /// in (`at`, `seq`) order, is exactly the state a fold of the whole log passes through
-    /// just before the boundary's line; so the second pass, one fold of the whole log, saves
-    /// it there. A log whose lines come late at every night keeps only the checkpoints its
-    /// closed boundaries allow.
+    /// Saves the state before each chosen night where the cut is *closed* (a batch starts,
+    /// and no line before it is dated after one after it): there a whole-log fold passes
+    /// through the fold of the lines before. Reads every line's `at` first, then folds once.
     static func writeNightCheckpoints(ofFileAt path: String, into folder: CheckpointFolder) throws(EventLogFileError) -> [CheckpointEntry] {
         struct Line {
             var at: Int64
@@ -74,8 +66,7 @@ extension CheckpointedFold {
             ))
         }
         guard !lines.isEmpty else { return [] }
-        // The first line of each suffix in (`at`, `seq`) order: where a whole-log fold is when it
-        // has folded exactly the lines before the suffix.
+        // The first line of each suffix in fold order: where a whole-log fold stands after the lines before it.
         var suffixFirst = [Int](repeating: -1, count: lines.count + 1)
         var suffixMinimum = [Int64](repeating: .max, count: lines.count + 1)
         for index in lines.indices.reversed() {
@@ -89,7 +80,7 @@ extension CheckpointedFold {
             suffixMinimum[index] = lines[suffixFirst[index]].at
         }
         let lastNight = CheckpointRetention.night(of: lines.map(\.at).max() ?? 0)
-        // The nights to save before, oldest first: the first closed night boundary at or after each.
+        // The nights to save before, oldest first: the first closed boundary at or after each.
         var due = CheckpointRetention.agesSavedFromTheStart.sorted(by: >).map { lastNight - $0 }
         var chosen: [Int: (index: Int, end: LogResumePoint)] = [:]
         var prefixMaximum = Int64.min
@@ -147,8 +138,7 @@ extension CheckpointedFold {
         return written
     }
 
-    /// Folds every line of the log set `logSet` once, saving the state before the first event of each
-    /// chosen night (in fold order) where that cut is *closed* (``closedEnds(_:before:)``).
+    /// Folds the log set once, saving the state before each chosen night whose cut is closed (``closedEnds(_:before:)``).
     static func writeNightCheckpoints(of logSet: LogSetDirectory, into folder: CheckpointFolder) throws(EventLogFileError) -> [CheckpointEntry] {
         let read = try LogSetFold.read(.logSet(logSet))
         guard let last = read.all.last else { return [] }
@@ -190,10 +180,8 @@ extension CheckpointedFold {
         return written
     }
 
-    /// Where each stream ends if the fold stops just before `read.all[index]`, when that cut
-    /// is *closed*: in every stream, the events before it are exactly its first lines, and
-    /// the next line starts a batch. Then the state a fold of every line passes through there
-    /// is the fold of those stream prefixes, and a checkpoint of it is sound. `nil` otherwise.
+    /// Where each stream ends if the fold stops before `read.all[index]`, when that cut is *closed*:
+    /// in every stream the events before it are its first lines, and the next starts a batch.
     static func closedEnds(_ read: LogSetFold.Read, before index: Int) -> [StreamName?: LogResumePoint]? {
         var lastBefore: [String: Int] = [:]
         for event in read.all[..<index] {

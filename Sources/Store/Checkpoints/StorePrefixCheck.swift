@@ -1,12 +1,8 @@
-/// The check of a store's checkpoints after it opened (docs/checkpoints.md): opening trusts a
-/// checkpoint whose position still holds its last line (the tail check); this check, on the
-/// keeper's queue at low priority and before any checkpoint is saved, reads each whole
-/// prefix. When one differs (a line edited further back), the keeper removes it and the
-/// store folds the log again from its first line or an older checkpoint, and says so in its
-/// snapshot's warnings.
+/// The check of each checkpoint's whole prefix after a store opened (the open checks only
+/// the tail, docs/checkpoints.md): one that differs is removed and the store folds again.
 package enum StorePrefixCheck {
-    /// Starts the check on `keeper`'s queue (at once, so it comes before any save), and
-    /// returns the task that awaits it and calls `refold` when a checkpoint failed.
+    /// Starts the check on `keeper`'s queue at once, so it comes before any save; the task
+    /// calls `refold` when a checkpoint failed.
     static func start(_ keeper: CheckpointKeeper, refold: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         let (outcomes, continuation) = AsyncStream<Bool>.makeStream()
         keeper.checkPrefixes { failed in
@@ -18,8 +14,7 @@ package enum StorePrefixCheck {
         }
     }
 
-    /// The snapshot's warning after the check found a checkpoint of a changed prefix, and the
-    /// store folded the log again (`failure`: the error when that fold failed).
+    /// The snapshot's warning once the check removed a checkpoint (`failure`: why folding again failed).
     package static func notice(refoldFailure failure: (any Error)? = nil) -> String {
         let found = "a checkpoint covered lines that changed after it was written (an edit before its last line): it was removed"
         guard let failure else { return found + ", and the log was folded again without it" }

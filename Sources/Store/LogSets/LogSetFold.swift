@@ -3,42 +3,26 @@ import EventLogFile
 import Events
 import Projections
 
-/// Folding a log (`LogSource`: a log file, one unnamed stream, or a log set, a directory of
-/// streams, docs/sync.md): every stream's lines in the order (`at`, stream name, `seq`), an
-/// id that reaches two streams counted once, the first in that order.
-///
-/// A later copy of an id in another stream is left out before the fold sees it: silently
-/// when its content (type, `v`, `data`) is the first copy's (the phone re-appending what
-/// the watch sent, both devices ingesting one HealthKit sample with a derived id), with a
-/// warning naming both streams when it differs. Within one stream, a repeated id is the
-/// runner's, as in a single file. A stream's torn tail becomes a warning naming the stream.
-///
-/// The state is a function of the stream prefixes present: the streams are read in name
-/// order and the events sorted by a total order, so neither the order in which lines
-/// arrived nor the device that folds them changes a byte of it.
-///
-/// A fold of a set from the first line holds every stream's events in memory while it sorts
-/// them (a log file is streamed, `LogFold`); `CheckpointedFold` starts from a
-/// checkpoint and reads only each stream's lines after it.
+/// Folds a log (`LogSource`: a log file, one unnamed stream, or a log set, docs/sync.md):
+/// every stream's lines in (`at`, stream name, `seq`) order, an id that reaches two streams
+/// counted once, the first in that order. A later copy is left out silently when its type,
+/// `v` and `data` match, with a warning naming both streams when they differ. A set's fold
+/// from its first lines holds every event in memory while it sorts them.
 package enum LogSetFold {
     /// Where an event's line is in its stream.
     package struct LinePlace: Sendable, Hashable {
         /// The line's 1-based number.
         package var line: Int
-        /// The offset of its first byte.
         package var byteOffset: Int64
     }
 
     /// What becomes of a later copy of an id already read from another stream.
     package enum LeftOut: Sendable {
-        /// Left out silently: its content is the first copy's.
         case sameContent
-        /// Left out with this warning: its content differs.
         case conflicting(ProjectionWarnings.Warning)
     }
 
-    /// A log set's events, read: every event in fold order, and which are later copies of an
-    /// id in another stream (left out of the fold).
+    /// A log's events as read, in fold order, with the copies left out of the fold.
     package struct Read: Sendable {
         /// Every event read, in (`at`, stream, `seq`) order, copies included.
         package var all: [RecordedEvent]
@@ -48,12 +32,10 @@ package enum LogSetFold {
         package var leftOut: [Int: LeftOut]
         /// The indices in ``all`` of the first copy of each id (not folded before).
         package var firstCopies: [Int] = []
-        /// The largest `at` among the lines read (opaque events too): the default instant of
-        /// queries.
+        /// The largest `at` read (opaque events too): queries' default instant.
         package var latestLineAt: Instant?
-        /// Each stream's torn tail.
         package var tornTails: [(stream: StreamName?, tornTail: TornTail)]
-        /// The streams read, in name order, each with what its read found.
+        /// The streams read, in name order.
         package var streams: [Stream]
         /// The invalid lines a read that skips them left out, by stream.
         package var skippedLines: [(stream: StreamName?, issue: LogIssue)] = []
@@ -63,8 +45,7 @@ package enum LogSetFold {
             all.indices.filter { leftOut[$0] == nil }.map { all[$0] }
         }
 
-        /// The copies left out because their content differs from the first copy's, in fold
-        /// order, each with its warning.
+        /// The copies left out for other content, in fold order, with their warnings.
         package var conflicting: [(event: RecordedEvent, warning: ProjectionWarnings.Warning)] {
             leftOut.keys.sorted().compactMap { index in
                 guard case .conflicting(let warning) = leftOut[index] else { return nil }
@@ -72,7 +53,6 @@ package enum LogSetFold {
             }
         }
 
-        /// How many later copies of an id in another stream were left out, either way.
         package var copiesLeftOut: Int { leftOut.count }
 
         /// The key of the last event read in fold order (a copy's included).
@@ -93,23 +73,14 @@ package enum LogSetFold {
 
     /// What a fold of a log set found besides the state.
     package struct Folded<State: Projection>: Sendable {
-        /// The state and the warnings.
         package var runner: ProjectionRunner<State>
-        /// The largest `at` among the lines read (opaque events too): the default instant of
-        /// queries.
         package var latestLineAt: Instant?
-        /// Each stream's torn tail.
         package var tornTails: [(stream: StreamName?, tornTail: TornTail)]
-        /// The streams folded, in name order, each with what its read found.
         package var streams: [Stream]
-        /// How many later copies of an id in another stream were left out.
         package var copiesLeftOut: Int
     }
 
-    /// Reads every stream of `source` (see the type's notes).
-    ///
-    /// - Throws: `EventLogFileError`: what listing the directory or reading a stream throws
-    ///   (a stream's corrupt line stops the read, naming the stream's file and line).
+    /// Reads every stream of `source` from its first line, and sorts out the copies.
     package static func read(_ source: LogSource, invalidLines: EventLogReader.InvalidLines = .stop) throws(EventLogFileError) -> Read {
         let streams = try source.streams()
         var read = try readTails(of: streams, in: source, from: { _ in .start }, invalidLines: invalidLines)
@@ -120,9 +91,7 @@ package enum LogSetFold {
         return read
     }
 
-    /// Reads `streams` of `source`, each from the point `start` gives, and puts their events
-    /// in fold order (no copy is sorted out yet: see ``sortOutCopies(_:earlier:)``). A named
-    /// stream's events carry its name.
+    /// Reads `streams` from the points `start` gives, in fold order (copies not sorted out yet).
     static func readTails(
         of streams: [StreamName?], in source: LogSource, from start: (StreamName?) -> LogResumePoint,
         invalidLines: EventLogReader.InvalidLines = .stop
@@ -141,7 +110,7 @@ package enum LogSetFold {
                 name: stream, lineCount: summary.lineCount, eventCount: summary.eventCount,
                 lastSeq: summary.lastSeq, end: summary.committedPoint))
         }
-        // The latest instant by read order (stream name, then line), as every reader takes it.
+        // Before sorting: the latest instant in read order, as every reader takes it.
         var latest: Instant?
         for (event, _) in scanned where latest.map({ event.at.millisecondsSince1970 >= $0.millisecondsSince1970 }) ?? true {
             latest = event.at
@@ -152,10 +121,8 @@ package enum LogSetFold {
             latestLineAt: latest, tornTails: tornTails, streams: read, skippedLines: skipped)
     }
 
-    /// What a fold already holds of an id, for copies arriving after it (see
-    /// ``sortOutCopies(_:earlier:)``).
+    /// What a fold already holds of an id, for copies arriving after it.
     package enum EarlierCopy {
-        /// The id was not folded.
         case none
         /// It was, and this was its first copy (`RecentFirstCopies`).
         case known(RecentFirstCopies.Copy)
@@ -165,17 +132,13 @@ package enum LogSetFold {
 
     /// Which events are copies left out, and which are first copies.
     package struct Copies: Sendable {
-        /// The later copies of an id first read from another stream, by index.
         package var leftOut: [Int: LeftOut] = [:]
-        /// The indices of the events that are the first copy of an id not folded before.
         package var firstCopies: [Int] = []
     }
 
-    /// Sorts out the copies among `events` (in fold order): a later copy of an id first read
-    /// from another stream is left out. `earlier` says what a fold before `events` holds of
-    /// an id (nothing was folded when `nil`); `nil` when an id was folded before and its
-    /// first copy is not known (then which copy counts, and whether a later one is left out
-    /// silently, cannot be told: the caller folds from further back).
+    /// Marks the later copies among `events` (in fold order) of an id first read from another
+    /// stream. `earlier` says what was folded before (`nil`: nothing); answers `nil` when an
+    /// id's first copy is not known, and the caller must fold from further back.
     static func sortOutCopies(_ events: [RecordedEvent], earlier: ((String) -> EarlierCopy)?) -> Copies? {
         enum Original {
             case index(Int)
@@ -212,7 +175,7 @@ package enum LogSetFold {
                 sameStream = copy.stream == event.stream
                 (place, same) = (copy.place, sameStream || RecentFirstCopies.contentDigest(of: event) == copy.content)
             }
-            // Within one stream a repeated id is the runner's (a warning, as in a single file).
+            // Within one stream a repeated id is the runner's.
             if sameStream { continue }
             copies.leftOut[index] = same ? .sameContent : .conflicting(.init(
                 seq: event.seq, rule: .event,
@@ -222,8 +185,7 @@ package enum LogSetFold {
         return copies
     }
 
-    /// Folds `read.all[range]` into `runner` (as of `position`): each event, or a left-out
-    /// copy's warning where the copy would have been folded.
+    /// Folds `read.all[range]` into `runner`; a conflicting copy leaves its warning instead.
     static func apply<State: Projection>(_ read: Read, _ range: Range<Int>, to runner: inout ProjectionRunner<State>, position: ReplayPosition) {
         for index in range {
             switch read.leftOut[index] {
@@ -252,11 +214,7 @@ package enum LogSetFold {
         }
     }
 
-    /// Folds the log set `logSet` as of `position` (whose `untilSeq` must be `nil`: a seq
-    /// names a line of one stream). `notice` words a stream's torn tail as a warning.
-    ///
-    /// - Throws: `EventLogFileError`: what ``read(_:)`` throws, or `.invalidArgument` for a
-    ///   position with `untilSeq`.
+    /// Folds the log set as of `position` (`untilSeq` is refused: a seq names one stream's line).
     package static func fold(
         _ logSet: LogSetDirectory, position: ReplayPosition = .end, tornTail notice: TornTailNotice?
     ) throws(EventLogFileError) -> Folded<LogState> {
@@ -277,14 +235,13 @@ package enum LogSetFold {
         return Folded(runner: runner, latestLineAt: read.latestLineAt, tornTails: read.tornTails, streams: read.streams, copiesLeftOut: read.copiesLeftOut)
     }
 
-    /// Refuses a position with `untilSeq` in a log set (a seq names a line of one stream).
     static func refuseUntilSeq(_ position: ReplayPosition, in source: LogSource) throws(EventLogFileError) {
         guard position.untilSeq != nil, source.isLogSet else { return }
         throw EventLogFileError(code: .invalidArgument, message: "--until-seq names a line of one file; a log set has a seq per stream", path: source.path)
     }
 
-    /// Whether two copies of an id carry the same content: the same type, `v` and `data`
-    /// (their `at`, `tz`, `source` and `causedBy` may differ).
+    /// Whether two copies of an id have the same type, `v` and `data` (their `at`, `tz`,
+    /// `source` and `causedBy` may differ).
     static func sameContent(_ left: RecordedEvent, _ right: RecordedEvent) -> Bool {
         left.typeName == right.typeName && left.event.version == right.event.version && left.payload == right.payload
     }

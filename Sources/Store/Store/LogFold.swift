@@ -3,31 +3,19 @@ import EventLogFile
 import Events
 import Projections
 
-/// Folding a whole log into a projection: the one place that streams a log in (`at`,
-/// `seq`) order into a `ProjectionRunner`, starts again from empty when the reader starts
-/// again (events that arrived late), and turns a torn tail into a warning.
+/// Folds a whole log into a projection in (`at`, `seq`) order, starting again from empty
+/// when the reader does (late events), and turns a torn tail into a warning. It reads
+/// synchronously: a front end opens `MoreSleepStore`, which folds off the main actor.
 ///
-/// Used by the store (`MoreSleepStore`), every `replay-tool` command that folds a log and
-/// `replay-bench`. It reads the file synchronously: a front end does not call it on the
-/// main actor; it opens the store with `MoreSleepStore.open(path:environment:)`, which folds
-/// on a thread of its own.
-///
-/// Public and `@inlinable` on purpose: callers in other modules then get it specialised for
-/// their state; as `package` the full replay was slower (docs/ARCHITECTURE.md).
+/// Public and `@inlinable` so other modules get it specialised (docs/ARCHITECTURE.md).
 public enum LogFold {
     /// Folds the log file at `path`, streamed (a file is never held whole).
     ///
     /// - Parameters:
-    ///   - position: which events are folded (all by default).
-    ///   - notice: how a torn tail is worded as a warning of the fold (`seq` `nil`); `nil`
-    ///     leaves it out (the summary still has it).
-    ///   - invalidLines: whether an invalid line stops the fold (the default) or is left
-    ///     out with a warning (`LogIssue.leftOutWarning(file:)`), the sound lines folded.
-    ///   - restart: called when the reader starts again from the first event: the runner
-    ///     is then fresh, and whatever the caller gathers in `beforeEach` must start again.
-    ///   - beforeEach: called with each event before the runner applies it (to gather more,
-    ///     or to apply other events first).
-    /// - Returns: the runner (state and warnings) and what the reader found.
+    ///   - notice: how a torn tail is worded as a warning; `nil` leaves it out.
+    ///   - invalidLines: whether an invalid line stops the fold or is left out with a warning.
+    ///   - restart: called when the reader starts again from the first event (so must `beforeEach`'s gathering).
+    ///   - beforeEach: called with each event before the runner applies it.
     @inlinable
     public static func fold<State: Projection>(
         path: String,
@@ -48,8 +36,6 @@ public enum LogFold {
     }
 
     /// Folds `log` (a file streamed, memory sorted), as ``fold(path:position:tornTail:restart:beforeEach:)``.
-    ///
-    /// - Returns: the runner (state and warnings) and the torn tail, if the log ends with one.
     @inlinable
     public static func fold<State: Projection>(
         log: any EventLogStorage,
@@ -63,8 +49,7 @@ public enum LogFold {
         }, tornTailOf: { $0 })
     }
 
-    /// The fold itself, over any reader that streams events in (`at`, `seq`) order and
-    /// says what it found (`Read`), with the torn tail in it.
+    /// The fold itself, over any reader that streams events in (`at`, `seq`) order.
     @inlinable
     static func fold<State: Projection, Read>(
         position: ReplayPosition,

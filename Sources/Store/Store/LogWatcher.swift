@@ -6,26 +6,19 @@ import Darwin
 import Glibc
 #endif
 
-/// Watches a log file for lines another process appended (the widget extension, an
-/// intent, a sync) and calls `onChange` on `queue` after each change: a `DispatchSource`
-/// file-system object source on Apple platforms, `inotify` on Linux. Where the platform has
-/// neither, `init` answers `nil` and the store notices other writers on `send` and
-/// `refresh()` only.
-///
-/// A change is only a hint: the store reads what was appended after the last line it
-/// folded, so a spurious or coalesced notification costs one `fstat`. The store keeps its
-/// watcher on its actor (it is not `Sendable`); only `onChange` crosses threads.
+/// Watches a log for lines another process appended and calls `onChange` on `queue`:
+/// `DispatchSource` on Apple platforms, `inotify` on Linux; `nil` where neither exists. A
+/// change is only a hint: the store reads from where its folded lines end.
 final class LogWatcher {
     private let source: any DispatchSourceProtocol
 
-    /// Starts watching the file at `path`, or answers `nil` when it cannot be watched.
+    /// Starts watching the file at `path`, or answers `nil` when it cannot.
     convenience init?(path: String, queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) {
         self.init(path: path, isDirectory: false, queue: queue, onChange: onChange)
     }
 
-    /// Starts watching the log set at `directory`: the files in it changing (inotify on
-    /// Linux), or its entries (a new stream) where the platform reports only those (Apple
-    /// platforms, whose store then also notices appends on `send` and `refresh()`).
+    /// Starts watching the log set `directory`: its files (Linux), or only its entries (Apple
+    /// platforms, where appends are then noticed on `send` and `refresh()`).
     convenience init?(directory: String, queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) {
         self.init(path: directory, isDirectory: true, queue: queue, onChange: onChange)
     }
@@ -65,7 +58,6 @@ final class LogWatcher {
         #endif
     }
 
-    /// Stops watching (also when the watcher is released).
     func cancel() {
         source.cancel()
     }

@@ -4,15 +4,11 @@ import Foundation
 import Events
 import Projections
 
-// Folding what arrived since the store last read the log: its own appends, other writers'
-// lines, another device's; and reading the log again.
+// Folding what arrived since the store last read the log, and reading it again.
 extension MoreSleepStore {
-    /// Folds the lines every stream gained since the store last read it (another process's
-    /// appends, a sync), and only those; storage that is not a file is read again when its
-    /// last seq moved. The file-system watch calls this too. While the store is out of date,
-    /// this is ``reload()``.
-    ///
-    /// - Throws: `.log` when the log could not be read; the state is then unchanged.
+    /// Folds only the lines each stream gained since the store last read it (another
+    /// process's appends, a sync); the file-system watch calls it too. While out of date,
+    /// this is ``reload()``. Throws `.log` when the log cannot be read, the state unchanged.
     public func refresh() throws(StoreError) {
         if outOfDate != nil {
             try reload()
@@ -21,12 +17,9 @@ extension MoreSleepStore {
         do { try catchUp() } catch { throw .log(error) }
     }
 
-    /// Re-reads the log from its newest valid checkpoint (the whole log when none), and
-    /// publishes the new snapshot. This is also the retry while the store is out of date: on
-    /// success ``StoreSnapshot/outOfDate`` is cleared.
-    ///
-    /// - Throws: `.log` when the log could not be read; the state is then unchanged (and,
-    ///   if the store was out of date, still is, with this error).
+    /// Re-reads the log from its newest valid checkpoint and publishes the new snapshot: the
+    /// retry while out of date, which success clears. Throws `.log` when the log cannot be
+    /// read, the state unchanged.
     public func reload() throws(StoreError) {
         do {
             try refold()
@@ -36,11 +29,8 @@ extension MoreSleepStore {
         }
     }
 
-    /// Reads each stream from where its folded lines end and folds what it gained
-    /// (``foldArrivals(_:)``); a stream gone, or now shorter than what was folded (cut,
-    /// repaired, replaced), or whose bytes after that point are not lines continuing it,
-    /// folds the log again. Storage that is not a file is folded again when its last seq
-    /// moved.
+    /// Reads each stream from where its folded lines end and folds what it gained; a stream
+    /// gone, shorter than what was folded, or not continued by lines, folds the log again.
     func catchUp() throws(EventLogFileError) {
         guard let source else {
             if try log.lastSeq() != lastSeq { try refold() }
@@ -58,17 +48,15 @@ extension MoreSleepStore {
         do {
             read = try LogSetFold.readTails(of: streams, in: source, from: { ends[$0] ?? .start })
         } catch {
-            // Not lines continuing what was folded: fold again, which reports a real fault.
+            // Not lines continuing the fold: folding again reports the real fault.
             try refold()
             return
         }
         try foldArrivals(read)
     }
 
-    /// Folds the lines `read` (each stream's lines after what was folded): in place when they
-    /// come after every event folded (`CheckpointedFold.foldArrivals`), else by rewinding to
-    /// the checkpoint before the earliest of them; the first events of a new night first
-    /// save the state before them, to rewind to.
+    /// Folds `read` in place when it comes after every event folded, else by rewinding; the
+    /// first events of a new night first save the state before them, to rewind to.
     func foldArrivals(_ read: LogSetFold.Read) throws(EventLogFileError) {
         let tornTails = fold.tornTails
         if let first = read.all.first, let latest = fold.latestLineAt,
@@ -84,10 +72,8 @@ extension MoreSleepStore {
         try rewind(toFold: EventOrdering.Key(first))
     }
 
-    /// Folds lines just appended or received (`recorded`, the store's own events as appended,
-    /// used as they are by storage that is not a file): read back with every other stream's
-    /// new lines. If that fails they are not folded at all (out of order would be wrong):
-    /// the store keeps its state and is out of date until a re-read succeeds.
+    /// Folds lines just appended or received, read back with the other streams' new lines.
+    /// If that fails none is folded (out of order would be wrong): the store is out of date.
     func foldAppended(_ recorded: [RecordedEvent]) {
         let seqs = recorded.map(\.seq)
         guard let first = seqs.min(), let last = seqs.max() else { return }
@@ -105,8 +91,7 @@ extension MoreSleepStore {
         }
     }
 
-    /// Folds the events just appended to storage that is not a file: in place after
-    /// everything folded, else the whole log again.
+    /// Folds events appended to storage that is not a file: in place, else the whole log.
     private func foldInMemory(_ appended: [RecordedEvent]) throws(EventLogFileError) {
         let sorted = EventOrdering.sorted(appended)
         let lastSeq = max(self.lastSeq, appended.map(\.seq).max() ?? 0)
@@ -123,10 +108,8 @@ extension MoreSleepStore {
         }
     }
 
-    /// Folds again from the newest checkpoint known valid whose last event comes before
-    /// `key` (the earliest arrival's), reading each stream's lines after it: the cost is in
-    /// proportion to the events since that checkpoint's night, not to the log. Without one
-    /// that can be the start, the log is folded again from its newest valid checkpoint.
+    /// Folds again from the newest checkpoint known valid before `key` (the earliest
+    /// arrival's), else from the newest valid checkpoint.
     func rewind(toFold key: EventOrdering.Key) throws(EventLogFileError) {
         guard let source, let keeper = checkpoints else {
             try refold()
@@ -135,8 +118,7 @@ extension MoreSleepStore {
         let streams = try source.streams()
         for entry in keeper.rewindCandidates(before: key.moment) {
             guard entry.position.lastKey.map({ $0 < key }) ?? true, let saved = keeper.state(of: entry) else { continue }
-            // Consumed: a second binding of the decoded state would make its first change copy
-            // whole arrays (copy on write).
+            // Consumed: a second binding would make its first change copy whole arrays.
             guard let resumed = try CheckpointedFold.resume(from: entry, state: consume saved, streams: streams, in: source) else { continue }
             replaceFold(with: resumed)
             outOfDate = nil
@@ -148,8 +130,7 @@ extension MoreSleepStore {
         try refold()
     }
 
-    /// Re-reads and folds the log (from checkpoints, checked as `check` says), clears
-    /// `outOfDate` and publishes; on failure changes nothing.
+    /// Re-reads and folds the log, clears `outOfDate` and publishes; on failure changes nothing.
     func refold(check: CheckpointFolder.Check = .tail) throws(EventLogFileError) {
         if let source {
             // Noted before folding: a checkpoint refused while this fold runs may be in it.
@@ -168,9 +149,7 @@ extension MoreSleepStore {
         publish()
     }
 
-    /// Folds the log again after the check of the checkpoints' prefixes found one of a
-    /// changed prefix (`StorePrefixCheck`): every checkpoint's prefix checked this time; the
-    /// checkpoints removed are written again, off the actor.
+    /// Folds again with the full check after `StorePrefixCheck` removed a checkpoint.
     func refoldAfterPrefixCheck() {
         do {
             try refold(check: .full)
@@ -182,16 +161,14 @@ extension MoreSleepStore {
         publish()
     }
 
-    /// Takes `replacement` as the fold; the state replaced, megabytes, is freed on a utility
-    /// thread, not the actor's.
+    /// Takes `replacement` as the fold; the old state, megabytes, is freed off the actor.
     private func replaceFold(with replacement: consuming CheckpointedFold) {
         let retired = fold
         fold = replacement
         Self.release(consume retired)
     }
 
-    /// Notes that a re-read failed with `error` while out of date as `stale` says
-    /// (publishing only when the snapshot changes), and answers the staleness now.
+    /// Notes a re-read that failed while out of date (publishing if that changes anything).
     @discardableResult
     func noteFailedReread(_ error: EventLogFileError, whileOutOfDate stale: StoreStaleness) -> StoreStaleness {
         guard stale.error != error else { return stale }
@@ -202,8 +179,7 @@ extension MoreSleepStore {
         return updated
     }
 
-    /// Folds a whole log that is not a file, in (`at`, `seq`) order: the fold of one unnamed
-    /// stream (without a torn tail's warning).
+    /// Folds a whole log that is not a file, as one unnamed stream.
     static func foldWhole(_ log: any EventLogStorage) throws(EventLogFileError) -> CheckpointedFold {
         var lastSeq = 0
         var latest: Instant?
@@ -232,14 +208,13 @@ extension MoreSleepStore {
             validCheckpoints: [], problems: [])
     }
 
-    /// Frees `value` (the last reference to a replaced state) on a utility thread, so that
-    /// deallocating it does not lengthen the operation that replaced it.
+    /// Frees `value` on a utility thread, so deallocating a replaced state delays nobody.
     static func release<Value: Sendable>(_ value: consuming Value) {
         let retired = Locked<Value?>(value)
         DispatchQueue.global(qos: .utility).async { retired.withLock { $0 = nil } }
     }
 
-    /// The length of the file at `path` (0 when it cannot be read: then the re-read says why).
+    /// The file's length (0 when unreadable: the re-read then says why).
     static func fileLength(_ path: String) -> Int64 {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
     }

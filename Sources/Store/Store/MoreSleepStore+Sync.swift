@@ -3,22 +3,18 @@ import EventLogFile
 import Events
 import Projections
 
-// Sync between devices (docs/sync.md): what this device holds, what to send another, and
-// taking what another sent. A log set's only: a log file has no other streams.
+// Sync between devices (docs/sync.md); a log set's only.
 extension MoreSleepStore {
-    /// Each stream's last seq, as this device holds it (what to tell another device, so that
-    /// it sends only the lines after).
+    /// Each stream's last seq as this device holds it: what to tell another device.
     public var heldSeqs: [StreamName: Int] {
         var held: [StreamName: Int] = [:]
         for stream in fold.streams { if let name = stream.name { held[name] = stream.end.lastSeq } }
         return held
     }
 
-    /// What to send another device that holds `stream` up to seq `afterSeq`: the stream's
-    /// lines after it, from its sound prefix (`StreamSync.lines(of:in:after:)`).
+    /// The lines of `stream` after `afterSeq` (from its sound prefix): what to send a device.
     ///
-    /// - Throws: `.log`: `.invalidArgument` when the store's log is not a log set, or what
-    ///   reading the stream throws.
+    /// - Throws: `.log`: `.invalidArgument` when the log is not a log set, or a read error.
     public func lines(of stream: StreamName, after afterSeq: Int) throws(StoreError) -> StreamLines {
         do {
             return try StreamSync.lines(of: stream, in: try logSet().set, after: afterSeq).lines
@@ -27,14 +23,12 @@ extension MoreSleepStore {
         }
     }
 
-    /// Takes lines another device sent, with `StreamSync.receive`'s checks (a longer copy
-    /// of this device's own stream is refused), and folds what was appended: in place, or by
-    /// rewinding to the checkpoint before them (a watch's night synced in the morning).
+    /// Takes lines another device sent, with `StreamSync.receive`'s checks (a longer copy of
+    /// this device's own stream is refused), and folds what was appended.
     ///
     /// - Returns: what receiving did (a refusal changes nothing).
-    /// - Throws: `.log` when the store's log is not a log set, or the files cannot be read or
-    ///   written. If only the fold after a good append failed, the outcome is returned and
-    ///   the store is out of date (``StoreSnapshot/outOfDate``) until a re-read succeeds.
+    /// - Throws: `.log` when the log is not a log set, or the files cannot be read or
+    ///   written. If only the fold after the append failed, the store is out of date.
     public func receive(_ incoming: StreamLines) throws(StoreError) -> StreamSync.Outcome {
         let outcome: StreamSync.Outcome
         do {
@@ -55,7 +49,6 @@ extension MoreSleepStore {
         return outcome
     }
 
-    /// The log set and this device's stream, or an error saying the log is not a set.
     private func logSet() throws(EventLogFileError) -> (set: LogSetDirectory, own: StreamName) {
         guard case .logSet(let set)? = source, let ownStream else {
             throw EventLogFileError(

@@ -5,10 +5,9 @@ import Foundation
 import Events
 import Projections
 
-/// The store a front end embeds: it opens a log — a file, or a log set (a directory with
-/// one stream per device, docs/sync.md) — folds it, decides and appends the commands the
-/// person sends, serves the projections, takes what other devices send, and tells
-/// observers of each change.
+/// The store a front end embeds: it opens a log file or a log set (a stream per device,
+/// docs/sync.md), decides and appends commands, serves the state, takes other devices'
+/// lines, and tells observers of each change.
 ///
 /// ```swift
 /// let store = try await MoreSleepStore.open(path: url.path, environment: .live(source: .phone))
@@ -20,25 +19,11 @@ import Projections
 ///
 /// Use `MoreSleepStore.open(log: InMemoryEventLog(), …)` in tests and previews.
 ///
-/// - A log file is a log set of one stream: both are opened from their newest valid
-///   checkpoint (`LOG.checkpoints/` beside a file, `DIR/checkpoints/` in a set), folding
-///   only the lines after it; the store writes checkpoints as nights pass, off its actor
-///   (docs/checkpoints.md). A checkpoint is a cache: without one the state is the same.
-/// - The store runs on a serial queue of its own (`StoreExecutor`): lock waits and `fsync`
-///   never block the caller's actor or Swift's cooperative pool.
-/// - Lines that arrive — its own appends, another process's (a widget, an intent), another
-///   device's (``receive(_:)``) — are read from where each stream's folded lines end, and
-///   only they are folded: in place when they come after every event folded, else (a watch's
-///   night synced in the morning, a clock that went back) by rewinding to the checkpoint
-///   before the earliest of them. They are noticed on every ``send(_:)``, on ``refresh()``,
-///   and through a file-system watch.
-///
-/// The state is always a correct fold of the log, in (`at`, stream, `seq`) order, byte for
-/// byte what `replay-tool show` gives for the same files. If lines the store appended or
-/// received cannot be folded (the log cannot be re-read), it keeps the last correct state
-/// and says so: every snapshot then carries ``StoreSnapshot/outOfDate`` and a warning,
-/// ``reload()`` retries, and ``send(_:)`` retries first and refuses with
-/// ``StoreError/outOfDate(_:)`` while the log still cannot be read.
+/// It runs on a serial queue of its own, never on the caller's actor, and opens from the
+/// newest valid checkpoint (docs/checkpoints.md). Other writers' lines are noticed on
+/// ``send(_:)``, ``refresh()`` and through a file-system watch. The state is always a correct
+/// fold of the log: when lines cannot be folded, the store keeps the last correct state and
+/// every snapshot carries ``StoreSnapshot/outOfDate`` until ``reload()`` succeeds.
 public actor MoreSleepStore {
     /// What the store folds; `nil` for storage that is not a file (`InMemoryEventLog`).
     let source: LogSource?
@@ -50,8 +35,7 @@ public actor MoreSleepStore {
     public nonisolated let ownStream: StreamName?
     let environment: StoreEnvironment
     let executor = StoreExecutor(label: "MoreSleepStore")
-    /// The fold: its state (without torn tails' warnings), where each stream's folded lines
-    /// end, and what arrivals need.
+    /// The fold: its state, where each stream's folded lines end, what arrivals need.
     var fold: CheckpointedFold
     /// Set while appended or received lines wait to be folded in order (a re-read failed).
     var outOfDate: StoreStaleness?
@@ -61,40 +45,32 @@ public actor MoreSleepStore {
     let checkpoints: CheckpointKeeper?
     var observers = StoreObservers()
     var watcher: LogWatcher?
-    /// How many arrivals were folded by rewinding to a checkpoint, and how many by folding
-    /// the log again (tests, benchmark).
+    /// Arrivals folded by rewinding to a checkpoint, and by folding the log again (tests).
     package internal(set) var rewindCount = 0
     package internal(set) var refoldCount = 0
     /// The check of the checkpoints' whole prefixes after opening (`StorePrefixCheck`).
     package internal(set) var prefixCheck: Task<Void, Never>?
     /// Set when that check found a checkpoint of an edited prefix: the snapshot's warning.
     var prefixCheckNotice: String?
-    /// The keeper's generation when the fold started (`CheckpointKeeper.save(generation:_:)`):
-    /// a state that may come from a checkpoint the full check refused is never saved.
+    /// The keeper's generation when the fold started: a state that may come from a
+    /// checkpoint the full check refused is never saved.
     var foldGeneration = 0
 
-    /// The store's own serial queue (`StoreExecutor`): its work, and the disk waits in it,
-    /// never run on the caller's executor or the cooperative pool.
+    /// The store's own serial queue (`StoreExecutor`), off the cooperative pool.
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         executor.asUnownedSerialExecutor()
     }
 
-    /// Opens the store on the log at `path`, from its newest valid checkpoint plus the lines
-    /// after it, on a thread of its own, never on the caller's actor: call it from the main
-    /// actor at launch.
+    /// Opens the store on the log file or log set at `path` (a missing file or own stream is
+    /// created 0600) from its newest valid checkpoint, folding off the caller's actor.
     ///
     /// - Parameters:
-    ///   - path: a log file (created, 0600, when missing), or a log set's directory.
-    ///   - ownStream: in a log set, this device's stream (its file is created, 0600, when
-    ///     missing): the only one the store appends to. `nil` for a log file.
-    ///   - checkpoints: where checkpoints live (beside the log by default), or `.off`.
-    ///   - progress: called (on another thread) as a fold of a log file from its first line
-    ///     advances, with the share folded (by seq), from 0 to 1, about every 1 %; not
-    ///     called when the store starts from a checkpoint.
-    /// - Throws: ``StoreError/log(_:)`` when the log cannot be opened, locked or read (the
-    ///   error says which, and what to do): `.invalidArgument` for a log set without
-    ///   `ownStream` or a file with one, `.notFound` for a missing log set. A bad checkpoint
-    ///   never throws: it is passed over with a warning (``checkpointWarnings``) and replaced.
+    ///   - ownStream: in a log set, this device's stream, the only one appended to.
+    ///   - progress: called on another thread with the share folded (0 to 1) while a log file
+    ///     is folded from its first line.
+    /// - Throws: ``StoreError/log(_:)`` when the log cannot be opened, locked or read
+    ///   (`.invalidArgument`: a log set without `ownStream`, or a file with one). A bad
+    ///   checkpoint never throws: it is passed over with a warning (``checkpointWarnings``).
     public static func open(
         path: String, ownStream: StreamName? = nil, environment: StoreEnvironment, checkpoints: CheckpointOptions = .besideLog,
         progress: (@Sendable (Double) -> Void)? = nil
@@ -106,9 +82,8 @@ public actor MoreSleepStore {
         return store
     }
 
-    /// Opens the store on `log`, folding it on a thread of its own, never on the caller's
-    /// actor (see ``open(path:ownStream:environment:checkpoints:progress:)``). A
-    /// `FileEventLog` uses checkpoints beside its file.
+    /// Opens the store on `log`, folding off the caller's actor; a `FileEventLog` uses
+    /// checkpoints beside its file.
     public static func open(log: any EventLogStorage, environment: StoreEnvironment) async throws(StoreError) -> MoreSleepStore {
         let store = try await offCallersActor { () throws(StoreError) in
             try MoreSleepStore(log: log, environment: environment)
@@ -117,8 +92,7 @@ public actor MoreSleepStore {
         return store
     }
 
-    /// Runs `work`, which blocks on file I/O, on a Dispatch queue, so that neither the
-    /// caller's actor nor a thread of Swift's cooperative pool waits for the disk.
+    /// Runs blocking file I/O on a Dispatch queue, off the caller's actor and the cooperative pool.
     private static func offCallersActor<Value: Sendable>(_ work: @escaping @Sendable () throws(StoreError) -> Value) async throws(StoreError) -> Value {
         let result: Result<Value, StoreError> = await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
@@ -132,9 +106,7 @@ public actor MoreSleepStore {
         return try result.get()
     }
 
-    /// Opens the store on the log at `path` on the calling thread, which it blocks (tests
-    /// and tools; front ends call ``open(path:ownStream:environment:checkpoints:progress:)``,
-    /// which also starts the watch, the check after opening and the first checkpoints).
+    /// Opens on the calling thread, blocking it (tests, tools), without the watch or checks.
     package init(
         path: String, ownStream: StreamName? = nil, environment: StoreEnvironment, checkpoints: CheckpointOptions = .besideLog,
         progress: (@Sendable (Double) -> Void)? = nil
@@ -164,13 +136,12 @@ public actor MoreSleepStore {
         }
     }
 
-    /// Opens the store on the log set `logSet` as the device whose stream is `ownStream` (see
-    /// ``init(path:ownStream:environment:checkpoints:progress:)``).
+    /// Opens the log set `logSet` as the device of `ownStream` (tests, tools).
     package init(logSet: LogSetDirectory, ownStream: StreamName, environment: StoreEnvironment, checkpoints: CheckpointOptions = .besideLog) throws(StoreError) {
         try self.init(path: logSet.path, ownStream: ownStream, environment: environment, checkpoints: checkpoints)
     }
 
-    /// Opens the store on the log file `file` (see ``init(path:ownStream:environment:checkpoints:progress:)``).
+    /// Opens the log file `file` on the calling thread (tests, tools).
     package init(
         file: FileEventLog, environment: StoreEnvironment, checkpoints: CheckpointOptions, progress: (@Sendable (Double) -> Void)?
     ) throws(StoreError) {
@@ -181,8 +152,7 @@ public actor MoreSleepStore {
         }
     }
 
-    /// Opens the store on `log` on the calling thread (tests and tools): a `FileEventLog`
-    /// with checkpoints beside it, any other storage folded whole.
+    /// Opens `log` on the calling thread (tests, tools); storage that is not a file is folded whole.
     package init(log: any EventLogStorage, environment: StoreEnvironment) throws(StoreError) {
         do throws(EventLogFileError) {
             if let file = log as? FileEventLog {
@@ -200,12 +170,10 @@ public actor MoreSleepStore {
         progress: (@Sendable (Double) -> Void)?
     ) throws(EventLogFileError) {
         let keeper = options.folderPath(for: source).map { CheckpointKeeper(folderPath: $0, source: source) }
-        // The open checks each checkpoint's last line only; the whole prefix is checked after
-        // opening (`start`, `StorePrefixCheck`).
+        // The tail check only: whole prefixes are checked after opening (`start`).
         let fold = try CheckpointedFold.fold(source, checkpoints: keeper?.folderPath, check: .tail, progress: progress)
         keeper?.opened(with: fold)
-        // The fold read every line of the file (or a checkpoint vouched for them, its prefix
-        // checked after opening): the first append need not read them again.
+        // Every line was read, or vouched for by a checkpoint: the first append need not re-read them.
         if !source.isLogSet, fold.identifiersAreDistinct { own.adoptVerifiedPrefix(fold.end) }
         self.source = source
         log = own
@@ -226,9 +194,7 @@ public actor MoreSleepStore {
         self.fold = fold
     }
 
-    /// Starts what runs after opening: the file-system watch, the check of the checkpoints'
-    /// whole prefixes, and a checkpoint of the state opened when it folded many lines past
-    /// the newest one (or none was usable).
+    /// Starts the watch, the prefix check, and a checkpoint when the open folded many lines.
     private func start() {
         guard let source else { return }
         let onChange: @Sendable () -> Void = { [weak self] in Task { try? await self?.refresh() } }
@@ -246,8 +212,7 @@ public actor MoreSleepStore {
         }
     }
 
-    /// The current state, warnings and last seq, and whether the state is behind the log
-    /// (then its warning comes last in `warnings`).
+    /// The current state, warnings and last seq; an out-of-date warning comes last.
     public var snapshot: StoreSnapshot {
         var warned = fold.warnedRunner(Self.tornTailNotice)
         if let prefixCheckNotice { warned.warn(.init(seq: nil, message: prefixCheckNotice)) }
@@ -255,48 +220,33 @@ public actor MoreSleepStore {
         return StoreSnapshot(state: fold.runner.state, warnings: warned.warnings, lastSeq: lastSeq, outOfDate: outOfDate)
     }
 
-    /// The current state (while ``StoreSnapshot/outOfDate`` is set, the last correct fold,
-    /// without the events it names).
+    /// The current state (while out of date, the last correct fold).
     public var state: LogState { fold.runner.state }
 
-    /// The snapshot's warnings: the fold's (each naming its stream in a log set), each
-    /// stream's torn tail, and the store's own notices.
+    /// The fold's warnings, each stream's torn tail, and the store's own notices.
     public var warnings: ProjectionWarnings { snapshot.warnings }
 
-    /// The largest `at` among the lines folded (opaque lines too): the default instant of
-    /// queries.
+    /// The largest `at` of the lines folded (opaque lines too): queries' default instant.
     public var latestLineAt: Instant? { fold.latestLineAt }
 
-    /// The last seq of the log file, or of this device's stream in a log set (while out of
-    /// date, counting what it appended but could not fold yet).
+    /// The last seq of the log, or of this device's stream (counting appends not yet folded).
     var lastSeq: Int { max(fold.ends[ownStream]?.lastSeq ?? 0, unfoldedOwnSeq ?? 0) }
 
-    /// What was wrong with checkpoints passed over since opening (each was ignored, the state
-    /// folded without it, and a new checkpoint written): for a diagnostics screen or a log.
+    /// What was wrong with each checkpoint passed over (and replaced) since opening.
     public var checkpointWarnings: [String] {
         checkpoints?.warnings ?? []
     }
 
-    /// How a torn tail's warning reads in a snapshot.
     package static let tornTailNotice = TornTailNotice(.line, .appendsRefusedUntilRepaired)
 
-    /// Decides `command` against the current state now, appends its events (as one batch,
-    /// expecting the log — in a log set, this device's stream — not to have moved since this
-    /// store last read it) and folds them in.
-    ///
-    /// First it folds what others appended since the store last read the log. While the
-    /// store is out of date (``StoreSnapshot/outOfDate``), it first re-reads the log, so the
-    /// command is decided against every event; if the log still cannot be read, nothing is
-    /// decided or appended. Events dated before what was folded already rewind to the
-    /// checkpoint before them; when that fails, they are appended all the same (and
-    /// returned), and the store is out of date until a re-read succeeds.
+    /// Decides `command` against the current state (after folding other writers' lines, or
+    /// re-reading the log while out of date), appends its events as one batch (to this
+    /// device's stream in a log set) and folds them in.
     ///
     /// - Returns: the events appended (none when the command changes nothing).
-    /// - Throws: `.rejected` when the command breaks a rule; `.log` when reading what others
-    ///   appended or the append failed (`.sequenceConflict`: another writer moved the log on;
-    ///   the store has then read it, so sending again decides against the fresh state);
-    ///   `.outOfDate` when the store is out of date and re-reading the log failed again
-    ///   (nothing was appended: make the log readable, then send again or call ``reload()``).
+    /// - Throws: `.rejected` when the command breaks a rule; `.log` when reading or appending
+    ///   failed (after `.sequenceConflict` the store has re-read the log: send again);
+    ///   `.outOfDate` when out of date and the re-read failed again (nothing appended).
     @discardableResult
     public func send(_ command: some Command) throws(StoreError) -> [Event] {
         if let stale = outOfDate {
@@ -306,9 +256,8 @@ public actor MoreSleepStore {
                 throw .outOfDate(noteFailedReread(error, whileOutOfDate: stale))
             }
         } else if source != nil {
-            // Another process may have appended (a widget, an intent, a sync): fold its lines
-            // first, so the command is decided against them and the append does not conflict.
-            // Other storage has no other process; a conflict there re-reads it (below).
+            // Other processes' lines first, so the command is decided against them and the
+            // append does not conflict (other storage has none; a conflict re-reads it).
             do { try catchUp() } catch { throw .log(error) }
         }
         let context = CommandContext(
@@ -343,8 +292,7 @@ public actor MoreSleepStore {
         return events
     }
 
-    /// A stream of snapshots: the current one at once, then one after every change.
-    /// The stream ends when the caller stops iterating.
+    /// The current snapshot at once, then one after every change, until the caller stops.
     public func changes() -> AsyncStream<StoreSnapshot> {
         observers.add(current: snapshot) { [weak self] key in
             Task { await self?.removeObserver(key) }
@@ -360,8 +308,7 @@ public actor MoreSleepStore {
         observers.remove(key)
     }
 
-    /// Whether the caller runs on the store's own queue (tests: the store's work never runs
-    /// on the cooperative pool).
+    /// Whether the caller runs on the store's own queue (tests).
     package func runsOnItsOwnQueue() -> Bool {
         executor.isCurrent
     }

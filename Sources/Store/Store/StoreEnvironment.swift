@@ -2,8 +2,8 @@ import Commands
 import Events
 import Foundation
 
-/// The store's thin edge to the world: the only place that reads a clock, the device's
-/// zone, or makes new ids. Tests pass fixed ones.
+/// The store's edge to the world: the only place that reads a clock or the zone, or makes
+/// ids. Tests pass fixed ones.
 public struct StoreEnvironment: Sendable {
     /// The current instant, with the device's offset.
     public var now: @Sendable () -> Instant

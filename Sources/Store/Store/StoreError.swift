@@ -5,13 +5,10 @@ import EventLogFile
 public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The command broke a rule; nothing was appended.
     case rejected(CommandError)
-    /// The log could not be read or written (see the error's code; `.lockTimeout` and
-    /// `.sequenceConflict` are worth a retry).
+    /// The log could not be read or written (`.lockTimeout` and `.sequenceConflict` are worth a retry).
     case log(EventLogFileError)
-    /// The store is out of date (events it appended wait to be folded in order, see
-    /// ``StoreStaleness``) and re-reading the log failed again, so the command was not
-    /// decided and nothing was appended. Make the log readable (see the staleness's
-    /// error), then send again or call `MoreSleepStore.reload()`.
+    /// The store is out of date and re-reading the log failed again: nothing was decided or
+    /// appended. Make the log readable, then send again or call `MoreSleepStore.reload()`.
     case outOfDate(StoreStaleness)
 
     /// The error in a sentence, with what to do.

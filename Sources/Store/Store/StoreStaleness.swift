@@ -1,18 +1,14 @@
 import Commands
 import EventLogFile
 
-/// Why a store's state is behind its log: events this store appended are dated before
-/// events it had already folded, so they can only be folded in order by re-reading the log
-/// (`MoreSleepStore.reload()`), and that re-read failed.
-///
-/// The store never folds such events out of order: until a re-read succeeds, its state is
-/// the last correct fold, without these events, and every snapshot carries this value (and a
-/// warning) so a front end can say so. `MoreSleepStore.reload()` retries; `send` retries
-/// first, and refuses with `StoreError.outOfDate` while the log still cannot be read.
+/// Why a store's state is behind its log: events it appended or received could not be
+/// folded in order, because re-reading the log failed. Until a re-read succeeds the state is
+/// the last correct fold and every snapshot carries this value; `MoreSleepStore.reload()`
+/// retries; `send` retries first, and refuses with `StoreError.outOfDate` if that fails.
 public struct StoreStaleness: Sendable, Hashable, CustomStringConvertible {
-    /// The seqs of the events appended but not folded in yet (the log holds them).
+    /// The seqs of the events not folded in yet (the log holds them).
     public var unfoldedSeqs: ClosedRange<Int>
-    /// How many events are appended but not folded in yet.
+    /// How many events are not folded in yet.
     public var unfoldedEventCount: Int
     /// Why the latest re-read of the log failed.
     public var error: EventLogFileError
