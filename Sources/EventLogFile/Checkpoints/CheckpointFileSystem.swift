@@ -5,64 +5,34 @@ import Darwin
 #elseif canImport(Musl)
 import Musl
 #endif
+import Foundation
 
-/// The few system calls a checkpoint folder needs, each answering `errno` on failure:
-/// reading a file whole or in part, listing a folder, and the steps of an atomic write.
+/// The file-system steps of a checkpoint folder: reading a file whole or in part (or mapped),
+/// listing the folder, and the steps of an atomic write (through `FileOperations`, so that
+/// crash and fault tests see them).
 enum CheckpointFileSystem {
-    /// Why a read failed: an `errno`, or a path that is not a regular file.
-    enum ReadFailure: Error {
-        case system(Int32)
-        case notARegularFile
-
-        var text: String {
-            switch self {
-            case .system(let error): return EventLogFileError.systemExplanation(error)
-            case .notARegularFile: return "it is not a regular file"
-            }
+    /// At most `limit` bytes of the file at `path` from its start, and its size, read through
+    /// one descriptor.
+    static func read(_ path: String, limit: Int) throws(EventLogFileError) -> (bytes: [UInt8], size: Int64) {
+        let file = try LogFileDescriptor.openForReading(path: path)
+        let size = try file.size()
+        var bytes = [UInt8](repeating: 0, count: Int(min(size, Int64(limit))))
+        var done = 0
+        while done < bytes.count {
+            let count = try bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(EventLogFileError) in try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), at: Int64(done)) }
+            }.get()
+            if count == 0 { break }
+            done += count
         }
+        return (Array(bytes.prefix(done)), size)
     }
 
-    /// Reads at most `limit` bytes of the regular file at `path` from its start, and its size,
-    /// through one descriptor.
-    static func read(_ path: String, limit: Int) throws(ReadFailure) -> (bytes: [UInt8], size: Int64) {
-        let (descriptor, size) = try openRegularFile(path)
-        defer { _ = close(descriptor) }
-        return (try readFully(descriptor, count: Int(min(size, Int64(limit))), at: 0), size)
-    }
-
-    /// A descriptor of the regular file at `path`, opened for reading, and its size; the
-    /// caller closes it.
-    private static func openRegularFile(_ path: String) throws(ReadFailure) -> (descriptor: Int32, size: Int64) {
-        let descriptor: Int32
-        do {
-            descriptor = try openRetrying(path, O_RDONLY | O_CLOEXEC, 0)
-        } catch {
-            throw .system(error.number)
-        }
-        var information = stat()
-        guard fstat(descriptor, &information) == 0 else {
-            let failure = errno
-            _ = close(descriptor)
-            throw .system(failure)
-        }
-        guard UInt32(information.st_mode) & 0o170000 == 0o100000 else {
-            _ = close(descriptor)
-            throw .notARegularFile
-        }
-        return (descriptor, Int64(information.st_size))
-    }
-
-    /// A whole file mapped read-only (`mmap`, `PROT_READ`, `MAP_PRIVATE`), unmapped when the
-    /// value goes away.
-    ///
-    /// Only for checkpoint files, which are never changed in place: each is written under a
-    /// temporary name and renamed, and removed by unlinking, so the mapped bytes cannot be
-    /// cut while they are read (a mapped file cut short would fault the process). Pages
-    /// come straight from the file cache, several per fault, where reading would first
-    /// fault in as much fresh memory to copy them into.
+    /// A whole file mapped read-only, unmapped when the value goes away. Only for checkpoint
+    /// files, which are never changed in place (written under a temporary name and renamed,
+    /// removed by unlinking), so the mapped bytes cannot be cut while they are read.
     final class MappedFile: @unchecked Sendable {
-        // @unchecked: `bytes` is read-only memory, immutable and mapped for the object's life.
-        /// The file's bytes.
+        // @unchecked: `bytes` is read-only memory, mapped for the object's life.
         let bytes: UnsafeRawBufferPointer
 
         fileprivate init(bytes: UnsafeRawBufferPointer) {
@@ -70,67 +40,30 @@ enum CheckpointFileSystem {
         }
 
         deinit {
-            if let base = bytes.baseAddress {
-                _ = munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
-            }
+            if let base = bytes.baseAddress { _ = munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
         }
     }
 
-    /// The regular file at `path` mapped whole, or `nil` when it is empty or cannot be
-    /// mapped (the caller then reads it instead).
-    static func map(_ path: String) throws(ReadFailure) -> MappedFile? {
-        let (descriptor, fileSize) = try openRegularFile(path)
-        // The mapping keeps the file; the descriptor is not needed after `mmap`.
+    /// The file at `path` mapped whole, or `nil` when it is empty or cannot be mapped (the
+    /// caller then reads it).
+    static func map(_ path: String) -> MappedFile? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
         defer { _ = close(descriptor) }
-        guard fileSize > 0, let size = Int(exactly: fileSize) else { return nil }
-        // `MAP_FAILED` is (void *)-1 on every platform.
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
+        var information = stat()
+        guard fstat(descriptor, &information) == 0, UInt32(information.st_mode) & 0o170000 == 0o100000,
+              information.st_size > 0, let size = Int(exactly: information.st_size),
+              let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != UnsafeMutableRawPointer(bitPattern: -1)
+        else { return nil }
         return MappedFile(bytes: UnsafeRawBufferPointer(start: base, count: size))
     }
 
-    /// Up to `count` bytes at `offset` (fewer at the end of the file), read straight into the
-    /// array's storage.
-    private static func readFully(_ descriptor: Int32, count: Int, at offset: Int64) throws(ReadFailure) -> [UInt8] {
-        var failure: Int32?
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var done = 0
-            while done < count {
-                let read = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + Int64(done)))
-                if read > 0 {
-                    done += read
-                } else if read == 0 {
-                    break
-                } else if errno != EINTR {
-                    failure = errno
-                    break
-                }
-            }
-            initialized = done
-        }
-        if let failure { throw .system(failure) }
-        return bytes
-    }
-
-    /// The names in the folder at `path` (without `.` and `..`); `nil` when the folder does
-    /// not exist.
-    static func names(in path: String) throws(ReadFailure) -> [String]? {
-        var information = stat()
-        if stat(path, &information) != 0 {
-            let error = errno
-            if error == ENOENT { return nil }
-            throw .system(error)
-        }
-        guard UInt32(information.st_mode) & 0o170000 == 0o040000 else {
-            throw .system(ENOTDIR)
-        }
-        guard let folder = opendir(path) else { throw .system(errno) }
-        defer { closedir(folder) }
-        var names: [String] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                String(cString: UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
-            }
-            if name != "." && name != ".." { names.append(name) }
+    /// The names in the folder at `path`; `nil` when it does not exist.
+    static func names(in path: String) throws(EventLogFileError) -> [String]? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
+        guard isFolder.boolValue, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+            throw EventLogFileError(code: .ioError, message: "the checkpoint folder cannot be listed (is it a folder, readable?)", path: path)
         }
         return names
     }
@@ -225,19 +158,5 @@ enum CheckpointFileSystem {
 
     private static func failure(_ error: Int32, _ action: String, _ path: String) -> EventLogFileError {
         .system(error, action: action, consequence: "no checkpoint was written", path: path)
-    }
-
-    /// A failed `open`'s `errno`.
-    struct OpenFailure: Error {
-        var number: Int32
-    }
-
-    private static func openRetrying(_ path: String, _ flags: Int32, _ mode: mode_t) throws(OpenFailure) -> Int32 {
-        while true {
-            let descriptor = open(path, flags, mode)
-            if descriptor >= 0 { return descriptor }
-            let error = errno
-            if error != EINTR { throw OpenFailure(number: error) }
-        }
     }
 }

@@ -68,7 +68,7 @@ package struct CheckpointFolder: Sendable {
             guard let found = try CheckpointFileSystem.names(in: path) else { return ([], []) }
             names = found
         } catch {
-            return ([], [.unreadable(file: path, reason: "the checkpoint folder cannot be listed: \(error.text)")])
+            return ([], [.unreadable(file: path, reason: error.description)])
         }
         var entries: [CheckpointEntry] = []
         var problems: [CheckpointProblem] = []
@@ -86,11 +86,11 @@ package struct CheckpointFolder: Sendable {
 
     private func entry(named name: String, lastSeq: Int) throws(CheckpointProblem) -> CheckpointEntry {
         let file = path(of: name)
-        var (head, size) = try Self.reading(file) { () throws(CheckpointFileSystem.ReadFailure) in try CheckpointFileSystem.read(file, limit: 4096) }
+        var (head, size) = try Self.reading(file) { () throws(EventLogFileError) in try CheckpointFileSystem.read(file, limit: 4096) }
         // A header longer than the first read (a log set of many streams): read it whole.
         if let announced = head.withUnsafeBytes(CheckpointHeader.encodedSize(announcedBy:)), announced > head.count, size > Int64(head.count) {
             let limit = min(announced, 45 + CheckpointHeader.maximumFieldsLength)
-            head = try Self.reading(file) { () throws(CheckpointFileSystem.ReadFailure) in try CheckpointFileSystem.read(file, limit: limit).bytes }
+            head = try Self.reading(file) { () throws(EventLogFileError) in try CheckpointFileSystem.read(file, limit: limit).bytes }
         }
         let (header, headerSize) = try head.withUnsafeBytes { bytes in
             Result { () throws(CheckpointProblem) in try CheckpointHeader.decode(bytes, file: file) }
@@ -106,8 +106,8 @@ package struct CheckpointFolder: Sendable {
     }
 
     /// What `read` answers, a failure to read being the file's `.unreadable` problem.
-    private static func reading<Value>(_ file: String, _ read: () throws(CheckpointFileSystem.ReadFailure) -> Value) throws(CheckpointProblem) -> Value {
-        do { return try read() } catch { throw .unreadable(file: file, reason: error.text) }
+    private static func reading<Value>(_ file: String, _ read: () throws(EventLogFileError) -> Value) throws(CheckpointProblem) -> Value {
+        do { return try read() } catch { throw .unreadable(file: file, reason: error.description) }
     }
 
     /// The payload of `entry`, read whole and checked as ``withPayload(of:_:)`` checks it.
@@ -138,10 +138,10 @@ package struct CheckpointFolder: Sendable {
             }
             return body(payload)
         }
-        if let mapped = try Self.reading(entry.path, { () throws(CheckpointFileSystem.ReadFailure) in try CheckpointFileSystem.map(entry.path) }) {
+        if let mapped = CheckpointFileSystem.map(entry.path) {
             return try withExtendedLifetime(mapped) { () throws(CheckpointProblem) -> Result in try checked(mapped.bytes) }
         }
-        let whole = try Self.reading(entry.path) { () throws(CheckpointFileSystem.ReadFailure) in try CheckpointFileSystem.read(entry.path, limit: .max).bytes }
+        let whole = try Self.reading(entry.path) { () throws(EventLogFileError) in try CheckpointFileSystem.read(entry.path, limit: .max).bytes }
         return try whole.withUnsafeBytes { bytes in Swift.Result { () throws(CheckpointProblem) in try checked(bytes) } }.get()
     }
 

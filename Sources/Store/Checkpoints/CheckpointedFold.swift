@@ -79,6 +79,13 @@ package struct CheckpointedFold: Sendable {
         runner.position == .end && runner.identifierCount == eventCount
     }
 
+    /// The fold of no line, to fold arrivals into.
+    package static var empty: CheckpointedFold {
+        CheckpointedFold(
+            runner: ProjectionRunner(position: .end), streams: [], tornTails: [], latestLineAt: nil, lastKey: nil, eventCount: 0,
+            recentCopies: RecentFirstCopies(), startedFrom: nil, linesAfterCheckpoint: 0, validCheckpoints: [], problems: [])
+    }
+
     /// Folds `source` as of `position` (`untilSeq` only in a log file), from the newest
     /// usable checkpoint in the folder at `folderPath` (none when `nil`), checked as `check`
     /// says (`.full` unless the caller checks the prefixes later: a store). With

@@ -1,6 +1,7 @@
 import Commands
 import EventLogFile
 import Events
+import Projections
 
 /// The first copies of the ids a log set's fold met in its last ``window`` (by `at`, back from
 /// its last event): which stream and seq each came from and a digest of its content.
@@ -64,40 +65,25 @@ package struct RecentFirstCopies: Sendable, Hashable {
         EventLineEncoder.write(bare, seq: nil, batch: nil, into: &bytes)
         return PrefixDigest.digest(of: bytes)
     }
+}
 
-    // MARK: Checkpoint
+extension RecentFirstCopies: StateCodable {
+    package static var placeholder: RecentFirstCopies { RecentFirstCopies() }
 
-    /// The table's bytes: UInt32 count, then per copy in id order UInt16 id length, the id,
-    /// UInt8 stream length, the stream, Int64 seq, Int64 moment, UInt64 digest high and low.
-    package func encoded() -> [UInt8] {
-        var writer = LittleEndianWriter()
-        writer.write(UInt32(byIdentifier.count))
-        for (id, copy) in byIdentifier.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-            writer.write(text: id, lengthAs: UInt16.self)
-            writer.write(text: copy.stream, lengthAs: UInt8.self)
-            writer.write(Int64(copy.seq))
-            writer.write(copy.moment)
-            writer.write(copy.content.high)
-            writer.write(copy.content.low)
-        }
-        return writer.bytes
+    /// The copies by id, in id order.
+    package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.field("RecentFirstCopies", &byIdentifier)
     }
+}
 
-    /// Reads a table from exactly `bytes`, or `nil` when they are not one.
-    package static func decode(_ bytes: UnsafeRawBufferPointer) -> RecentFirstCopies? {
-        var reader = LittleEndianReader(bytes)
-        do throws(LittleEndianReader.CutShort) {
-            var table = RecentFirstCopies()
-            for _ in 0..<(try reader.read(UInt32.self)) {
-                let id = try reader.readText(lengthAs: UInt16.self)
-                let stream = try reader.readText(lengthAs: UInt8.self)
-                let seq = try reader.read(Int64.self), moment = try reader.read(Int64.self)
-                let content = PrefixDigest(high: try reader.read(), low: try reader.read())
-                table.byIdentifier[id] = Copy(stream: stream, seq: Int(seq), moment: moment, content: content)
-            }
-            return reader.remaining == 0 ? table : nil
-        } catch {
-            return nil
-        }
+extension RecentFirstCopies.Copy: StateCodable {
+    package static var placeholder: Self { Self(stream: "", seq: 0, moment: 0, content: PrefixDigest(high: 0, low: 0)) }
+
+    package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.code(&stream)
+        try coder.code(&seq)
+        try coder.code(&moment)
+        try coder.code(&content.high)
+        try coder.code(&content.low)
     }
 }

@@ -93,19 +93,24 @@ extension MoreSleepStore {
 
     /// Folds events appended to storage that is not a file: in place, else the whole log.
     private func foldInMemory(_ appended: [RecordedEvent]) throws(EventLogFileError) {
-        let sorted = EventOrdering.sorted(appended)
-        let lastSeq = max(self.lastSeq, appended.map(\.seq).max() ?? 0)
-        let read = LogSetFold.Read(
-            all: sorted, places: sorted.map { _ in LogSetFold.LinePlace(line: 0, byteOffset: 0) }, leftOut: [:],
-            latestLineAt: sorted.last?.at, tornTails: fold.tornTails,
-            streams: [LogSetFold.Stream(
-                name: nil, lineCount: sorted.count, eventCount: sorted.count, lastSeq: lastSeq,
-                end: LogResumePoint(byteOffset: 0, lineNumber: 1, lastSeq: lastSeq))])
-        if fold.foldArrivals(read) {
+        if fold.foldArrivals(Self.memoryRead(appended, lastSeq: max(lastSeq, appended.map(\.seq).max() ?? 0), tornTails: fold.tornTails)) {
             publish()
         } else {
             try refold()
         }
+    }
+
+    /// `events` of storage that is not a file as a read of one unnamed stream, in fold order.
+    private static func memoryRead(
+        _ events: [RecordedEvent], lastSeq: Int, tornTails: [(stream: StreamName?, tornTail: TornTail)]
+    ) -> LogSetFold.Read {
+        let sorted = EventOrdering.sorted(events)
+        return LogSetFold.Read(
+            all: sorted, places: sorted.map { _ in LogSetFold.LinePlace(line: 0, byteOffset: 0) }, leftOut: [:],
+            latestLineAt: nil, tornTails: tornTails,
+            streams: [LogSetFold.Stream(
+                name: nil, lineCount: sorted.count, eventCount: sorted.count, lastSeq: lastSeq,
+                end: LogResumePoint(byteOffset: 0, lineNumber: 1, lastSeq: lastSeq))])
     }
 
     /// Folds again from the newest checkpoint known valid before `key` (the earliest
@@ -181,31 +186,10 @@ extension MoreSleepStore {
 
     /// Folds a whole log that is not a file, as one unnamed stream.
     static func foldWhole(_ log: any EventLogStorage) throws(EventLogFileError) -> CheckpointedFold {
-        var lastSeq = 0
-        var latest: Instant?
-        var lastKey: EventOrdering.Key?
-        var count = 0
-        let (runner, tornTail): (ProjectionRunner<LogState>, TornTail?) = try LogFold.fold(
-            log: log, tornTail: nil,
-            restart: {
-                lastSeq = 0
-                latest = nil
-                lastKey = nil
-                count = 0
-            },
-            beforeEach: { (event, _: inout ProjectionRunner<LogState>) in
-                lastSeq = max(lastSeq, event.seq)
-                count += 1
-                lastKey = EventOrdering.Key(event)
-                if latest.map({ event.at.millisecondsSince1970 >= $0.millisecondsSince1970 }) ?? true { latest = event.at }
-            }
-        )
-        let stream = LogSetFold.Stream(
-            name: nil, lineCount: count, eventCount: count, lastSeq: lastSeq, end: LogResumePoint(byteOffset: 0, lineNumber: 1, lastSeq: lastSeq))
-        return CheckpointedFold(
-            runner: runner, streams: [stream], tornTails: tornTail.map { [(nil, $0)] } ?? [], latestLineAt: latest, lastKey: lastKey,
-            eventCount: count, recentCopies: RecentFirstCopies(), startedFrom: nil, linesAfterCheckpoint: count,
-            validCheckpoints: [], problems: [])
+        let events = try log.read().events
+        var fold = CheckpointedFold.empty
+        _ = fold.foldArrivals(memoryRead(events, lastSeq: events.map(\.seq).max() ?? 0, tornTails: []))
+        return fold
     }
 
     /// Frees `value` on a utility thread, so deallocating a replaced state delays nobody.

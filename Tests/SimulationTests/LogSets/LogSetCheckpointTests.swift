@@ -240,9 +240,17 @@ struct LogSetCheckpointTests {
         var table = RecentFirstCopies()
         table.note(RecordedEvent(seq: 4, event: tier, stream: "phone-1"))
         table.note(RecordedEvent(seq: 9, event: other, stream: "watch-1"))
-        let bytes = table.encoded()
-        #expect(bytes.withUnsafeBytes { RecentFirstCopies.decode($0) } == table)
-        #expect(Array(bytes.dropLast()).withUnsafeBytes { RecentFirstCopies.decode($0) } == nil)
+        var writer = CheckpointWriter()
+        writer.write(table)
+        func read(_ bytes: [UInt8]) -> RecentFirstCopies? {
+            bytes.withUnsafeBytes { raw in
+                var reader = CheckpointReader(raw)
+                guard let read = try? reader.read(RecentFirstCopies.self), reader.remaining == 0 else { return nil }
+                return read
+            }
+        }
+        #expect(read(writer.bytes) == table)
+        #expect(read(Array(writer.bytes.dropLast())) == nil)
         table.prune(before: tier.at.millisecondsSince1970 + RecentFirstCopies.window + 1)
         #expect(table.byIdentifier.isEmpty)
     }
