@@ -148,9 +148,9 @@ enum PassRunner {
                 let faultsBefore = ResourceUsage.minorFaults()
                 let opened = clock.now
                 let store = try MoreSleepStore(
-                    file: try FileEventLog(path: path, createIfMissing: false),
+                    log: try FileEventLog(path: path, createIfMissing: false),
                     environment: StoreEnvironment(now: { Instant(millisecondsSince1970: 0, utcOffsetSeconds: 0) }, timeZone: { "UTC" }, makeIdentifier: { "bench" }, source: .phone),
-                    checkpoints: options, progress: nil)
+                    checkpoints: options)
                 let state = try StoreReader.state(of: store)
                 let moment = state.statistics.lastInstant ?? Instant(millisecondsSince1970: 0, utcOffsetSeconds: 0)
                 let tonight = state.tonight(at: moment)

@@ -177,9 +177,9 @@ enum StoreLatencyBenchmark {
     private static func open(_ path: String, _ folder: String, now: Instant) throws -> (store: MoreSleepStore, latest: Instant) {
         let counter = IdentifierCounter()
         let store = try MoreSleepStore(
-            file: try FileEventLog(path: path, createIfMissing: false),
+            log: try FileEventLog(path: path, createIfMissing: false),
             environment: StoreEnvironment(now: { now }, timeZone: { "UTC" }, makeIdentifier: { counter.next() }, source: .phone),
-            checkpoints: .folder(folder), progress: nil)
+            checkpoints: .folder(folder))
         let state = try StoreReader.state(of: store)
         guard let latest = state.statistics.lastInstant else { throw BenchError.failed("the log \(path) has no event") }
         return (store, latest)

@@ -79,7 +79,7 @@ struct SyncLatency: Equatable {
             Progress.say("  sync of one night into the 10-year log set, run \(run)/\(runCount)…")
             try restoreReplica()
             var started = clock.now
-            let store = try MoreSleepStore(logSet: receiver, ownStream: phone, environment: environment)
+            let store = try MoreSleepStore(path: receiver.path, ownStream: phone, environment: environment)
             result.open.append(clock.now - started)
             started = clock.now
             let (lines, _) = try StreamSync.lines(of: watch, in: sender, after: cut.lines)

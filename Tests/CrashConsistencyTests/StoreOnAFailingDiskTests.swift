@@ -25,7 +25,7 @@ struct StoreOnAFailingDiskTests {
         let counter = IdentifierCounter()
         let environment = StoreEnvironment(
             now: { WorkloadEvents.start }, timeZone: { WorkloadEvents.zone }, makeIdentifier: { "id-\(counter.next())" }, source: .phone)
-        let store = try MoreSleepStore(file: file, environment: environment, checkpoints: .off, progress: nil)
+        let store = try MoreSleepStore(log: file, environment: environment, checkpoints: .off)
         try await store.send(AssignAppTier(app: "Reddit", tier: .block30Min))
         let bytes = folder.bytes("log.jsonl")
         let state = await store.state

@@ -136,27 +136,12 @@ public actor MoreSleepStore {
         }
     }
 
-    /// Opens the log set `logSet` as the device of `ownStream` (tests, tools).
-    package init(logSet: LogSetDirectory, ownStream: StreamName, environment: StoreEnvironment, checkpoints: CheckpointOptions = .besideLog) throws(StoreError) {
-        try self.init(path: logSet.path, ownStream: ownStream, environment: environment, checkpoints: checkpoints)
-    }
-
-    /// Opens the log file `file` on the calling thread (tests, tools).
-    package init(
-        file: FileEventLog, environment: StoreEnvironment, checkpoints: CheckpointOptions, progress: (@Sendable (Double) -> Void)?
-    ) throws(StoreError) {
-        do throws(EventLogFileError) {
-            try self.init(source: .file(path: file.path), own: file, ownStream: nil, environment: environment, checkpoints: checkpoints, progress: progress)
-        } catch {
-            throw .log(error)
-        }
-    }
-
-    /// Opens `log` on the calling thread (tests, tools); storage that is not a file is folded whole.
-    package init(log: any EventLogStorage, environment: StoreEnvironment) throws(StoreError) {
+    /// Opens `log` on the calling thread (tests, tools): a `FileEventLog` (written through its
+    /// own file operations) with `checkpoints`; other storage is folded whole.
+    package init(log: any EventLogStorage, environment: StoreEnvironment, checkpoints: CheckpointOptions = .besideLog) throws(StoreError) {
         do throws(EventLogFileError) {
             if let file = log as? FileEventLog {
-                try self.init(source: .file(path: file.path), own: file, ownStream: nil, environment: environment, checkpoints: .besideLog, progress: nil)
+                try self.init(source: .file(path: file.path), own: file, ownStream: nil, environment: environment, checkpoints: checkpoints, progress: nil)
             } else {
                 self.init(memory: log, fold: try Self.foldWhole(log), environment: environment)
             }

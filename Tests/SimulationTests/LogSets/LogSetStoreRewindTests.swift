@@ -71,7 +71,7 @@ struct LogSetStoreRewindTests {
         let (folder, full, phoneSet, total) = try Self.devices(nights: 40, watchLines: { $0 - 40 })
         let written = try CheckpointedFold.writeCheckpoints(.logSet(LogSetDirectory(path: phoneSet)), into: CheckpointFolder(path: phoneSet + "/checkpoints"))
         #expect(written.kept.count >= 4)
-        let store = try MoreSleepStore(logSet: LogSetDirectory(path: phoneSet), ownStream: Self.phone, environment: try Self.environment(source: .phone))
+        let store = try MoreSleepStore(path: phoneSet, ownStream: Self.phone, environment: try Self.environment(source: .phone))
         #expect(await store.checkpointWarnings.isEmpty)
         let held = await store.heldSeqs[Self.watch] ?? 0
         let incoming = try StreamSync.lines(of: Self.watch, in: LogSetDirectory(path: full), after: held).lines
@@ -107,7 +107,7 @@ struct LogSetStoreRewindTests {
         let goal = try LogSetFoldTests.goal("g", target: "22:30", at: "2026-11-27T20:00:00+01:00")
         _ = try folder.write("set/phone.jsonl", LogSetFoldTests.stream([goal, try tier("p1", "2026-11-29T21:00:00+01:00", .block30Min, source: .phone)]))
         _ = try CheckpointedFold.writeCheckpoints(.logSet(LogSetDirectory(path: set)), into: CheckpointFolder(path: set + "/checkpoints"))
-        let store = try MoreSleepStore(logSet: LogSetDirectory(path: set), ownStream: Self.phone, environment: try Self.environment(source: .phone))
+        let store = try MoreSleepStore(path: set, ownStream: Self.phone, environment: try Self.environment(source: .phone))
         let late = LogSetFoldTests.stream([try tier("w1", "2026-11-28T21:00:00+01:00", .blockFirst, source: .watch)])
         let line = String(decoding: late.dropLast(), as: UTF8.self)
         #expect(try await store.receive(StreamLines(stream: Self.watch, afterSeq: 0, lines: [line])) == .appended(lineCount: 1, firstSeq: 1, lastSeq: 1))
@@ -125,7 +125,7 @@ struct LogSetStoreRewindTests {
         var random = SplitMix(seed: seed)
         let (folder, full, phoneSet, total) = try Self.devices(nights: 20, watchLines: { $0 / 2 })
         _ = try CheckpointedFold.writeCheckpoints(.logSet(LogSetDirectory(path: phoneSet)), into: CheckpointFolder(path: phoneSet + "/checkpoints"))
-        let store = try MoreSleepStore(logSet: LogSetDirectory(path: phoneSet), ownStream: Self.phone, environment: try Self.environment(source: .phone))
+        let store = try MoreSleepStore(path: phoneSet, ownStream: Self.phone, environment: try Self.environment(source: .phone))
         let watch = Array(try Data(contentsOf: URL(fileURLWithPath: full + "/watch.jsonl")))
         let source = folder.url.path + "/watch-device"
         try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: false)

@@ -55,7 +55,7 @@ struct LogSetStorePropertyTests {
             let environment = StoreEnvironment(
                 now: { clock.now }, timeZone: { "Europe/Berlin" }, makeIdentifier: { "\(stream)-\(UUID().uuidString.prefix(8))-\(counter.next())" },
                 source: source)
-            return try MoreSleepStore(logSet: LogSetDirectory(path: path), ownStream: stream, environment: environment)
+            return try MoreSleepStore(path: path, ownStream: stream, environment: environment)
         }
     }
 

@@ -332,7 +332,7 @@ import TestSupport
         }
         let environment = try MoreSleepStoreTests.environment(at: "2026-11-30T21:00:00+01:00")
         let file = try FileEventLog(path: folder.log)
-        let store = try MoreSleepStore(file: file, environment: environment, checkpoints: .folder(folder.checkpoints), progress: nil)
+        let store = try MoreSleepStore(log: file, environment: environment, checkpoints: .folder(folder.checkpoints))
         bytes[at + 1] = UInt8(ascii: "W")
         try Data(bytes).write(to: URL(fileURLWithPath: folder.log))
         try await store.send(AssignAppTier(app: "Reddit", tier: .block30Min))
