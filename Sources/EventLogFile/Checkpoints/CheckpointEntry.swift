@@ -1,11 +1,10 @@
-/// A checkpoint file found in a `CheckpointFolder`: where it is and its header (its payload is
-/// read only when it is used, `CheckpointFolder.withPayload(of:_:)`).
+/// A checkpoint file in a `CheckpointFolder`: its path and header (the payload is read on use).
 package struct CheckpointEntry: Sendable, Hashable {
     package var path: String
     /// E.g. `seq-000000150000.checkpoint`.
     package var fileName: String
     package var header: CheckpointHeader
-    /// The header's size in bytes: where the payload starts.
+    /// Where the payload starts.
     package var headerSize: Int
 
     package init(path: String, fileName: String, header: CheckpointHeader, headerSize: Int) {
@@ -15,6 +14,5 @@ package struct CheckpointEntry: Sendable, Hashable {
         self.headerSize = headerSize
     }
 
-    /// The position it covers.
     package var position: CheckpointPosition { header.position }
 }

@@ -7,12 +7,10 @@ import Musl
 #endif
 import Foundation
 
-/// The file-system steps of a checkpoint folder: reading a file whole or in part (or mapped),
-/// listing the folder, and the steps of an atomic write (through `FileOperations`, so that
-/// crash and fault tests see them).
+/// A checkpoint folder's file-system steps: reads, listing, and an atomic write's steps
+/// (through `FileOperations`, so that crash and fault tests see them).
 enum CheckpointFileSystem {
-    /// At most `limit` bytes of the file at `path` from its start, and its size, read through
-    /// one descriptor.
+    /// At most `limit` bytes from the start of the file at `path`, and its size.
     static func read(_ path: String, limit: Int) throws(EventLogFileError) -> (bytes: [UInt8], size: Int64) {
         let file = try LogFileDescriptor.openForReading(path: path)
         let size = try file.size()
@@ -28,9 +26,8 @@ enum CheckpointFileSystem {
         return (Array(bytes.prefix(done)), size)
     }
 
-    /// A whole file mapped read-only, unmapped when the value goes away. Only for checkpoint
-    /// files, which are never changed in place (written under a temporary name and renamed,
-    /// removed by unlinking), so the mapped bytes cannot be cut while they are read.
+    /// A whole file mapped read-only, unmapped on deinit. Only for checkpoint files: never
+    /// changed in place (renamed into place, unlinked), so mapped bytes cannot be cut under a read.
     final class MappedFile: @unchecked Sendable {
         // @unchecked: `bytes` is read-only memory, mapped for the object's life.
         let bytes: UnsafeRawBufferPointer
@@ -44,8 +41,7 @@ enum CheckpointFileSystem {
         }
     }
 
-    /// The file at `path` mapped whole, or `nil` when it is empty or cannot be mapped (the
-    /// caller then reads it).
+    /// The file mapped whole, or `nil` when it is empty or cannot be mapped (the caller reads it).
     static func map(_ path: String) -> MappedFile? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
@@ -58,7 +54,6 @@ enum CheckpointFileSystem {
         return MappedFile(bytes: UnsafeRawBufferPointer(start: base, count: size))
     }
 
-    /// The names in the folder at `path`; `nil` when it does not exist.
     static func names(in path: String) throws(EventLogFileError) -> [String]? {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
@@ -68,8 +63,7 @@ enum CheckpointFileSystem {
         return names
     }
 
-    /// Creates the folder at `path` with mode 0700 if it is missing, and then makes its name
-    /// durable (syncs the folder that holds it). Does nothing when it exists.
+    /// Creates the folder (0700) if missing and syncs its parent, so that its name is durable.
     static func makeFolder(_ path: String, operations: any FileOperations) throws(EventLogFileError) {
         do {
             try operations.makeFolder(path, mode: 0o700)
@@ -78,7 +72,7 @@ enum CheckpointFileSystem {
         } catch {
             throw .system(error.number, action: "create the checkpoint folder", consequence: "no checkpoint was written", path: path)
         }
-        // The umask can only narrow the mode given to mkdir; set it exactly anyway.
+        // The umask may have narrowed mkdir's mode; set it exactly.
         do {
             try operations.changeMode(ofPath: path, to: 0o700)
         } catch {
@@ -87,8 +81,7 @@ enum CheckpointFileSystem {
         try synchronizeFolder(LogFileDescriptor.parentFolder(of: path), consequence: "no checkpoint was written", operations: operations)
     }
 
-    /// Creates the file at `path` (which must not exist) with mode 0600, writes `bytes` and
-    /// syncs them (`F_FULLFSYNC` on Apple platforms). On failure the file is removed.
+    /// Creates `path` exclusively (0600), writes and syncs `bytes`; on failure removes the file.
     static func writeNewFile(_ path: String, _ bytes: [UInt8], operations: any FileOperations) throws(EventLogFileError) {
         let descriptor: Int32
         do {
@@ -130,8 +123,6 @@ enum CheckpointFileSystem {
         }
     }
 
-    /// Renames `source` over `destination` (atomic: `destination` is either the old file or
-    /// the new one).
     static func rename(_ source: String, over destination: String, operations: any FileOperations) throws(EventLogFileError) {
         do {
             try operations.rename(source, over: destination)
@@ -140,7 +131,6 @@ enum CheckpointFileSystem {
         }
     }
 
-    /// Removes the file at `path`; a file already gone is not an error.
     static func remove(_ path: String, operations: any FileOperations) throws(EventLogFileError) {
         do {
             try operations.remove(path)
@@ -151,7 +141,6 @@ enum CheckpointFileSystem {
         }
     }
 
-    /// Syncs the folder at `path`, so that names created, renamed or removed in it are durable.
     static func synchronizeFolder(_ path: String, consequence: String, operations: any FileOperations) throws(EventLogFileError) {
         try LogFileDescriptor.synchronizeFolder(path, operations: operations, what: "the checkpoint folder", consequence: consequence)
     }

@@ -2,30 +2,21 @@ import Events
 
 /// The one validation of every checkpoint, a log file's or a log set's (docs/checkpoints.md).
 extension CheckpointFolder {
-    /// The default folder of the log set at `path`: `checkpoints` inside it (the listing of a
-    /// log set ignores it; sync never copies it).
+    /// A log set's default folder: `checkpoints` inside it (its listing and sync ignore it).
     package static func defaultPath(forLogSetAt path: String) -> String {
         (path.hasSuffix("/") ? path : path + "/") + "checkpoints"
     }
 
-    /// How much of the log ``validate(_:log:streams:foldVersion:check:)`` reads.
     package enum Check: Sendable {
         /// Each stream's length and the at most 4 KiB before each position (an open).
         case tail
-        /// That, and the digest of each stream's whole prefix (`replay-tool`, `verify`, and a
-        /// store's check after it opened).
+        /// That, and each stream's whole prefix (`replay-tool`, `verify`, a store after opening).
         case full
     }
 
-    /// Splits `entries` into the checkpoints that can be used with `log`, whose streams are
-    /// `streams` now, and a fold of `foldVersion`, and problems for the others, keeping their
-    /// order. This is the one check of every checkpoint.
-    ///
-    /// A checkpoint is usable when it is of the log's kind and of `foldVersion`, and each
-    /// stream it covers is still there, at least as long as its position, with the same at
-    /// most 4 KiB before it (its last line: `PrefixDigest.tail`). With `check` `.full`, each
-    /// stream must also start with the very bytes it covered (one pass over each stream for
-    /// every candidate at once). Streams it does not name are read from their start.
+    /// Splits `entries`, in order, into those usable with `log` (its streams now `streams`) and
+    /// `foldVersion`, and problems for the others: the log's kind, the fold version, each stream
+    /// still there, as long, with the same 4 KiB before the position (`.full`: the whole prefix).
     package func validate(
         _ entries: [CheckpointEntry], log: LogSource, streams: [StreamName?], foldVersion: UInt32, check: Check
     ) -> (valid: [CheckpointEntry], problems: [CheckpointProblem]) {
@@ -48,8 +39,7 @@ extension CheckpointFolder {
         return (candidates.filter { candidate in !checked.contains { $0.file == candidate.path } }, problems + checked)
     }
 
-    /// Why a stream of `log` no longer holds the position `entry` covers, or `nil` when each
-    /// does: its length and the bytes before the position.
+    /// Why a stream no longer holds `entry`'s position (its length, its tail), or `nil`.
     private func tailProblem(of entry: CheckpointEntry, in log: LogSource, streams: [StreamName?]) -> CheckpointProblem? {
         for stream in entry.position.streams {
             guard let path = Self.path(of: stream.name, in: log, streams: streams) else {
@@ -78,8 +68,7 @@ extension CheckpointFolder {
         return nil
     }
 
-    /// The problems of the candidates whose streams do not start with the bytes they
-    /// covered: one pass over each stream for all of them.
+    /// The candidates whose streams do not start with the bytes they covered; one pass a stream.
     private func prefixProblems(of candidates: [CheckpointEntry], in log: LogSource, streams: [StreamName?]) -> [CheckpointProblem] {
         var lengths: [String: Set<Int64>] = [:]
         for candidate in candidates {
@@ -114,21 +103,18 @@ extension CheckpointFolder {
         return problems
     }
 
-    /// The file of the stream a checkpoint names, or `nil` when `log` has no such stream
-    /// now (a set's stream gone; a named stream in a file's checkpoint, or the other way).
+    /// The file of a checkpoint's stream, or `nil` when `log` has no such stream (now, or kind).
     private static func path(of stream: StreamName?, in log: LogSource, streams: [StreamName?]) -> String? {
         guard (stream != nil) == log.isLogSet, streams.contains(stream) else { return nil }
         return log.path(of: stream)
     }
 
-    /// The problem of a stream shorter than the position a checkpoint covers.
     private func changed(_ entry: CheckpointEntry, _ stream: StreamName?, shorter end: Int64, logLength: Int64) -> CheckpointProblem {
         guard let stream else { return .beyondLogEnd(file: entry.path, byteOffset: end, logLength: logLength) }
         return .streamChanged(
             file: entry.path, stream: stream.text, reason: "is shorter than the \(end) bytes it covered (it was cut or repaired since)")
     }
 
-    /// The problem of a stream whose first `end` bytes are not the ones a checkpoint covered.
     private func changed(_ entry: CheckpointEntry, _ stream: StreamName?, differsBefore end: Int64) -> CheckpointProblem {
         guard let stream else { return .prefixChanged(file: entry.path, byteOffset: end) }
         return .streamChanged(

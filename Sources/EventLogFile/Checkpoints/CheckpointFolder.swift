@@ -1,24 +1,14 @@
-/// The folder of a log's checkpoints (by default `LOG.checkpoints/` beside a log file,
-/// `DIR/checkpoints/` in a log set): files named `seq-NNNNNNNNNNNN.checkpoint` after the last
-/// seq they cover (a log set's: the sum of its streams' last seqs), each a header
-/// (`CheckpointHeader`, with the position it covers) and the folded state (opaque here).
-///
-/// A checkpoint is a cache. Nothing here throws for a bad checkpoint: a missing, unreadable,
-/// garbled, corrupt, foreign, stale or newer-format one is reported as a
-/// `CheckpointProblem` (a warning) and ignored; the caller folds the log from an older
-/// checkpoint or from its start and may write a new one. Only writing and removing throw.
-///
-/// Use: ``entries()`` (headers only), then ``validate(_:log:streams:foldVersion:check:)``, then
-/// ``withPayload(of:_:)`` of the newest valid one, and read each stream from its position.
-/// Files in the folder are 0600 and the folder 0700.
+/// The folder (0700) of a log's checkpoints: files (0600) named `seq-NNNNNNNNNNNN.checkpoint`
+/// after the last seq covered (a log set's: the sum over its streams), each a `CheckpointHeader`
+/// and the folded state (opaque here). A bad checkpoint is never thrown but reported as a
+/// `CheckpointProblem`; only writing and removing throw. Use: ``entries()``, then
+/// ``validate(_:log:streams:foldVersion:check:)``, then ``withPayload(of:_:)`` of the newest.
 package struct CheckpointFolder: Sendable {
-    /// The folder's path.
     package let path: String
-    /// The calls that write and remove its files.
+    /// Writes and removals go through it (crash and fault tests pass their own).
     package let operations: any FileOperations
 
-    /// A checkpoint folder at `path` (it need not exist: ``write(header:payload:)`` creates it),
-    /// written through `operations`.
+    /// The folder at `path`; it need not exist (``write(header:payload:)`` creates it).
     package init(path: String, operations: any FileOperations = SystemFileOperations()) {
         self.path = path
         self.operations = operations
@@ -29,15 +19,13 @@ package struct CheckpointFolder: Sendable {
         logPath + ".checkpoints"
     }
 
-    /// The name of the checkpoint whose last seq is `lastSeq`: `seq-` and the seq in at least
-    /// 12 digits, then `.checkpoint` (so names sort by position).
+    /// `seq-`, `lastSeq` in at least 12 digits, `.checkpoint`: names sort by position.
     package static func fileName(forLastSeq lastSeq: Int) -> String {
         let digits = String(max(0, lastSeq))
         return "seq-" + String(repeating: "0", count: max(0, 12 - digits.count)) + digits + ".checkpoint"
     }
 
-    /// The last seq in a checkpoint's file name, or `nil` for a name that is not a
-    /// checkpoint's (other files, and temporary files left by an interrupted write).
+    /// The last seq in a checkpoint's file name; `nil` for other names (temporary files too).
     static func lastSeq(inFileName name: String) -> Int? {
         let prefix = "seq-", suffix = ".checkpoint"
         guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
@@ -48,20 +36,14 @@ package struct CheckpointFolder: Sendable {
         return Int(Substring(digits))
     }
 
-    /// The path of the file `name` in the folder.
     func path(of name: String) -> String {
         path + "/" + name
     }
 
     // MARK: Reading
 
-    /// The checkpoints in the folder, by position (oldest first), read from their headers
-    /// only; and the files named like checkpoints that could not be used.
-    ///
-    /// A missing folder holds none. Files not named like checkpoints (temporary files left
-    /// by an interrupted write among them) are ignored. An unreadable, short or garbled file,
-    /// one of a newer format, one whose size is not its header's plus its payload's, or whose
-    /// name and header disagree, is a problem, never a throw.
+    /// The checkpoints in the folder, oldest first, from their headers only, and problems for files
+    /// named like one (unreadable, garbled, another format, wrong size, name and header disagree).
     package func entries() -> (entries: [CheckpointEntry], problems: [CheckpointProblem]) {
         let names: [String]
         do {
@@ -87,7 +69,7 @@ package struct CheckpointFolder: Sendable {
     private func entry(named name: String, lastSeq: Int) throws(CheckpointProblem) -> CheckpointEntry {
         let file = path(of: name)
         var (head, size) = try Self.reading(file) { () throws(EventLogFileError) in try CheckpointFileSystem.read(file, limit: 4096) }
-        // A header longer than the first read (a log set of many streams): read it whole.
+        // A header longer than the first read (a set of many streams): read it whole.
         if let announced = head.withUnsafeBytes(CheckpointHeader.encodedSize(announcedBy:)), announced > head.count, size > Int64(head.count) {
             let limit = min(announced, 45 + CheckpointHeader.maximumFieldsLength)
             head = try Self.reading(file) { () throws(EventLogFileError) in try CheckpointFileSystem.read(file, limit: limit).bytes }
@@ -105,7 +87,6 @@ package struct CheckpointFolder: Sendable {
         return CheckpointEntry(path: file, fileName: name, header: header, headerSize: headerSize)
     }
 
-    /// What `read` answers, a failure to read being the file's `.unreadable` problem.
     private static func reading<Value>(_ file: String, _ read: () throws(EventLogFileError) -> Value) throws(CheckpointProblem) -> Value {
         do { return try read() } catch { throw .unreadable(file: file, reason: error.description) }
     }
@@ -115,12 +96,9 @@ package struct CheckpointFolder: Sendable {
         try withPayload(of: entry) { bytes in Array(bytes) }
     }
 
-    /// Calls `body` with the payload of `entry`, from the file mapped read-only (read when it
-    /// cannot be mapped), once the file still has `entry`'s header, the size it announces and a
-    /// payload of its digest. The bytes are valid only inside `body`.
-    ///
-    /// - Throws: `CheckpointProblem`: `.unreadable`, or `.corrupt` (cut short, added to,
-    ///   changed since its header was read, a payload digest that differs).
+    /// Calls `body` with `entry`'s payload (the file mapped read-only, or read) once the file
+    /// still has its header, announced size and payload digest; the bytes live only inside `body`.
+    /// - Throws: `CheckpointProblem` `.unreadable`, or `.corrupt` (cut, added to, changed).
     package func withPayload<Result>(
         of entry: CheckpointEntry, _ body: (UnsafeRawBufferPointer) -> Result
     ) throws(CheckpointProblem) -> Result {
@@ -147,16 +125,9 @@ package struct CheckpointFolder: Sendable {
 
     // MARK: Writing
 
-    /// Writes a checkpoint atomically, replacing one at the same seq, and returns its entry
-    /// (the header's payload length and digest are set from `payload`).
-    ///
-    /// The folder is created (0700) if missing; the file is written under a temporary name
-    /// (0600, one `entries()` ignores), synced (`F_FULLFSYNC` on Apple platforms), renamed
-    /// over its name, and the folder synced: a crash leaves the old checkpoint or the new one,
-    /// never a torn one under a checkpoint's name.
-    ///
-    /// - Throws: `EventLogFileError` when a step fails; the temporary file is then removed and
-    ///   a checkpoint of the same name left as it was.
+    /// Writes a checkpoint atomically (temporary file, sync, rename, folder sync: a crash leaves
+    /// the old one or the new), replacing one at the same seq; sets the payload length and digest.
+    /// - Throws: `EventLogFileError` when a step fails; one of the same name is left as it was.
     @discardableResult
     package func write(header: CheckpointHeader, payload: [UInt8]) throws(EventLogFileError) -> CheckpointEntry {
         var header = header
@@ -177,7 +148,7 @@ package struct CheckpointFolder: Sendable {
         return CheckpointEntry(path: path(of: name), fileName: name, header: header, headerSize: head.count)
     }
 
-    /// Removes a checkpoint (a file already gone is not an error).
+    /// Removes a checkpoint; one already gone is not an error.
     package func remove(_ entry: CheckpointEntry) throws(EventLogFileError) {
         try CheckpointFileSystem.remove(entry.path, operations: operations)
     }

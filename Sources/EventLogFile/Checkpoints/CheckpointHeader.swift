@@ -1,37 +1,28 @@
 import Events
 
-/// What a checkpoint file says about itself: its format, the fold that made its state, the
-/// position it covers in each stream (`CheckpointPosition`), and its payload's length and
-/// digest. A checkpoint is used only when every field agrees with the log and the reader
-/// (`CheckpointFolder.validate`).
-///
-/// Bytes (format 3, little-endian): the magic line `MoreSleep checkpoint\n` (21 bytes);
-/// UInt32 format version (kept at offset 21 by every format, so a newer checkpoint is told
-/// from a damaged one); UInt32 length N of the fields; the N bytes of fields (UInt32 fold
-/// version, UInt8 1 for a log set's, Int64 event count, Int64 latest `at`, Int64 payload
-/// length, the payload digest, then the position: UInt32 stream count; per stream, in name
-/// order, UInt8 name length and name (empty for a log file), Int64 byte offset, line number
+/// A checkpoint file's header. Bytes (format 3, little-endian): the magic line
+/// `MoreSleep checkpoint\n` (21 bytes); UInt32 format version (at offset 21 in every format, so
+/// a newer file is told from a damaged one); UInt32 length N of the fields; N bytes of fields:
+/// UInt32 fold version, UInt8 1 for a log set's, Int64 event count, Int64 latest `at`, Int64
+/// payload length, the payload digest, then the position: UInt32 stream count; per stream, in
+/// name order, UInt8 name length and name (empty for a log file), Int64 byte offset, line number
 /// and last seq, the tail and prefix digests; UInt8 1 and the last key (Int64 moment, UInt8
-/// stream length and stream, Int64 seq), or UInt8 0); the digest of every byte before it.
-/// Each digest is two UInt64, `high` then `low`. The payload follows.
+/// stream length and stream, Int64 seq), or UInt8 0. Then the digest of every byte before it.
+/// A digest is two UInt64, `high` then `low`. The payload follows.
 package struct CheckpointHeader: Sendable, Hashable {
     /// The format this build writes and reads; a file of another is ignored and replaced.
     package static let currentFormatVersion: UInt32 = 3
-    /// The first line of every checkpoint file.
     package static let magic: [UInt8] = Array("MoreSleep checkpoint\n".utf8)
-    /// The largest field block a header may have.
+    /// A bound on N: a larger one is garbled.
     static let maximumFieldsLength = 1 << 16
 
     package var formatVersion = CheckpointHeader.currentFormatVersion
-    /// The fold version that made the payload (`FoldVersion`): another's is not used.
+    /// `FoldVersion` of the fold that made the payload: another's is not used.
     package var foldVersion: UInt32
-    /// Whether it covers a log set (named streams), not a log file.
     package var isLogSet: Bool
-    /// What it covers.
     package var position: CheckpointPosition
-    /// The events folded.
     package var eventCount: Int
-    /// The largest `at` folded, in milliseconds since 1970.
+    /// The largest `at` folded, in ms since 1970.
     package var latestAt: Int64
     /// Set by `CheckpointFolder.write(header:payload:)`.
     package var payloadLength: Int64 = 0
@@ -45,12 +36,11 @@ package struct CheckpointHeader: Sendable, Hashable {
         self.latestAt = latestAt
     }
 
-    /// The bytes covered over every stream: orders a folder's checkpoints (streams only grow).
+    /// Orders a folder's checkpoints (streams only grow).
     package var byteOffset: Int64 { position.totalBytes }
     /// The sum of the streams' last seqs: the file's name.
     package var lastSeq: Int { position.seqSum }
 
-    /// The header's bytes; the payload starts right after them.
     package func encoded() -> [UInt8] {
         var fields = LittleEndianWriter()
         fields.write(foldVersion)
@@ -90,16 +80,13 @@ package struct CheckpointHeader: Sendable, Hashable {
         writer.write(digest.low)
     }
 
-    /// The size of the header that starts `bytes` (which may hold less, or more), read from its
-    /// length field; `nil` when `bytes` are too short to tell.
+    /// The size of the header starting `bytes`, from its length field; `nil` if too short to tell.
     static func encodedSize(announcedBy bytes: UnsafeRawBufferPointer) -> Int? {
         guard bytes.count >= 29 else { return nil }
         return 45 + Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 25, as: UInt32.self)))
     }
 
-    /// Reads the header at the start of a checkpoint file's `bytes` (the payload after it is
-    /// not looked at), and its size.
-    ///
+    /// The header at the start of `bytes` (the payload is not looked at), and its size.
     /// - Throws: `CheckpointProblem.garbled` (no magic line, cut short, a digest that differs,
     ///   impossible values) or `.otherFormat`, naming `file`.
     package static func decode(_ bytes: UnsafeRawBufferPointer, file: String) throws(CheckpointProblem) -> (header: CheckpointHeader, size: Int) {

@@ -1,36 +1,26 @@
-/// Why a checkpoint file is not used. A checkpoint is a cache: every problem is a warning,
-/// the checkpoint is ignored and the log is folded from an older checkpoint or from its
-/// start instead (the caller then usually writes a new one in its place).
+/// Why a checkpoint file is not used: a warning, never an error (a checkpoint is a cache); the
+/// log is folded from an older checkpoint or its start instead.
 package enum CheckpointProblem: Error, Sendable, Hashable {
-    /// The file could not be opened or read (permissions, an I/O error, a folder where a
-    /// file was expected).
+    /// The file could not be opened or read (permissions, I/O, a folder in its place).
     case unreadable(file: String, reason: String)
-    /// The file is not a checkpoint this reader can make sense of: no magic line, a header
-    /// cut short or damaged (its digest differs), impossible values.
+    /// No magic line, a header cut short or damaged (its digest differs), impossible values.
     case garbled(file: String, reason: String)
-    /// Another version of the package wrote it, in a format this version does not read.
+    /// A format this version does not read.
     case otherFormat(file: String, formatVersion: UInt32)
-    /// Its payload was made by another version of the fold.
     case otherFoldVersion(file: String, foldVersion: UInt32, expected: UInt32)
-    /// It covers more bytes than the log now holds: the log was cut or repaired since.
+    /// It covers more bytes than the log now holds (cut or repaired since).
     case beyondLogEnd(file: String, byteOffset: Int64, logLength: Int64)
     /// The log's bytes before its position are not the ones it covered: another log, or an
-    /// edited prefix (seen by the tail check when the edit is in the last 4 KiB before the
-    /// position, by the full check otherwise).
+    /// edited prefix (the tail check sees the last 4 KiB before it, the full check the rest).
     case prefixChanged(file: String, byteOffset: Int64)
-    /// The log could not be read to check it.
     case logUnreadable(file: String, reason: String)
-    /// It is a log set's checkpoint where a log file's was looked for (`logSet` true), or
-    /// the other way round: it sits in the wrong folder.
+    /// A log set's checkpoint (`logSet`) where a log file's was looked for, or the reverse.
     case otherKind(file: String, logSet: Bool)
-    /// A stream of the log set it covers is gone, shorter, or does not start with the bytes
-    /// it covered.
+    /// A stream it covers is gone, shorter, or does not start with the bytes it covered.
     case streamChanged(file: String, stream: String, reason: String)
-    /// Its payload is not whole or not what its header describes (a length or digest that
-    /// differs, a file that changed while it was read).
+    /// Its length or payload digest is not its header's, it changed while read, or it won't decode.
     case corrupt(file: String, reason: String)
 
-    /// The checkpoint file's path.
     package var file: String {
         switch self {
         case .unreadable(let file, _), .garbled(let file, _), .otherFormat(let file, _),
@@ -40,7 +30,7 @@ package enum CheckpointProblem: Error, Sendable, Hashable {
         }
     }
 
-    /// What is wrong, as a phrase (without the file).
+    /// What is wrong, as a phrase without the file.
     package var reason: String {
         switch self {
         case .unreadable(_, let reason):
@@ -73,8 +63,7 @@ package enum CheckpointProblem: Error, Sendable, Hashable {
         warning(replaced: false)
     }
 
-    /// The warning, saying also that the checkpoint is replaced when `replaced` is `true`
-    /// (the caller writes a new one in its place).
+    /// The warning, adding "and replaced" when the caller writes a new one in its place.
     package func warning(replaced: Bool) -> String {
         "checkpoint \(file): \(reason) — ignored\(replaced ? " and replaced" : ""); "
             + "the log is folded from an older checkpoint or from its start instead"
@@ -82,6 +71,5 @@ package enum CheckpointProblem: Error, Sendable, Hashable {
 }
 
 extension CheckpointProblem: CustomStringConvertible {
-    /// The ``warning``.
     package var description: String { warning }
 }

@@ -2,11 +2,8 @@ extension PrefixDigest {
     /// How many bytes before a checkpoint's position its tail digest covers.
     package static let tailLength: Int64 = 4096
 
-    /// The digests of several prefixes of the file at `path`, from one pass over its first
-    /// `max(prefixLengths)` bytes; a length beyond the end of the file has no entry.
-    ///
-    /// - Throws: `EventLogFileError`: `.invalidArgument` for a negative length, or what opening
-    ///   or reading the file throws.
+    /// The digests of several prefixes of the file, in one pass; a length past its end has none.
+    /// - Throws: `EventLogFileError`: `.invalidArgument` for a negative length, or a read's error.
     package static func digests(
         ofFileAt path: String, prefixLengths: Set<Int64>, readSize: Int = 1 << 17
     ) throws(EventLogFileError) -> [Int64: PrefixDigest] {
@@ -36,8 +33,7 @@ extension PrefixDigest {
         return answers
     }
 
-    /// The digest of the at most ``tailLength`` bytes of the file at `path` before `end` (the
-    /// last line a checkpoint covers), or `nil` when the file is shorter than `end`.
+    /// The digest of the at most ``tailLength`` bytes before `end`; `nil` if the file is shorter.
     package static func tail(ofFileAt path: String, end: Int64) throws(EventLogFileError) -> PrefixDigest? {
         let file = try LogFileDescriptor.openForReading(path: path)
         guard end >= 0, try file.size() >= end else { return nil }

@@ -1,16 +1,15 @@
 import Events
 
-/// A 128-bit digest of bytes: what a checkpoint records of the log it covers (its tail and
-/// whole prefix per stream) and of its own payload, so that a checkpoint of another log, or
-/// of a prefix since cut or edited, is never used. Fast and **not cryptographic**: it guards
-/// against accidents, not against a forged collision.
+/// A 128-bit digest of bytes: what a checkpoint records of each stream's tail and whole prefix
+/// and of its own payload, so that one of another log, or of a prefix since cut or edited, is
+/// never used. Fast and **not cryptographic**: it guards against accidents, not forgery.
 ///
 /// Definition: eight 64-bit lanes with distinct seeds; each 64-byte stripe gives one
 /// little-endian word to each lane, folded in by `lane = rotl(lane ^ word, 29) &* P1` (a
-/// bijection of the lane for each word, so a changed word always changes its lane); the last
-/// partial stripe is zero-padded; each lane then goes through the SplitMix64 finaliser and
-/// the eight, with the length, are combined into two halves. One pass answers any number of
-/// prefix lengths (`digests(ofFileAt:prefixLengths:)`); the value depends only on the bytes.
+/// bijection of the lane per word, so a changed word always changes its lane); the last partial
+/// stripe is zero-padded; each lane then goes through the SplitMix64 finaliser, and the eight,
+/// with the length, are combined into two halves. The value depends only on the bytes; one pass
+/// answers any number of prefix lengths (`digests(ofFileAt:prefixLengths:)`).
 package struct PrefixDigest: Hashable, Sendable, CustomStringConvertible {
     package var high: UInt64
     package var low: UInt64
@@ -29,14 +28,12 @@ package struct PrefixDigest: Hashable, Sendable, CustomStringConvertible {
         return hex(high) + hex(low)
     }
 
-    /// The digest of `bytes`.
     package static func digest(of bytes: UnsafeRawBufferPointer) -> PrefixDigest {
         var hasher = Hasher()
         hasher.update(bytes)
         return hasher.finish()
     }
 
-    /// The digest of the bytes of an array.
     package static func digest(of bytes: [UInt8]) -> PrefixDigest {
         bytes.withUnsafeBytes { digest(of: $0) }
     }
@@ -53,8 +50,7 @@ extension PrefixDigest {
         (value << count) | (value >> (64 - count))
     }
 
-    /// The digest fed its bytes in order, in any number of pieces; ``finish()`` answers the
-    /// bytes so far and leaves the hasher as it was.
+    /// Fed the bytes in order, in pieces; ``finish()`` answers those so far, changing nothing.
     struct Hasher {
         typealias Words = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
         static let stripeSize = 64
@@ -92,7 +88,6 @@ extension PrefixDigest {
             lanes = (l0, l1, l2, l3, l4, l5, l6, l7)
         }
 
-        /// Folds in the next bytes.
         mutating func update(_ bytes: UnsafeRawBufferPointer) {
             guard let base = bytes.baseAddress, bytes.count > 0 else { return }
             var offset = 0
@@ -119,10 +114,9 @@ extension PrefixDigest {
             }
         }
 
-        /// The digest of the bytes fed so far.
         func finish() -> PrefixDigest {
             var l = lanes
-            // The zero-padded last stripe (the length, mixed in below, tells it from real zeros).
+            // The zero-padded last stripe (the length, mixed in below, tells pad from real zeros).
             if carryCount > 0 { withUnsafeBytes(of: carry) { Self.fold(&l, $0.baseAddress!, stripes: 1) } }
             let length = folded &+ UInt64(carryCount)
             let rotl = PrefixDigest.rotl, mix = SplitMix64.mix, p = PrefixDigest.primes

@@ -3,25 +3,19 @@ import EventLogFile
 import Events
 import Projections
 
-/// A checkpoint about to be written: the state's bytes and the prefix of each stream they
-/// cover. Made where the state is, or on the keeper's queue from a copy of the store's state;
-/// written elsewhere (``write(_:into:prune:)`` reads each stream's prefix for its digests and
-/// syncs the file: slow, so never on a store's actor).
+/// A checkpoint about to be written: the state's bytes and each stream's covered prefix.
+/// ``write(_:into:prune:)`` reads the prefixes and syncs the file: slow, never on a store's actor.
 package struct CheckpointDraft: Sendable {
-    /// The encoded state (`CheckpointState`).
+    /// `CheckpointState`'s bytes.
     package var payload: [UInt8]
-    /// Where each stream's covered prefix ends (streams at their start are left out).
+    /// Where each stream's covered prefix ends; streams at their start are left out.
     package var ends: [StreamName?: LogResumePoint]
-    /// The key of the last event folded.
     package var lastKey: EventOrdering.Key
-    /// The largest `at` among the lines covered.
     package var latestAt: Int64
-    /// The events covered.
     package var eventCount: Int
 
-    /// A draft of `runner`, which must be the fold (as of `.end`, without torn tails'
-    /// warnings) of exactly the lines before `ends` in each stream; `nil` when there is
-    /// nothing to save or the runner folds less than everything.
+    /// A draft of `runner`, the fold (as of `.end`, without torn tails' warnings) of exactly the
+    /// lines before `ends`; `nil` when nothing is folded or the runner folds less than everything.
     package init?(
         runner: ProjectionRunner<LogState>, ends: [StreamName?: LogResumePoint], lastKey: EventOrdering.Key?,
         latestLineAt: Instant?, eventCount: Int, recentCopies: RecentFirstCopies
@@ -34,20 +28,15 @@ package struct CheckpointDraft: Sendable {
         self.eventCount = eventCount
     }
 
-    /// A draft of a fold's state at its end.
     package init?(_ fold: CheckpointedFold) {
         self.init(
             runner: fold.runner, ends: fold.ends, lastKey: fold.lastKey, latestLineAt: fold.latestLineAt, eventCount: fold.eventCount,
             recentCopies: fold.recentCopies)
     }
 
-    /// Writes the checkpoint (atomically: see `CheckpointFolder.write`) after reading each
-    /// stream's covered prefix for its digest (and its last 4 KiB for the tail digest an open
-    /// checks), then (when `prune`) removes the checkpoints `CheckpointRetention` no longer
-    /// keeps.
-    ///
-    /// - Throws: `EventLogFileError` when a stream cannot be read, is shorter than its
-    ///   covered prefix (nothing is written then), or the file cannot be written.
+    /// Reads each stream's prefix for its digests, writes the checkpoint atomically, then (with
+    /// `prune`) removes those `CheckpointRetention` no longer keeps.
+    /// - Throws: `EventLogFileError` when a stream is unreadable or too short, or the write fails.
     @discardableResult
     package func write(_ source: LogSource, into folder: CheckpointFolder, prune: Bool = true) throws(EventLogFileError) -> CheckpointEntry {
         var streams: [CheckpointPosition.Stream] = []
@@ -64,9 +53,7 @@ package struct CheckpointDraft: Sendable {
 }
 
 extension CheckpointPosition.Stream {
-    /// The position of the stream in the file at `path` up to `end`, with its digests read
-    /// from the file.
-    ///
+    /// The stream at `path` up to `end`, with its digests.
     /// - Throws: `EventLogFileError` when the file cannot be read or is shorter than `end`.
     static func reading(_ path: String, upTo end: LogResumePoint, name: StreamName?) throws(EventLogFileError) -> Self {
         guard let tail = try PrefixDigest.tail(ofFileAt: path, end: end.byteOffset),

@@ -5,43 +5,34 @@ import Events
 import Foundation
 import Projections
 
-/// A store's checkpoints: the folder, which checkpoints are known valid for its log in this
-/// session (their tails were checked at opening and their whole prefixes just after, or they
-/// were written here), what was wrong with others, and a queue of its own that checks
-/// prefixes and writes new checkpoints, so that reading the log's prefix for a digest and
-/// syncing a file never run on the store's actor.
-///
-/// Thread-safe: the store calls it from its actor, the writing queue from its thread.
+/// A store's checkpoints: those known valid this session, warnings, and a queue of its own for
+/// prefix checks and writes (reading prefixes and syncing files never run on the store's actor).
+/// Thread-safe: called from the store's actor and from that queue.
 final class CheckpointKeeper: Sendable {
     let folderPath: String
     let source: LogSource
     private let folder: CheckpointFolder
     private let writer = DispatchQueue(label: "MoreSleepStore.checkpoints", qos: .utility)
-    /// What the keeper knows, shared by the store's actor and the writing queue.
     private struct Knowledge: Sendable {
         var known: [CheckpointEntry] = []
         var notes: [String] = []
         var wantsCheckpoint = false
         var openedWithout = false
-        /// Counts the full checks that found a checkpoint of an edited prefix: a save asked
-        /// for before one is dropped (its state may come from that checkpoint).
+        /// Bumped when a full check finds an edited prefix: saves asked for before are dropped.
         var generation = 0
     }
     private let knowledge = Locked(Knowledge())
 
-    /// After opening, a checkpoint is written when the fold read at least this many lines
-    /// past the newest usable checkpoint (or there was none).
+    /// Lines folded past the newest usable checkpoint that make the state opened worth saving.
     static let linesWorthACheckpoint = 200
 
-    /// A keeper of the checkpoints of `source` in `folderPath`.
     init(folderPath: String, source: LogSource) {
         self.folderPath = folderPath
         self.source = source
         folder = CheckpointFolder(path: folderPath)
     }
 
-    /// Records what opening found: the valid checkpoints, the problems (as warnings), and
-    /// whether the state opened is worth a checkpoint.
+    /// Records what opening found: valid checkpoints, problems as warnings, whether to save.
     func opened(with fold: CheckpointedFold) {
         knowledge.withLock { state in
             state.known = fold.validCheckpoints
@@ -52,7 +43,7 @@ final class CheckpointKeeper: Sendable {
         }
     }
 
-    /// Records what a re-read found (the valid checkpoints, and problems as warnings).
+    /// Records what a re-read found.
     func reopened(with fold: CheckpointedFold) {
         knowledge.withLock { state in
             state.known = fold.validCheckpoints
@@ -60,28 +51,24 @@ final class CheckpointKeeper: Sendable {
         }
     }
 
-    /// How many full checks have found a checkpoint of a changed prefix (see
-    /// ``save(generation:_:)``): a store notes it before each fold.
+    /// What ``save(generation:_:)`` compares; a store notes it before each fold.
     var generation: Int {
         knowledge.withLock { state in state.generation }
     }
 
-    /// Whether the state opened should be saved as a checkpoint.
     var wantsCheckpointAfterOpening: Bool {
         knowledge.withLock { state in state.wantsCheckpoint }
     }
 
-    /// Whether opening found no usable checkpoint (so the nights before should be saved too).
+    /// Whether opening found no usable checkpoint (the nights before are then saved too).
     var openedWithoutCheckpoint: Bool {
         knowledge.withLock { state in state.openedWithout }
     }
 
-    /// The warnings so far.
     var warnings: [String] {
         knowledge.withLock { state in state.notes }
     }
 
-    /// The checkpoint file's folder.
     var checkpointFolder: CheckpointFolder { folder }
 
     /// The checkpoints known valid whose lines all come before `moment`, newest first.
@@ -92,13 +79,11 @@ final class CheckpointKeeper: Sendable {
         }
     }
 
-    /// The state saved in `entry` (as of `.end`), or `nil` (the entry is then forgotten, with
-    /// a warning) when its file is gone or damaged.
+    /// The state in `entry` (as of `.end`); `nil`, forgotten with a warning, if gone or damaged.
     func state(of entry: CheckpointEntry) -> CheckpointState? {
         forgetting(entry, CheckpointedFold.decode(entry, in: folder, position: .end))
     }
 
-    /// The value read, or `nil` after forgetting `entry` with the problem as a warning.
     private func forgetting<Value>(_ entry: CheckpointEntry, _ read: Result<Value, CheckpointProblem>) -> Value? {
         switch read {
         case .success(let value):
@@ -112,14 +97,9 @@ final class CheckpointKeeper: Sendable {
         }
     }
 
-    /// Makes the draft `draft` answers and writes it, both on the keeper's queue, then knows
-    /// it (and forgets what retention removed); a failure becomes a warning (a checkpoint is
-    /// only a cache). The caller hands over a copy of its state: encoding it is too slow for
-    /// the store's actor, which goes on folding (docs/benchmarks.md).
-    ///
-    /// `generation` is the keeper's ``generation`` when the store's state was folded: when a
-    /// full check has found a checkpoint of a changed prefix since, the state may come from
-    /// it, and nothing is saved.
+    /// On the keeper's queue, makes `draft`'s checkpoint and writes it; a failure is a warning.
+    /// The caller hands over a copy of its state: encoding is too slow for the store's actor.
+    /// Nothing is saved if ``generation`` moved since the state was folded (it may be a bad one's).
     func save(generation: Int, _ draft: @escaping @Sendable () -> CheckpointDraft?) {
         writer.async { [self] in
             guard knowledge.withLock({ state in state.generation }) == generation else { return }
@@ -137,10 +117,8 @@ final class CheckpointKeeper: Sendable {
         }
     }
 
-    /// Brings the folder up to date on the keeper's queue as `replay-tool checkpoint` does
-    /// (`CheckpointedFold.writeCheckpoints`): after an open that found no usable checkpoint,
-    /// this also saves the states before recent nights, for rewinds. It folds the log again,
-    /// off the store's actor; a failure becomes a warning.
+    /// On the keeper's queue, folds the log again and writes checkpoints as `replay-tool
+    /// checkpoint` does (with the states before recent nights, for rewinds); failures are warnings.
     func saveAll() {
         writer.async { [self] in
             do {
@@ -157,17 +135,14 @@ final class CheckpointKeeper: Sendable {
         }
     }
 
-    /// Checks the whole prefix of every checkpoint known valid, on the keeper's queue, before
-    /// any save asked for later: an open checked only each position's last 4 KiB, so an edit
-    /// further back is found here. A checkpoint that fails is removed from the folder, with a
-    /// warning, and saves asked for before are dropped. `done` hears, on the keeper's queue,
-    /// whether any failed: the store's state may then come from one, and must be folded
-    /// again (with ``CheckpointFolder/Check/full``).
+    /// The full check of every checkpoint known valid, queued before any later save. One that
+    /// fails is removed with a warning and earlier saves dropped; `done` hears whether any failed
+    /// (the store's state may come from it: fold again with `.full`).
     func checkPrefixes(then done: @escaping @Sendable (_ failed: Bool) -> Void) {
         writer.async(qos: .background) { [self] in done(checkPrefixes()) }
     }
 
-    /// The check ``checkPrefixes(then:)`` runs; whether a checkpoint failed.
+    /// Whether a checkpoint failed.
     private func checkPrefixes() -> Bool {
         let known = knowledge.withLock { state in state.known }
         guard !known.isEmpty, let streams = try? source.streams() else { return false }

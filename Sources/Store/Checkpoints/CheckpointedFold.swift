@@ -3,59 +3,43 @@ import EventLogFile
 import Events
 import Projections
 
-/// A log (`LogSource`: a log file, or a log set) folded from its newest usable checkpoint
-/// plus each stream's lines after it, or from the first line of every stream when no
-/// checkpoint is usable: the one way the store and `replay-tool` open a log
-/// (docs/checkpoints.md). Its ``foldArrivals(_:)`` is the one way lines that arrive later
-/// (an append, another process's lines, a sync) are folded.
+/// A log (`LogSource`) folded from its newest usable checkpoint plus each stream's lines after
+/// it, or from every stream's first line: the one way the store and `replay-tool` open a log.
+/// ``foldArrivals(_:)`` is the one way later lines (an append, a sync) are folded.
 ///
-/// A checkpoint (`CheckpointPosition`) covers a prefix of each stream. It is used only when
-/// - its header is sound, of this format and of this fold's version (`FoldVersion.current`);
-/// - every stream it covers is still there and holds its position: at least that long, with
-///   the same last line there (the digest of the at most 4 KiB before it); with `check`
-///   `.full`, the stream also starts with the very bytes it covered;
-/// - its payload is whole (its own digest) and decodes, and it folds nothing the position
-///   leaves out (its last seq and latest `at`);
-/// - every line after it, in every stream, comes after the last event it folded in fold
-///   order (`at`, stream, `seq`): a line dated before it (a watch's queue, a night synced
-///   late) makes an older checkpoint, or the first line, the start;
-/// - in a log set, no line after it is a copy of an id it folded already whose first copy it
-///   does not know: a copy of an id in another stream counts once, the first in fold order,
-///   and is left out silently or with a warning by the first's content. The checkpoint keeps
-///   the first copies of its last 14 days (`RecentFirstCopies`); for an older one, an older
-///   checkpoint is the start.
-/// Every checkpoint passed over for a fault is named in ``problems``. The output is the same
-/// as a fold of every line (`LogSetFold`, `LogFold`) in every case.
+/// A checkpoint is used only when (docs/checkpoints.md)
+/// - its header is sound, of this format and of `FoldVersion.current`;
+/// - each stream it covers is still there, at least as long, with the same 4 KiB before its
+///   position (with `.full`, the same whole prefix);
+/// - its payload is whole and decodes, and it folds nothing the position leaves out;
+/// - every line after it comes after its last event in fold order (`at`, stream, `seq`);
+/// - in a log set, no line after it copies an id it folded whose first copy it does not know
+///   (it keeps the last 14 days' first copies, `RecentFirstCopies`).
+/// Otherwise an older checkpoint, or the first lines, is the start; one passed over for a fault
+/// is in ``problems``. The output always equals a fold of every line (`LogSetFold`, `LogFold`).
 package struct CheckpointedFold: Sendable {
-    /// The fold, without the torn tails' warnings (a checkpoint never holds one: a tail may be
-    /// repaired; see ``warnedRunner(_:)``).
+    /// The fold without torn tails' warnings (a tail may be repaired; ``warnedRunner(_:)``).
     package var runner: ProjectionRunner<LogState>
-    /// The streams read, in name order, each with where its whole lines end (for the lines
-    /// after the checkpoint: the counts are of those lines).
+    /// The streams read, in name order; counts are of the lines after the checkpoint.
     package var streams: [LogSetFold.Stream]
-    /// Each stream's torn tail.
     package var tornTails: [(stream: StreamName?, tornTail: TornTail)]
-    /// The largest `at` among the lines read (opaque events too), in read order on a tie.
+    /// The largest `at` of the lines read (opaque ones too); on a tie, the last read.
     package var latestLineAt: Instant?
-    /// The key of the last event folded in fold order (a copy left out included).
+    /// The last event folded in fold order, a copy left out included.
     package var lastKey: EventOrdering.Key?
-    /// The events read, over every stream (copies left out included).
+    /// The events read, copies left out included.
     package var eventCount: Int
-    /// The first copies of the ids folded in the last 14 days before ``lastKey``.
     package var recentCopies: RecentFirstCopies
-    /// The checkpoint the fold started from; `nil` when it folded every line.
+    /// `nil` when it folded every line.
     package var startedFrom: CheckpointEntry?
-    /// The lines folded after ``startedFrom`` (every line when `nil`).
     package var linesAfterCheckpoint: Int
-    /// The checkpoints of this log set found valid, by position (for rewinds).
+    /// The checkpoints found valid, by position (for rewinds).
     package var validCheckpoints: [CheckpointEntry]
-    /// The checkpoints passed over, and why.
     package var problems: [CheckpointProblem]
-    /// The invalid lines a fold that skips them left out, as its warnings word them.
+    /// The warnings of invalid lines left out (`invalidLines` `.skip`).
     package var skippedLines: [String] = []
 
-    /// The runner with each torn tail's warning, worded by `notice`, appended as
-    /// `LogSetFold` appends them.
+    /// The runner with each torn tail's warning appended, worded by `notice`.
     package func warnedRunner(_ notice: TornTailNotice?) -> ProjectionRunner<LogState> {
         var warned = runner
         LogSetFold.warnTornTails(tornTails, notice: notice, into: &warned)
@@ -67,14 +51,11 @@ package struct CheckpointedFold: Sendable {
         Dictionary(uniqueKeysWithValues: streams.map { ($0.name, $0.end) })
     }
 
-    /// Where a log file's whole lines end (its one stream's end).
     package var end: LogResumePoint { ends[nil] ?? .start }
 
-    /// A log file's torn tail, if it ends with one.
     package var tornTail: TornTail? { tornTails.first { $0.stream == nil }?.tornTail }
 
-    /// Whether the events folded have distinct ids (so an appender may trust the fold's ids
-    /// instead of reading the lines again).
+    /// Whether the folded ids are distinct, so that an appender may trust them.
     package var identifiersAreDistinct: Bool {
         runner.position == .end && runner.identifierCount == eventCount
     }
@@ -86,15 +67,12 @@ package struct CheckpointedFold: Sendable {
             recentCopies: RecentFirstCopies(), startedFrom: nil, linesAfterCheckpoint: 0, validCheckpoints: [], problems: [])
     }
 
-    /// Folds `source` as of `position` (`untilSeq` only in a log file), from the newest
-    /// usable checkpoint in the folder at `folderPath` (none when `nil`), checked as `check`
-    /// says (`.full` unless the caller checks the prefixes later: a store). With
-    /// `invalidLines` `.skip` every stream is read from its first line, no checkpoint used,
-    /// and each invalid line is left out with a warning. `progress` hears, during a fold of
-    /// a log file from its first line, the share folded (by seq, from 0 to 1).
-    ///
-    /// - Throws: `EventLogFileError`: what listing or reading a stream throws, or
-    ///   `.invalidArgument` for a log set's position with `untilSeq`.
+    /// Folds `source` as of `position` from the newest usable checkpoint in `folderPath`, checked
+    /// as `check` says (`.tail` only if the caller checks prefixes later, as a store does).
+    /// `invalidLines` `.skip` uses no checkpoint; `progress` hears a log file's fold from its
+    /// first line (0 to 1).
+    /// - Throws: `EventLogFileError` from listing or reading a stream; `.invalidArgument` for
+    ///   `untilSeq` in a log set.
     package static func fold(
         _ source: LogSource, checkpoints folderPath: String?, position: ReplayPosition = .end,
         check: CheckpointFolder.Check = .full, invalidLines: EventLogReader.InvalidLines = .stop,
@@ -150,14 +128,13 @@ package struct CheckpointedFold: Sendable {
         return true
     }
 
-    /// The fold of a log file from its first line, streamed (`LogFold`: the file is never
-    /// held whole, unlike a log set's streams, which are sorted together in memory).
+    /// A log file's fold from its first line, streamed (`LogFold`): never held whole.
     private static func foldFile(
         _ path: String, position: ReplayPosition, invalidLines: EventLogReader.InvalidLines, progress: (@Sendable (Double) -> Void)?
     ) throws(EventLogFileError) -> CheckpointedFold {
         var latest: Instant?
         var lastKey: EventOrdering.Key?
-        // Progress by seq against the last line's, told every 1 % (a hint: cheap to find).
+        // Progress by seq against the last line's (cheap to find), told every 1 %.
         let lastSeq = progress == nil ? nil : (try? EventLogReader.lastLineEvent(path: path))??.seq
         let step = max(1, (lastSeq ?? 0) / 100)
         var told = 0
@@ -189,8 +166,7 @@ package struct CheckpointedFold: Sendable {
             skippedLines: summary.skippedLines.map { $0.leftOutWarning() })
     }
 
-    /// The state saved in `entry`, decoded to fold as of `position`, or why it cannot be: a
-    /// file that cannot be read is its problem, a state that does not decode is `.corrupt`.
+    /// The state in `entry`, to fold as of `position`, or its problem (`.corrupt`: no decoding).
     package static func decode(_ entry: CheckpointEntry, in folder: CheckpointFolder, position: ReplayPosition) -> Result<CheckpointState, CheckpointProblem> {
         do throws(CheckpointProblem) {
             let decoded = try folder.withPayload(of: entry) { bytes in
@@ -206,16 +182,13 @@ package struct CheckpointedFold: Sendable {
         }
     }
 
-    /// The fold from `checkpoint` (its state decoded as `state`, for the position it is to
-    /// fold as of) and the lines of `streams` after it, or `nil` when it cannot be the start
-    /// (see the type's rules).
+    /// The fold from `checkpoint` and the lines after it, or `nil` when it cannot be the start.
     package static func resume(
         from checkpoint: CheckpointEntry, state: consuming CheckpointState,
         streams: [StreamName?], in source: LogSource
     ) throws(EventLogFileError) -> CheckpointedFold? {
         let read = try LogSetFold.readTails(of: streams, in: source, from: { checkpoint.position.end(of: $0) })
-        // The decoded state is taken apart and let go before folding: while a second value
-        // held the runner, its first change would copy whole arrays (copy on write).
+        // Let `state` go before folding, else the runner's first change copies whole arrays.
         let runner = state.runner
         let latestLineAt = state.latestLineAt
         let recentCopies = state.recentCopies
@@ -227,11 +200,9 @@ package struct CheckpointedFold: Sendable {
         return fold.foldArrivals(read) ? fold : nil
     }
 
-    /// Folds `read` — each stream's lines after ``ends``, in fold order — into this fold, when
-    /// every line comes after ``lastKey`` and every copy among them can be sorted out
-    /// (`LogSetFold.sortOutCopies`, knowing ``recentCopies``): then `true`, and the fold is
-    /// that of the longer prefixes. Otherwise `false`, and nothing changed: the lines must be
-    /// folded from further back (an older checkpoint, or the first lines).
+    /// Folds `read` (each stream's lines after ``ends``, in fold order) and answers `true` when
+    /// every line comes after ``lastKey`` and every copy can be sorted out with ``recentCopies``;
+    /// else `false`, nothing changed: the lines must be folded from further back.
     package mutating func foldArrivals(_ read: LogSetFold.Read) -> Bool {
         if let lastKey, let first = read.all.first, !(lastKey < EventOrdering.Key(first)) { return false }
         guard let copies = LogSetFold.sortOutCopies(read.all, earlier: Self.earlierCopies(runner, recentCopies)) else { return false }
@@ -251,7 +222,7 @@ package struct CheckpointedFold: Sendable {
         }
         streams = byName.values.sorted { ($0.name?.text ?? "").utf8.lexicographicallyPrecedes(($1.name?.text ?? "").utf8) }
         tornTails = read.tornTails
-        // The latest line's instant, of the lines the position folds (a log file's `untilSeq`).
+        // Only lines the position folds count (a log file's `untilSeq`).
         let untilSeq = runner.position.untilSeq
         for event in read.all where untilSeq.map({ event.seq <= $0 }) ?? true {
             if latestLineAt.map({ event.at.millisecondsSince1970 >= $0.millisecondsSince1970 }) ?? true { latestLineAt = event.at }
@@ -263,7 +234,7 @@ package struct CheckpointedFold: Sendable {
         return true
     }
 
-    /// What a fold (`runner`, with its table of recent first copies `recent`) holds of an id.
+    /// What a fold (`runner` and its `recent` first copies) holds of an id.
     package static func earlierCopies(_ runner: ProjectionRunner<LogState>, _ recent: RecentFirstCopies) -> (String) -> LogSetFold.EarlierCopy {
         { id in
             guard runner.containsIdentifier(IdentifierDigest(id)) else { return .none }
@@ -271,8 +242,7 @@ package struct CheckpointedFold: Sendable {
         }
     }
 
-    /// Notes the first copies of `read` in `recent` and forgets those more than 14 days before
-    /// `lastMoment`.
+    /// Notes `read`'s first copies in `recent`, forgetting those older than its window.
     package static func note(_ read: LogSetFold.Read, into recent: inout RecentFirstCopies, lastMoment: Int64?) {
         guard let lastMoment else { return }
         let limit = lastMoment - RecentFirstCopies.window
@@ -282,7 +252,7 @@ package struct CheckpointedFold: Sendable {
         recent.prune(before: lastMoment)
     }
 
-    /// The table of recent first copies of a fold of `read.all[..<end]` from every first line.
+    /// The recent first copies of a fold of `read.all[..<end]` from every first line.
     static func recentCopies(_ read: LogSetFold.Read, before end: Int) -> RecentFirstCopies {
         var recent = RecentFirstCopies()
         guard end > 0 else { return recent }

@@ -3,41 +3,31 @@ import EventLogFile
 import Events
 import Projections
 
-/// The first copies of the ids a log set's fold met in its last ``window`` (by `at`, back from
-/// its last event): which stream and seq each came from and a digest of its content.
-///
-/// A copy of an id in another stream counts once, the first in fold order, and is left out
-/// silently when its content is the first's, with a warning otherwise (`LogSetFold`). When a
-/// copy arrives after a checkpoint whose state already folded the first, the state alone
-/// cannot say which; this table can, for first copies that recent. The usual case is a
-/// watch that was offline: the phone receives copies of what it recorded days later. A copy
-/// of an older id makes an older checkpoint the start, as before (`CheckpointedFold`).
-///
-/// Saved in a log set's checkpoint beside its position; kept up to date by the store as it
-/// folds.
+/// The first copies (stream, seq, content digest) of the ids a log set's fold met in the last
+/// ``window`` before its last event. An id in several streams counts once, its first copy in
+/// fold order; a later copy is left out, silently if its content is the first's, with a warning
+/// otherwise. A checkpoint saves this to judge the copies after it; a copy of an older id makes
+/// an older checkpoint the start (`CheckpointedFold`).
 package struct RecentFirstCopies: Sendable, Hashable {
-    /// Where a first copy came from, and its content's digest (``contentDigest(of:)``).
+    /// Where a first copy came from, and ``contentDigest(of:)``.
     package struct Copy: Sendable, Hashable {
         package var stream: String
         package var seq: Int
         package var moment: Int64
         package var content: PrefixDigest
 
-        /// The copy's place as a warning names it (`RecordedEvent.place`).
+        /// As a warning names it (`RecordedEvent.place`).
         package var place: String { EventPlace.name(seq: seq, stream: stream) }
     }
 
-    /// How far back from the last event the table reaches: 14 days.
+    /// How far back from the last event the table reaches: 14 days, in ms.
     package static let window: Int64 = 14 * 86_400_000
 
-    /// The copies, by id.
     package private(set) var byIdentifier: [String: Copy] = [:]
 
-    /// An empty table.
     package init() {}
 
-    /// Notes `event` as the first copy of its id (the caller knows it is), when it is in a
-    /// stream.
+    /// Notes `event` as its id's first copy (the caller knows it is), if it is in a stream.
     package mutating func note(_ event: RecordedEvent) {
         guard let stream = event.stream else { return }
         byIdentifier[event.id] = Copy(
@@ -50,10 +40,8 @@ package struct RecentFirstCopies: Sendable, Hashable {
         byIdentifier = byIdentifier.filter { $0.value.moment >= limit }
     }
 
-    /// The digest of what makes two copies the same: the type, `v` and `data` (not the id,
-    /// `at`, `tz`, `source` or `causedBy`), as the event's line encodes them. Two copies have
-    /// the same digest exactly when `LogSetFold.sameContent` holds (the encoding is one text
-    /// per value).
+    /// The digest of the type, `v` and `data` as the line encodes them (one text per value), so
+    /// two copies' digests are equal exactly when `LogSetFold.sameContent` holds.
     package static func contentDigest(of event: RecordedEvent) -> PrefixDigest {
         var bare = event.event
         bare.id = ""
