@@ -78,57 +78,8 @@ enum CheckpointFileSystem {
         } catch {
             throw .system(error.number, action: "set the checkpoint folder's permissions to 0700", consequence: "no checkpoint was written", path: path)
         }
-        try synchronizeFolder(LogFileDescriptor.parentFolder(of: path), consequence: "no checkpoint was written", operations: operations)
-    }
-
-    /// Creates `path` exclusively (0600), writes and syncs `bytes`; on failure removes the file.
-    static func writeNewFile(_ path: String, _ bytes: [UInt8], operations: any FileOperations) throws(EventLogFileError) {
-        let descriptor: Int32
-        do {
-            descriptor = try operations.open(path, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o600)
-        } catch {
-            throw failure(error.number, "create a checkpoint file", path)
-        }
-        var failed: EventLogFileError?
-        do {
-            try operations.changeMode(descriptor, to: 0o600)
-        } catch {
-            failed = failure(error.number, "set a checkpoint file's permissions to 0600", path)
-        }
-        if failed == nil {
-            let error: Int32? = bytes.withUnsafeBytes { buffer -> Int32? in
-                var written = 0
-                while written < buffer.count {
-                    do throws(SystemCallError) {
-                        written += try operations.write(descriptor, UnsafeRawBufferPointer(rebasing: buffer[written...]))
-                    } catch {
-                        return error.number
-                    }
-                }
-                return nil
-            }
-            if let error { failed = failure(error, "write a checkpoint file", path) }
-        }
-        if failed == nil {
-            do {
-                try operations.synchronize(descriptor)
-            } catch {
-                failed = failure(error.number, "sync a checkpoint file", path)
-            }
-        }
-        operations.close(descriptor)
-        if let failed {
-            try? operations.remove(path)
-            throw failed
-        }
-    }
-
-    static func rename(_ source: String, over destination: String, operations: any FileOperations) throws(EventLogFileError) {
-        do {
-            try operations.rename(source, over: destination)
-        } catch {
-            throw failure(error.number, "rename the new checkpoint into place", destination)
-        }
+        try LogFileDescriptor.synchronizeFolder(
+            LogFileDescriptor.parentFolder(of: path), operations: operations, what: "the checkpoint folder's parent", consequence: "no checkpoint was written")
     }
 
     static func remove(_ path: String, operations: any FileOperations) throws(EventLogFileError) {
@@ -139,13 +90,5 @@ enum CheckpointFileSystem {
         } catch {
             throw .system(error.number, action: "remove a checkpoint", path: path)
         }
-    }
-
-    static func synchronizeFolder(_ path: String, consequence: String, operations: any FileOperations) throws(EventLogFileError) {
-        try LogFileDescriptor.synchronizeFolder(path, operations: operations, what: "the checkpoint folder", consequence: consequence)
-    }
-
-    private static func failure(_ error: Int32, _ action: String, _ path: String) -> EventLogFileError {
-        .system(error, action: action, consequence: "no checkpoint was written", path: path)
     }
 }

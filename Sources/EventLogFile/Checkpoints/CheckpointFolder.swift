@@ -137,14 +137,7 @@ package struct CheckpointFolder: Sendable {
         try CheckpointFileSystem.makeFolder(path, operations: operations)
         let name = Self.fileName(forLastSeq: header.lastSeq)
         let temporary = path(of: ".\(name).\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp")
-        try CheckpointFileSystem.writeNewFile(temporary, head + payload, operations: operations)
-        do {
-            try CheckpointFileSystem.rename(temporary, over: path(of: name), operations: operations)
-        } catch {
-            try? CheckpointFileSystem.remove(temporary, operations: operations)
-            throw error
-        }
-        try CheckpointFileSystem.synchronizeFolder(path, consequence: "the checkpoint was written but may not survive a crash", operations: operations)
+        try AtomicFile.write(head + payload, to: path(of: name), temporary: temporary, what: "a checkpoint", operations: operations)
         return CheckpointEntry(path: path(of: name), fileName: name, header: header, headerSize: head.count)
     }
 

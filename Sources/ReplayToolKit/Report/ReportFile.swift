@@ -1,8 +1,8 @@
+import EventLogFile
 import Foundation
 
-/// Writes a report file whole or not at all: the text goes to a new file beside the target
-/// (mode 0600: a report holds health data), is flushed to disk, then renamed over the
-/// target, so a crash leaves the old file or the new one, never half of one.
+/// Writes a report file whole or not at all (mode 0600: a report holds health data), as
+/// checkpoints are written (`AtomicFile`).
 enum ReportFile {
     /// Why a report could not be written.
     struct WriteError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -35,28 +35,16 @@ enum ReportFile {
         }
     }
 
-    /// Writes `text` to `path` atomically with mode 0600.
+    /// Writes `text` to `path` atomically with mode 0600 (`AtomicFile`).
     static func write(_ text: String, to path: String) throws(WriteError) {
         try checkDestination(path)
         let target = URL(fileURLWithPath: path)
-        let directory = target.deletingLastPathComponent().path
-        let temporary = directory + "/." + target.lastPathComponent + ".\(getpid()).partial"
+        let temporary = target.deletingLastPathComponent().path + "/." + target.lastPathComponent + ".\(getpid()).partial"
         unlink(temporary)  // a leftover of a crashed run of this same process id
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var failure: String?
         do {
-            try handle.write(contentsOf: Data(text.utf8))
-            try handle.synchronize()
-            try handle.close()
+            try AtomicFile.write(Array(text.utf8), to: path, temporary: temporary, what: "the report")
         } catch {
-            failure = "\(error.localizedDescription)"
-        }
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary)
-            throw WriteError(path: path, reason: failure)
+            throw WriteError(path: path, reason: error.message)
         }
     }
 
