@@ -411,10 +411,11 @@ struct CheckpointFolderTests {
                 Issue.record("\(listed.problems[0])")
                 return
             }
-            guard case .unreadable(let three, _) = listed.problems[1], three.hasSuffix("seq-000000000003.checkpoint") else {
+            guard case .unreadable(let three, let reason) = listed.problems[1], three.hasSuffix("seq-000000000003.checkpoint") else {
                 Issue.record("\(listed.problems[1])")
                 return
             }
+            #expect(reason == "it is a folder, not a file")
             #expect(listed.problems[2] == .garbled(file: folder.path + "/seq-000000000005.checkpoint", reason: "its name says seq 5 but its header says seq 2"))
         }
     }

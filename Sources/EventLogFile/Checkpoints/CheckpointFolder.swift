@@ -88,7 +88,13 @@ package struct CheckpointFolder: Sendable {
     }
 
     private static func reading<Value>(_ file: String, _ read: () throws(EventLogFileError) -> Value) throws(CheckpointProblem) -> Value {
-        do { return try read() } catch { throw .unreadable(file: file, reason: error.description) }
+        do {
+            return try read()
+        } catch {
+            // The reader's words are a log's ("could not read the log: …"): keep only why.
+            let why = error.code == .isDirectory ? "it is a folder, not a file" : String(error.message.split(separator: ": ", maxSplits: 1).last ?? "")
+            throw .unreadable(file: file, reason: why)
+        }
     }
 
     /// The payload of `entry`, read whole and checked as ``withPayload(of:_:)`` checks it.
