@@ -27,11 +27,8 @@ extension LogState {
         var best: (night: Night, windDown: Int64)?
         for night in candidates {
             guard let schedule = schedule(for: night) else { continue }
-            let plan = schedule.plan
-            let opens = min(plan.windDownStart.millisecondsSince1970 - schedule.milliseconds(minutes: 60), plan.effectiveWindDownStart.millisecondsSince1970)
-            let closes = plan.wakeTime.millisecondsSince1970 + schedule.milliseconds(minutes: 120)
-            guard opens <= moment, moment < closes else { continue }
-            let windDown = plan.windDownStart.millisecondsSince1970
+            guard schedule.windowOpens.millisecondsSince1970 <= moment, moment < schedule.windowCloses.millisecondsSince1970 else { continue }
+            let windDown = schedule.plan.windDownStart.millisecondsSince1970
             if best.map({ windDown > $0.windDown }) ?? true { best = (night, windDown) }
         }
         return best?.night

@@ -42,6 +42,19 @@ public struct NightSchedule: Sendable {
         resolver?.display(instant) ?? instant.withOffset(plan.bedtimeAt.utcOffsetSeconds)
     }
 
+    /// When the night's window opens: an hour before the planned wind-down, or an early start
+    /// if that is sooner (the margin divided by the compression). From then until
+    /// ``windowCloses`` the night can be tonight (`LogState.tonightNight(at:)`).
+    public var windowOpens: Instant {
+        let hourBefore = plan.windDownStart.adding(milliseconds: -milliseconds(minutes: 60))
+        return hourBefore.millisecondsSince1970 <= plan.effectiveWindDownStart.millisecondsSince1970 ? hourBefore : plan.effectiveWindDownStart
+    }
+
+    /// When the night's window closes: two hours after wake time (divided by the compression).
+    public var windowCloses: Instant {
+        plan.wakeTime.adding(milliseconds: milliseconds(minutes: 120))
+    }
+
     // MARK: Reminders
 
     /// The eleven reminders with their fire instants and haptics, in template order.

@@ -4,13 +4,12 @@
 public enum RingColour: String, Sendable, Hashable, CaseIterable, Codable {
     case green, yellow, orange, red
 
+    /// The minutes left at which the colour turns: to yellow, orange, then red.
+    public static let bandMinutes = [120, 60, 30]
+
     /// The colour with `minutesToBed` left.
     public static func forMinutesToBed(_ minutes: Double) -> RingColour {
-        switch minutes {
-        case let m where m > 120: return .green
-        case let m where m > 60: return .yellow
-        case let m where m > 30: return .orange
-        default: return .red
-        }
+        let passed = bandMinutes.filter { minutes <= Double($0) }.count
+        return allCases[passed]
     }
 }
