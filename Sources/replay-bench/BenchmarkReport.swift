@@ -258,6 +258,10 @@ struct BenchmarkReport {
                 if let first = fromCheckpoint.runs.first {
                     lines.append("     in a fresh process ≤ \(ms(Self.freshCheckpointLaunchTarget)): \(ms(first)) — \(verdict(first <= Self.freshCheckpointLaunchTarget))")
                 }
+                if let next = fromCheckpoint.nextChangeNanos {
+                    lines.append("     nextChange(after:) on the state opened ≤ 0.10 ms (144 instants, every 10 minutes of the last day): median \(fixed(Double(next.median) / 1e6, 3)) ms, "
+                        + "slowest \(fixed(Double(next.slowest) / 1e6, 3)) ms — \(verdict(next.median <= 100_000))")
+                }
                 if let after = fromCheckpoint.residentAfterKiB, let growth = fromCheckpoint.residentGrowthKiB {
                     let absolute = Double(after) / 1024
                     let share = Double(growth) / 1024

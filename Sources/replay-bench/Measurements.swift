@@ -91,6 +91,15 @@ struct PassResult: Equatable {
     var linesAfterCheckpoint: Int? = nil
     /// For the launch from a checkpoint: its steps timed alone.
     var openParts: CheckpointOpenParts? = nil
+    /// For the launch from a checkpoint: `nextChange(after:)` on the state opened, at every
+    /// 10 minutes of the log's last day (144 calls): the median and the slowest, in ns.
+    var nextChangeNanos: NextChangeTimes? = nil
+
+    /// The median and the slowest of the `nextChange(after:)` calls, in ns.
+    struct NextChangeTimes: Sendable, Hashable {
+        var median: Int64
+        var slowest: Int64
+    }
 
     /// The store's share of the resident memory: after opening minus before.
     var residentGrowthKiB: Int? {
@@ -166,6 +175,17 @@ enum PassRunner {
                 result.itemCount = state.statistics.eventCount
                 result.byteCount = Int64((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0)
                 result.check = (tonight == nil ? 0 : 1) &+ Int(debt.last7Minutes) &+ streaks.best
+                if run == 1, pass == .checkpointLaunch {
+                    var calls: [Int64] = []
+                    for step in 0..<144 {
+                        let at = moment.adding(milliseconds: -Int64(step) * 600_000)
+                        let started = clock.now
+                        result.check &+= state.nextChange(after: at).map { Int($0.millisecondsSince1970 & 0xFF) } ?? 0
+                        calls.append(Self.durationNanoseconds(clock.now - started))
+                    }
+                    calls.sort()
+                    result.nextChangeNanos = PassResult.NextChangeTimes(median: calls[calls.count / 2], slowest: calls[calls.count - 1])
+                }
                 withExtendedLifetime(store) {}
                 continue
             case .read:
@@ -230,6 +250,7 @@ enum PassRunner {
             + "maxrss_kib=\(result.peakResidentKiB) vmhwm_kib=\(result.highWaterMarkKiB ?? -1) check=\(result.check) late=\(result.lateEventCount) warnings=\(result.warningCount) "
             + "rss_before_kib=\(result.residentBeforeKiB ?? -1) rss_after_kib=\(result.residentAfterKiB ?? -1) lines_after_checkpoint=\(result.linesAfterCheckpoint ?? -1) first_faults=\(result.firstRunFaults ?? -1)"
             + (result.openParts.map { " parts=\($0.field)" } ?? "")
+            + (result.nextChangeNanos.map { " next_change_ns=\($0.median),\($0.slowest)" } ?? "")
     }
 
     /// The `name=value` fields of the last line of a child's `output` that starts with
@@ -261,10 +282,14 @@ enum PassRunner {
             pass: pass, itemCount: items, byteCount: bytes, runs: runs.map { Duration.nanoseconds($0) },
             peakResidentKiB: peak, highWaterMarkKiB: highWaterMark >= 0 ? highWaterMark : nil, check: check, lateEventCount: late, warningCount: warnings,
             residentBeforeKiB: optional("rss_before_kib"), residentAfterKiB: optional("rss_after_kib"), firstRunFaults: optional("first_faults"),
-            linesAfterCheckpoint: optional("lines_after_checkpoint"), openParts: fields["parts"].flatMap(CheckpointOpenParts.init(field:)))
+            linesAfterCheckpoint: optional("lines_after_checkpoint"), openParts: fields["parts"].flatMap(CheckpointOpenParts.init(field:)),
+            nextChangeNanos: fields["next_change_ns"].flatMap { field in
+                let values = field.split(separator: ",").compactMap { Int64($0) }
+                return values.count == 2 ? PassResult.NextChangeTimes(median: values[0], slowest: values[1]) : nil
+            })
     }
 
-    private static func durationNanoseconds(_ duration: Duration) -> Int64 {
+    static func durationNanoseconds(_ duration: Duration) -> Int64 {
         duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
 

@@ -44,8 +44,8 @@ extension LogState {
     /// With nothing appended, the state shown stays the same from `now` until this instant:
     /// a front end re-reads then (a widget's or a complication's next entry).
     public func nextChange(after now: Instant) -> Instant? {
-        let shown = tonight(at: now)?.stepped
-        for candidate in changeCandidates(after: now) where tonight(at: candidate)?.stepped != shown {
+        let shown = tonight(at: now, revisions: false)?.stepped
+        for candidate in changeCandidates(after: now, shown: shown) where tonight(at: candidate, revisions: false)?.stepped != shown {
             return candidate
         }
         return nil
@@ -69,17 +69,22 @@ extension LogState {
     /// Every instant after `now`, soonest first, at which something `tonight(at:)` shows may
     /// change: the timed parts of the schedules of the nights around `now` (their windows,
     /// wind-down, bedtime, wake, reminders, warnings, shutdowns, the ring's colour bands), their
-    /// exits' requests, waits' ends, confirmations and free windows' ends, and the next pending
-    /// notification.
+    /// exits' requests, waits' ends, confirmations and free windows' ends, and when the
+    /// notification `shown` (tonight at `now`) names next fires.
     /// Between two of them the state is constant (a test compares every minute).
-    func changeCandidates(after now: Instant) -> [Instant] {
+    func changeCandidates(after now: Instant, shown: Tonight?) -> [Instant] {
         let moment = now.millisecondsSince1970
         let current = nightPlans.night(holding: now)
         var nights: [Night] = (-1...2).map { .date(current.adding(days: $0)) }
         if demoNights.latest != nil { nights.append(.demo) }
         var instants: [Instant] = []
         for night in nights {
-            guard let schedule = schedule(for: night) else { continue }
+            guard let schedule = schedule(for: night, revisions: false) else { continue }
+            // While no night is tonight, nothing else is shown: only a window's opening can change that.
+            guard shown != nil else {
+                instants.append(schedule.windowOpens)
+                continue
+            }
             let plan = schedule.plan
             instants += [schedule.windowOpens, schedule.windowCloses]
             instants += [plan.windDownStart, plan.effectiveWindDownStart, plan.bedtimeAt, plan.wakeTime]
@@ -92,7 +97,7 @@ extension LogState {
                 instants += [exit.confirmedAt, exit.freeWindowEnds, exit.closedAt].compactMap { $0 }
             }
         }
-        if let next = pendingNotifications(at: now).first { instants.append(next.fireAt) }
+        if let next = shown?.nextNotification { instants.append(next.fireAt) }
         var seen = Set<Int64>()
         return instants.filter { $0.millisecondsSince1970 > moment && seen.insert($0.millisecondsSince1970).inserted }
             .sorted(by: Instant.isEarlier)

@@ -8,9 +8,16 @@ extension LogState {
 
     /// The schedule of a real night, or of the demo night.
     public func schedule(for night: Night) -> NightSchedule? {
+        schedule(for: night, revisions: true)
+    }
+
+    /// The schedule of `night`; with `revisions` false its plan lists no revisions, which
+    /// costs far less to make: for the queries that read only a plan's values and instants.
+    func schedule(for night: Night, revisions: Bool) -> NightSchedule? {
         switch night {
         case .date(let date):
-            return nightPlans.plan(for: date).map { NightSchedule(plan: $0, tiers: appTiers) }
+            let plan = revisions ? nightPlans.plan(for: date) : nightPlans.planWithoutRevisions(for: date)
+            return plan.map { NightSchedule(plan: $0, tiers: appTiers) }
         case .demo:
             return demoNights.latest.map { NightSchedule(plan: $0.plan, tiers: appTiers, compression: $0.compression) }
         }
@@ -26,7 +33,7 @@ extension LogState {
         let moment = now.millisecondsSince1970
         var best: (night: Night, windDown: Int64)?
         for night in candidates {
-            guard let schedule = schedule(for: night) else { continue }
+            guard let schedule = schedule(for: night, revisions: false) else { continue }
             guard schedule.windowOpens.millisecondsSince1970 <= moment, moment < schedule.windowCloses.millisecondsSince1970 else { continue }
             let windDown = schedule.plan.windDownStart.millisecondsSince1970
             if best.map({ windDown > $0.windDown }) ?? true { best = (night, windDown) }
@@ -37,7 +44,13 @@ extension LogState {
     /// Tonight at `now`, or `nil` when no night's window holds it. Phase precedence:
     /// morning, then exitWaiting / freeWindow, then night, windDown, beforeWindDown.
     public func tonight(at now: Instant) -> Tonight? {
-        guard let night = tonightNight(at: now), let schedule = schedule(for: night) else { return nil }
+        tonight(at: now, revisions: true)
+    }
+
+    /// Tonight at `now`; with `revisions` false its plan lists no revisions (a timeline's
+    /// comparisons: the revisions do not change with the instant).
+    func tonight(at now: Instant, revisions: Bool) -> Tonight? {
+        guard let night = tonightNight(at: now), let schedule = schedule(for: night, revisions: revisions) else { return nil }
         let plan = schedule.plan
         let moment = now.millisecondsSince1970
         let exit = moment < plan.wakeTime.millisecondsSince1970 ? exitState(on: night, at: now) : nil
@@ -61,7 +74,7 @@ extension LogState {
             checklist: schedule.checklist(at: now, completed: checklists.done(on: night)),
             blockedApps: phase == .freeWindow ? [] : schedule.blockedApps(at: now),
             exit: exit,
-            nextNotification: pendingNotifications(at: now).first
+            nextNotification: nextNotification(at: now)
         )
     }
 
@@ -88,32 +101,66 @@ extension LogState {
     /// soonest first, at most 64. A reminder whose checklist item is done is not pending, nor
     /// one retired before the night's wind-down started (docs/rules.md §9).
     public func pendingNotifications(at now: Instant) -> [PendingNotification] {
+        var pending = notifications(after: now)
+        pending.sort(by: PendingNotification.precedes)
+        return Array(pending.prefix(Self.notificationLimit))
+    }
+
+    /// The soonest of ``pendingNotifications(at:)`` (tonight's `nextNotification`), without
+    /// making the others: a night none of whose notifications can come first is passed over.
+    func nextNotification(at now: Instant) -> PendingNotification? {
+        var best: PendingNotification?
+        for night in notificationNights(at: now) {
+            guard let schedule = schedule(for: night, revisions: false) else { continue }
+            if let best, best.fireAt.millisecondsSince1970 < schedule.firstNotificationBound, !hasOpenFreeWindow(night, at: now) { continue }
+            for candidate in notifications(of: night, schedule, at: now) where best.map({ PendingNotification.precedes(candidate, $0) }) ?? true {
+                best = candidate
+            }
+        }
+        return best
+    }
+
+    /// The notifications ``pendingNotifications(at:)`` chooses from, in no order.
+    func notifications(after now: Instant) -> [PendingNotification] {
+        notificationNights(at: now).flatMap { night in
+            schedule(for: night, revisions: false).map { notifications(of: night, $0, at: now) } ?? []
+        }
+    }
+
+    /// The nights whose notifications are pending at `now`: the 7 from `now`'s night, and the
+    /// demo night.
+    private func notificationNights(at now: Instant) -> [Night] {
         let first = nightPlans.night(holding: now)
         var nights: [Night] = (0..<Self.notificationNights).map { .date(first.adding(days: $0)) }
         if demoNights.latest != nil { nights.append(.demo) }
+        return nights
+    }
+
+    private func hasOpenFreeWindow(_ night: Night, at now: Instant) -> Bool {
+        exits.records(for: night).last?.isFreeWindowOpen(at: now) ?? false
+    }
+
+    /// The notifications of `night` (whose schedule is `schedule`) strictly after `now`.
+    private func notifications(of night: Night, _ schedule: NightSchedule, at now: Instant) -> [PendingNotification] {
         let moment = now.millisecondsSince1970
         var pending: [PendingNotification] = []
-        for night in nights {
-            guard let schedule = schedule(for: night) else { continue }
-            let done = checklists.done(on: night)
-            for reminder in schedule.reminders where reminder.fireAt.millisecondsSince1970 > moment {
-                if reminder.template.isChecklistItem, done.contains(reminder.template.id) { continue }
-                // A retired reminder is left out from the first night whose wind-down starts after its retirement.
-                if reminder.template.isChecklistItem, reminderHabits.isRetired(reminder.template.id, forWindDownStartingAt: schedule.plan.windDownStart) { continue }
-                pending.append(PendingNotification(night: night, kind: .reminder(reminder.template), fireAt: reminder.fireAt, haptic: reminder.haptic))
-            }
-            for warning in schedule.blockWarnings where warning.fireAt.millisecondsSince1970 > moment {
-                pending.append(PendingNotification(night: night, kind: .blockWarning(tier: warning.tier, minutesBeforeActivation: warning.minutesBeforeActivation), fireAt: warning.fireAt, haptic: warning.haptic))
-            }
-            if let record = exits.records(for: night).last, record.isFreeWindowOpen(at: now), let ends = record.freeWindowEnds {
-                let fireAt = schedule.display(ends.adding(seconds: -Int64(ExitRules.freeWindowReminderSeconds(isDemo: night == .demo))))
-                if fireAt.millisecondsSince1970 > moment {
-                    pending.append(PendingNotification(night: night, kind: .freeWindowEnding, fireAt: fireAt, haptic: Haptic.forMilestone(minutesBeforeBedtime: schedule.planMinutesBeforeBedtime(fireAt))))
-                }
+        let done = checklists.done(on: night)
+        for reminder in schedule.reminders where reminder.fireAt.millisecondsSince1970 > moment {
+            if reminder.template.isChecklistItem, done.contains(reminder.template.id) { continue }
+            // A retired reminder is left out from the first night whose wind-down starts after its retirement.
+            if reminder.template.isChecklistItem, reminderHabits.isRetired(reminder.template.id, forWindDownStartingAt: schedule.plan.windDownStart) { continue }
+            pending.append(PendingNotification(night: night, kind: .reminder(reminder.template), fireAt: reminder.fireAt, haptic: reminder.haptic))
+        }
+        for warning in schedule.blockWarnings where warning.fireAt.millisecondsSince1970 > moment {
+            pending.append(PendingNotification(night: night, kind: .blockWarning(tier: warning.tier, minutesBeforeActivation: warning.minutesBeforeActivation), fireAt: warning.fireAt, haptic: warning.haptic))
+        }
+        if let record = exits.records(for: night).last, record.isFreeWindowOpen(at: now), let ends = record.freeWindowEnds {
+            let fireAt = schedule.display(ends.adding(seconds: -Int64(ExitRules.freeWindowReminderSeconds(isDemo: night == .demo))))
+            if fireAt.millisecondsSince1970 > moment {
+                pending.append(PendingNotification(night: night, kind: .freeWindowEnding, fireAt: fireAt, haptic: Haptic.forMilestone(minutesBeforeBedtime: schedule.planMinutesBeforeBedtime(fireAt))))
             }
         }
-        pending.sort(by: PendingNotification.precedes)
-        return Array(pending.prefix(Self.notificationLimit))
+        return pending
     }
 }
 

@@ -47,6 +47,9 @@ public struct ReminderTemplate: Sendable, Hashable, Identifiable {
         }
     }
 
+    /// The longest lead before bedtime of any template, in minutes.
+    static let longestLeadMinutes = all.compactMap { $0.offsetMinutes.map { -$0 } }.max() ?? 0
+
     /// Whether the template is an item of the night's checklist: it fires strictly before
     /// bedtime (see the type's documentation).
     public var isChecklistItem: Bool {

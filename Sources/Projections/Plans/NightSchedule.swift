@@ -141,6 +141,14 @@ public struct NightSchedule: Sendable {
         return result
     }
 
+    /// No reminder or pre-block warning of the night fires before this instant (ms since
+    /// 1970): the earlier of bedtime less the longest reminder lead and the planned wind-down
+    /// less the longest warning.
+    var firstNotificationBound: Int64 {
+        min(plan.bedtimeAt.millisecondsSince1970 - milliseconds(minutes: ReminderTemplate.longestLeadMinutes),
+            plan.windDownStart.millisecondsSince1970 - milliseconds(minutes: Self.warningMinutes.max() ?? 0))
+    }
+
     // MARK: Ring
 
     /// Minutes to bedtime at `now`, rounded half up; 0 after bedtime.
