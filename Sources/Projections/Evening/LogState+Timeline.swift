@@ -44,8 +44,10 @@ extension LogState {
     /// With nothing appended, the state shown stays the same from `now` until this instant:
     /// a front end re-reads then (a widget's or a complication's next entry).
     public func nextChange(after now: Instant) -> Instant? {
-        let shown = tonight(at: now, revisions: false)?.stepped
-        for candidate in changeCandidates(after: now, shown: shown) where tonight(at: candidate, revisions: false)?.stepped != shown {
+        var schedules = Schedules()
+        let shown = tonight(at: now, revisions: false, schedules: &schedules)?.stepped
+        for candidate in changeCandidates(after: now, shown: shown, schedules: &schedules)
+        where tonight(at: candidate, revisions: false, schedules: &schedules)?.stepped != shown {
             return candidate
         }
         return nil
@@ -72,14 +74,14 @@ extension LogState {
     /// exits' requests, waits' ends, confirmations and free windows' ends, and when the
     /// notification `shown` (tonight at `now`) names next fires.
     /// Between two of them the state is constant (a test compares every minute).
-    func changeCandidates(after now: Instant, shown: Tonight?) -> [Instant] {
+    func changeCandidates(after now: Instant, shown: Tonight?, schedules: inout Schedules) -> [Instant] {
         let moment = now.millisecondsSince1970
         let current = nightPlans.night(holding: now)
         var nights: [Night] = (-1...2).map { .date(current.adding(days: $0)) }
         if demoNights.latest != nil { nights.append(.demo) }
         var instants: [Instant] = []
         for night in nights {
-            guard let schedule = schedule(for: night, revisions: false) else { continue }
+            guard let schedule = schedules.schedule(for: night, in: self) else { continue }
             // While no night is tonight, nothing else is shown: only a window's opening can change that.
             guard shown != nil else {
                 instants.append(schedule.windowOpens)

@@ -11,8 +11,20 @@ extension LogState {
         schedule(for: night, revisions: true)
     }
 
-    /// The schedule of `night`; with `revisions` false its plan lists no revisions, which
-    /// costs far less to make: for the queries that read only a plan's values and instants.
+    /// The schedules one query reads, each made once, their plans without revisions (far
+    /// cheaper to make; for the queries that read only a plan's values and instants).
+    struct Schedules {
+        private var made: [Night: NightSchedule?] = [:]
+
+        mutating func schedule(for night: Night, in state: LogState) -> NightSchedule? {
+            if let known = made[night] { return known }
+            let schedule = state.schedule(for: night, revisions: false)
+            made[night] = schedule
+            return schedule
+        }
+    }
+
+    /// The schedule of `night`; with `revisions` false its plan lists no revisions.
     func schedule(for night: Night, revisions: Bool) -> NightSchedule? {
         switch night {
         case .date(let date):
@@ -27,13 +39,19 @@ extension LogState {
     /// divided by the compression on a demo night; an early start opens the window at
     /// once); the later wind-down wins when two hold it. `nil` when none does.
     public func tonightNight(at now: Instant) -> Night? {
+        var schedules = Schedules()
+        return tonightNight(at: now, schedules: &schedules)
+    }
+
+    /// ``tonightNight(at:)``, its schedules made once in `schedules`.
+    func tonightNight(at now: Instant, schedules: inout Schedules) -> Night? {
         let current = nightPlans.night(holding: now)
         var candidates: [Night] = [-1, 0, 1].map { .date(current.adding(days: $0)) }
         if demoNights.latest != nil { candidates.append(.demo) }
         let moment = now.millisecondsSince1970
         var best: (night: Night, windDown: Int64)?
         for night in candidates {
-            guard let schedule = schedule(for: night, revisions: false) else { continue }
+            guard let schedule = schedules.schedule(for: night, in: self) else { continue }
             guard schedule.windowOpens.millisecondsSince1970 <= moment, moment < schedule.windowCloses.millisecondsSince1970 else { continue }
             let windDown = schedule.plan.windDownStart.millisecondsSince1970
             if best.map({ windDown > $0.windDown }) ?? true { best = (night, windDown) }
@@ -44,13 +62,16 @@ extension LogState {
     /// Tonight at `now`, or `nil` when no night's window holds it. Phase precedence:
     /// morning, then exitWaiting / freeWindow, then night, windDown, beforeWindDown.
     public func tonight(at now: Instant) -> Tonight? {
-        tonight(at: now, revisions: true)
+        var schedules = Schedules()
+        return tonight(at: now, revisions: true, schedules: &schedules)
     }
 
-    /// Tonight at `now`; with `revisions` false its plan lists no revisions (a timeline's
-    /// comparisons: the revisions do not change with the instant).
-    func tonight(at now: Instant, revisions: Bool) -> Tonight? {
-        guard let night = tonightNight(at: now), let schedule = schedule(for: night, revisions: revisions) else { return nil }
+    /// Tonight at `now`, its schedules made once in `schedules`; with `revisions` false its
+    /// plan lists no revisions (a timeline's comparisons: they do not change with the instant).
+    func tonight(at now: Instant, revisions: Bool, schedules: inout Schedules) -> Tonight? {
+        guard let night = tonightNight(at: now, schedules: &schedules),
+              let schedule = revisions ? schedule(for: night) : schedules.schedule(for: night, in: self)
+        else { return nil }
         let plan = schedule.plan
         let moment = now.millisecondsSince1970
         let exit = moment < plan.wakeTime.millisecondsSince1970 ? exitState(on: night, at: now) : nil
@@ -74,7 +95,7 @@ extension LogState {
             checklist: schedule.checklist(at: now, completed: checklists.done(on: night)),
             blockedApps: phase == .freeWindow ? [] : schedule.blockedApps(at: now),
             exit: exit,
-            nextNotification: nextNotification(at: now)
+            nextNotification: nextNotification(at: now, schedules: &schedules)
         )
     }
 
@@ -108,10 +129,10 @@ extension LogState {
 
     /// The soonest of ``pendingNotifications(at:)`` (tonight's `nextNotification`), without
     /// making the others: a night none of whose notifications can come first is passed over.
-    func nextNotification(at now: Instant) -> PendingNotification? {
+    func nextNotification(at now: Instant, schedules: inout Schedules) -> PendingNotification? {
         var best: PendingNotification?
         for night in notificationNights(at: now) {
-            guard let schedule = schedule(for: night, revisions: false) else { continue }
+            guard let schedule = schedules.schedule(for: night, in: self) else { continue }
             if let best, best.fireAt.millisecondsSince1970 < schedule.firstNotificationBound, !hasOpenFreeWindow(night, at: now) { continue }
             for candidate in notifications(of: night, schedule, at: now) where best.map({ PendingNotification.precedes(candidate, $0) }) ?? true {
                 best = candidate
