@@ -9,7 +9,7 @@ let package = Package(
     platforms: [.iOS(.v17), .watchOS(.v10), .macOS(.v14)],
     products: [
         // What a front end imports: `import MoreSleep` brings the store, commands, state,
-        // events, log, words and views. The fuzz targets (Fuzz/) use it too.
+        // events, log, words, views and the observable model. The fuzz targets (Fuzz/) use it too.
         .library(name: "MoreSleep", targets: ["MoreSleep"]),
         // What an importer of Apple Health exports adds.
         .library(name: "HealthImport", targets: ["HealthImport"]),
@@ -44,8 +44,12 @@ let package = Package(
         // What a front end renders, ready made: the JSON view (`show --json`), the watch
         // summary and the widget snapshot.
         .target(name: "Views", dependencies: ["StrictJSON", "Events", "Projections", "Summaries"]),
-        // One import for a front end: re-exports the eight library modules it uses.
-        .target(name: "MoreSleep", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Store", "Localization", "Summaries", "Views"]),
+        // What a SwiftUI front end observes: `MoreSleepModel` (`@Observable`, on the main actor)
+        // over the store, re-read after every change of the log and at the next instant
+        // tonight changes, on a clock a preview or a test moves by hand.
+        .target(name: "FrontEnd", dependencies: ["Events", "Projections", "Commands", "Store", "Summaries", "Views"]),
+        // One import for a front end: re-exports the nine library modules it uses.
+        .target(name: "MoreSleep", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Store", "Localization", "Summaries", "Views", "FrontEnd"]),
         // Import of an Apple Health export (export.xml), streamed, with content-derived ids.
         .target(name: "HealthImport", dependencies: ["Events", "EventLogFile", "Projections", "StrictJSON"]),
         // The command-line tool's logic, testable in process; `replay-tool` is its thin main.
@@ -77,6 +81,7 @@ let package = Package(
         .testTarget(name: "ProjectionTests", dependencies: ["StrictJSON", "Events", "Projections", "Views", "HealthImport", "TestSupport"]),
         .testTarget(name: "CommandsTests", dependencies: ["Events", "Projections", "Commands", "Store", "EventLogFile", "HealthImport", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Events", "Projections", "Commands", "Store", "EventLogFile", "TestSupport"]),
+        .testTarget(name: "FrontEndTests", dependencies: ["Events", "Projections", "Commands", "Store", "EventLogFile", "FrontEnd", "TestSupport"]),
         .testTarget(name: "CrashConsistencyTests", dependencies: ["Events", "EventLogFile", "Commands", "Store", "CrashConsistency", "TestSupport"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Summaries", "Localization", "Projections", "Events", "StrictJSON", "TestSupport"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Events", "Projections", "TestSupport"]),

@@ -2,9 +2,9 @@
 //
 // The store (Store) and the commands it sends (Commands), the folded state and its queries
 // (Projections), the event vocabulary (Events), the log on disk or in memory
-// (EventLogFile), and the words and glances built on the state: morning summary, voice
-// answers (Summaries), and the views a front end renders: the JSON view, the watch
-// summary and the widget snapshot (Views).
+// (EventLogFile), the words and glances built on the state: morning summary, voice
+// answers (Summaries), the views a front end renders: the JSON view, the watch summary and
+// the widget snapshot (Views), and the observable model a SwiftUI screen reads (FrontEnd).
 //
 // ```swift
 // import MoreSleep
@@ -15,6 +15,7 @@
 
 @_exported import Commands
 @_exported import EventLogFile
+@_exported import FrontEnd
 @_exported import Events
 @_exported import Localization
 @_exported import Projections

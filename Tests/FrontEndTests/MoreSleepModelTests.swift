@@ -1,0 +1,172 @@
+import Commands
+import EventLogFile
+import Events
+import FrontEnd
+import Observation
+import Projections
+import Store
+import Testing
+import TestSupport
+
+/// `MoreSleepModel`: its first values at once, a property assigned only when its value
+/// changed, reads at each change of the log and at each instant tonight changes (on a
+/// `ManualClock`), and `send` forwarding the store's errors.
+@MainActor
+@Suite struct MoreSleepModelTests {
+    /// How many times each property was invalidated, counted by re-registering an
+    /// observation after every change (`withObservationTracking` fires once).
+    final class Invalidations: Sendable {
+        private let counts = Locked<[String: Int]>([:])
+
+        @MainActor func track<Value>(_ name: String, on model: MoreSleepModel, _ read: @escaping @MainActor (MoreSleepModel) -> Value) {
+            withObservationTracking {
+                _ = read(model)
+            } onChange: { [weak model] in
+                self.counts.withLock { $0[name, default: 0] += 1 }
+                // Re-register once the change is made (onChange runs before it).
+                Task { @MainActor in
+                    guard let model else { return }
+                    self.track(name, on: model, read)
+                }
+            }
+        }
+
+        func count(_ name: String) -> Int { counts.withLock { $0[name] ?? 0 } }
+    }
+
+    static func instant(_ text: String) throws -> Instant { try Instant(rfc3339: text) }
+
+    /// A store over memory whose clock is `clock` (at noon on 2026-11-30, moved to `start`
+    /// once set up), with a goal from 2026-11-30 (23:00 to
+    /// 22:30 over 3 nights) and two apps in the first tier.
+    static func store(clock: ManualClock, openedAt start: String) async throws -> MoreSleepStore {
+        let counter = Locked(0)
+        let environment = StoreEnvironment(
+            now: { clock.now() }, timeZone: { "Europe/Berlin" },
+            makeIdentifier: { counter.withLock { $0 += 1; return "id-\($0)" } }, source: .phone)
+        let store = try await MoreSleepStore.open(log: try InMemoryEventLog(), environment: environment)
+        try await store.send(SetGoal(
+            currentBedtime: try TimeOfDay(text: "23:00"), targetBedtime: try TimeOfDay(text: "22:30"), days: 3,
+            firstNight: try LocalDate(iso: "2026-11-30")))
+        try await store.send(AssignAppTier(app: "Reddit", tier: .blockFirst))
+        try await store.send(AssignAppTier(app: "Mail", tier: .blockFirst))
+        clock.advance(to: try instant(start))
+        return store
+    }
+
+    /// Lets the model's tasks run (a snapshot or a clock's wake-up is handled on the main
+    /// actor after the call that caused it); with `done`, until it holds (at most 5 s).
+    static func settle(until done: (@MainActor () -> Bool)? = nil) async {
+        for _ in 0..<50 { await Task.yield() }
+        guard let done else { return }
+        for _ in 0..<5_000 where !done() { try? await Task.sleep(for: .milliseconds(1)) }
+    }
+
+    @Test("the first values are there when the model opens, and match the state's queries")
+    func firstValues() async throws {
+        let clock = ManualClock(start: try Self.instant("2026-11-30T12:00:00+01:00"))
+        let store = try await Self.store(clock: clock, openedAt: "2026-11-30T21:45:00+01:00")
+        let model = await MoreSleepModel(store: store, clock: clock)
+        let state = await store.state
+        #expect(model.tonight == state.tonight(at: clock.now())?.stepped)
+        #expect(model.tonight?.phase == .windDown)
+        #expect(model.comingNight?.night == (try LocalDate(iso: "2026-11-30")))
+        #expect(model.weekPlans.count == 7)
+        #expect(model.nextChange == state.nextChange(after: clock.now()))
+        #expect(model.pendingNotifications == state.pendingNotifications(at: clock.now()))
+    }
+
+    @Test("a scripted evening: each property is invalidated only when its value changes, and time alone moves tonight")
+    func scriptedEvening() async throws {
+        let clock = ManualClock(start: try Self.instant("2026-11-30T12:00:00+01:00"))
+        let store = try await Self.store(clock: clock, openedAt: "2026-11-30T17:00:00+01:00")
+        let model = await MoreSleepModel(store: store, clock: clock)
+        let invalidations = Invalidations()
+        invalidations.track("tonight", on: model) { $0.tonight }
+        invalidations.track("sleepDebt", on: model) { $0.sleepDebt }
+        invalidations.track("weekPlans", on: model) { $0.weekPlans }
+        invalidations.track("pending", on: model) { $0.pendingNotifications }
+
+        // Walk the evening change by change, as the model's own clock would: each step is
+        // the next change it announced, and tonight is then what the state says.
+        var seen: [Tonight?] = [model.tonight]
+        let night = Night.date(try LocalDate(iso: "2026-11-30"))
+        var steps = 0
+        while let next = model.nextChange, next.millisecondsSince1970 < (try Self.instant("2026-12-01T09:00:00+01:00")).millisecondsSince1970, steps < 100 {
+            clock.advance(to: next)
+            await Self.settle { model.asOf == next }
+            #expect(model.asOf == next, "the model read again at its next change")
+            let state = await store.state
+            #expect(model.tonight == state.tonight(at: next)?.stepped)
+            seen.append(model.tonight)
+            steps += 1
+            if steps == 6 {
+                // A checklist item ticked mid-evening: tonight and the notifications change,
+                // the debt and the week's plans do not.
+                let debtBefore = invalidations.count("sleepDebt"), plansBefore = invalidations.count("weekPlans")
+                let item = try #require(model.tonight?.checklist.first { $0.state == .active }?.item)
+                try await model.send(CompleteChecklistItem(night: night, item: item))
+                await Self.settle()
+                #expect(model.tonight?.checklist.first { $0.item == item }?.state == .done)
+                #expect(invalidations.count("sleepDebt") == debtBefore)
+                #expect(invalidations.count("weekPlans") == plansBefore)
+            }
+        }
+        #expect(steps > 10, "an evening has many changes: \(steps)")
+        #expect(seen.contains { $0?.phase == .windDown } && seen.contains { $0?.phase == .night } && seen.contains { $0?.phase == .morning })
+        // Every invalidation of tonight was a real change: never more than the distinct
+        // successive values it took (each step, and the tick).
+        let changes = zip(seen, seen.dropFirst()).filter { $0 != $1 }.count
+        #expect(invalidations.count("tonight") <= changes + 1)
+        #expect(invalidations.count("tonight") >= changes)
+        #expect(invalidations.count("weekPlans") == 0, "nothing appended changed the plans")
+    }
+
+    @Test("a change that reaches the store another way (another writer, a sync) reaches the model")
+    func followsTheStore() async throws {
+        let clock = ManualClock(start: try Self.instant("2026-11-30T12:00:00+01:00"))
+        let store = try await Self.store(clock: clock, openedAt: "2026-11-30T21:45:00+01:00")
+        let model = await MoreSleepModel(store: store, clock: clock)
+        let item = try #require(model.tonight?.checklist.first { $0.state == .active }?.item)
+        try await store.send(CompleteChecklistItem(night: .date(try LocalDate(iso: "2026-11-30")), item: item))
+        await Self.settle { model.tonight?.checklist.first { $0.item == item }?.state == .done }
+        #expect(model.tonight?.checklist.first { $0.item == item }?.state == .done)
+    }
+
+    @Test("send forwards a rejection and changes nothing")
+    func sendForwardsErrors() async throws {
+        let clock = ManualClock(start: try Self.instant("2026-11-30T12:00:00+01:00"))
+        let store = try await Self.store(clock: clock, openedAt: "2026-11-30T21:45:00+01:00")
+        let model = await MoreSleepModel(store: store, clock: clock)
+        let before = model.tonight
+        let error = await #expect(throws: StoreError.self) {
+            try await model.send(ConfirmExit(night: .date(try LocalDate(iso: "2026-11-30"))))
+        }
+        guard case .rejected? = error else {
+            Issue.record("expected a rejection, got \(String(describing: error))")
+            return
+        }
+        #expect(model.tonight == before)
+    }
+
+    @Test("a manual clock wakes a sleeper when it reaches its instant, and a cancelled sleep throws")
+    func manualClock() async throws {
+        let clock = ManualClock(start: Instant(millisecondsSince1970: 0, utcOffsetSeconds: 0))
+        let woke = Locked(false)
+        let sleeper = Task {
+            try await clock.sleep(until: Instant(millisecondsSince1970: 1_000, utcOffsetSeconds: 0))
+            woke.withLock { $0 = true }
+        }
+        await Self.settle()
+        clock.advance(to: Instant(millisecondsSince1970: 999, utcOffsetSeconds: 0))
+        await Self.settle()
+        #expect(!woke.withLock { $0 })
+        clock.advance(to: Instant(millisecondsSince1970: 1_000, utcOffsetSeconds: 0))
+        try await sleeper.value
+        #expect(woke.withLock { $0 })
+        let cancelled = Task { try await clock.sleep(until: Instant(millisecondsSince1970: 5_000, utcOffsetSeconds: 0)) }
+        await Self.settle()
+        cancelled.cancel()
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
+    }
+}
