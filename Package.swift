@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "ReplayToolKit", dependencies: ["StrictJSON", "Events", "EventLogFile", "Projections", "Localization", "Summaries", "Views", "Commands", "Store", "HealthImport", "Simulation"]),
         .executableTarget(name: "replay-tool", dependencies: ["ReplayToolKit"]),
         // `swift run -c release replay-bench`: replay, launch and append figures on simulated logs of 10k, 100k and 1M events.
-        .executableTarget(name: "replay-bench", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Store", "Simulation", "ReplayToolKit"]),
+        .executableTarget(name: "replay-bench", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Store", "FrontEnd", "Simulation", "ReplayToolKit"]),
         // The README's embedding example as a program (`swift run embedding-example`), built and
         // run by the tests so that what the README shows keeps compiling and working.
         .executableTarget(name: "embedding-example", dependencies: ["MoreSleep"], path: "Examples/embedding-example"),

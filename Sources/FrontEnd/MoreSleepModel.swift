@@ -103,21 +103,19 @@ public final class MoreSleepModel {
     /// Reads every value at `now`, assigning those that changed, and waits for the next change.
     private func read(at now: Instant) {
         asOf = now
-        assign(\.tonight, state.tonight(at: now)?.stepped)
-        assign(\.comingNight, state.bedtimePlan(at: now))
-        let current = state.nightPlans.night(holding: now)
-        assign(\.weekPlans, (0..<7).compactMap { state.nightPlans.plan(for: current.adding(days: $0)) })
-        let last = state.latestNightWithRecord(at: now)
-        assign(\.lastNight, last)
-        assign(\.lastNightRecord, last.flatMap { state.sleep.record(for: $0) })
-        assign(\.lastNightScore, last.flatMap { state.score(for: $0) })
-        assign(\.sleepDebt, state.sleepDebt(at: now))
-        assign(\.streaks, state.streaks(at: now))
-        assign(\.insights, state.insights(at: now))
-        assign(\.pendingNotifications, state.pendingNotifications(at: now))
-        let next = state.nextChange(after: now)
-        assign(\.nextChange, next)
-        wait(until: next)
+        let values = Values(state: state, at: now)
+        assign(\.tonight, values.tonight)
+        assign(\.comingNight, values.comingNight)
+        assign(\.weekPlans, values.weekPlans)
+        assign(\.lastNight, values.lastNight)
+        assign(\.lastNightRecord, values.lastNightRecord)
+        assign(\.lastNightScore, values.lastNightScore)
+        assign(\.sleepDebt, values.sleepDebt)
+        assign(\.streaks, values.streaks)
+        assign(\.insights, values.insights)
+        assign(\.pendingNotifications, values.pendingNotifications)
+        assign(\.nextChange, values.nextChange)
+        wait(until: values.nextChange)
     }
 
     /// Assigns `value` to the property at `keyPath` only when it differs (an assignment is an
@@ -139,6 +137,44 @@ public final class MoreSleepModel {
             // The first task follows the store; the second, if any, is the wait it replaces.
             if tasks.count > 1 { tasks.removeLast().cancel() }
             if let waiter { tasks.append(waiter) }
+        }
+    }
+}
+
+extension MoreSleepModel {
+    /// Every value the model shows, read from a state at an instant: pure, so it is made
+    /// off the main actor's bookkeeping and measured alone (replay-bench).
+    package struct Values: Sendable {
+        var tonight: Tonight?
+        var comingNight: NightPlan?
+        var weekPlans: [NightPlan]
+        var lastNight: LocalDate?
+        var lastNightRecord: SleepRecord?
+        var lastNightScore: NightScore?
+        var sleepDebt: SleepDebt
+        var streaks: SleepStreaks
+        var insights: Insights
+        var pendingNotifications: [PendingNotification]
+        var nextChange: Instant?
+
+        package init(state: LogState, at now: Instant) {
+            tonight = state.tonight(at: now)?.stepped
+            comingNight = state.bedtimePlan(at: now)
+            let current = state.nightPlans.night(holding: now)
+            weekPlans = (0..<7).compactMap { state.nightPlans.plan(for: current.adding(days: $0)) }
+            lastNight = state.latestNightWithRecord(at: now)
+            lastNightRecord = lastNight.flatMap { state.sleep.record(for: $0) }
+            lastNightScore = lastNight.flatMap { state.score(for: $0) }
+            sleepDebt = state.sleepDebt(at: now)
+            streaks = state.streaks(at: now)
+            insights = state.insights(at: now)
+            pendingNotifications = state.pendingNotifications(at: now)
+            nextChange = state.nextChange(after: now)
+        }
+
+        /// A number that depends on every value (so a benchmark's call is not optimised away).
+        package var checksum: Int {
+            weekPlans.count &+ pendingNotifications.count &+ (tonight == nil ? 0 : 1) &+ Int(nextChange?.millisecondsSince1970 ?? 0 & 0xFF)
         }
     }
 }

@@ -262,6 +262,10 @@ struct BenchmarkReport {
                     lines.append("     nextChange(after:) on the state opened ≤ 0.10 ms (144 instants, every 10 minutes of the last day): median \(fixed(Double(next.median) / 1e6, 3)) ms, "
                         + "slowest \(fixed(Double(next.slowest) / 1e6, 3)) ms — \(verdict(next.median <= 100_000))")
                 }
+                if let model = fromCheckpoint.modelReadNanos {
+                    lines.append("     MoreSleepModel's reading of every value it shows, what its update adds to a send, ≤ 2.00 ms (the same instants): median \(fixed(Double(model.median) / 1e6, 3)) ms, "
+                        + "slowest \(fixed(Double(model.slowest) / 1e6, 3)) ms — \(verdict(model.median <= 2_000_000))")
+                }
                 if let after = fromCheckpoint.residentAfterKiB, let growth = fromCheckpoint.residentGrowthKiB {
                     let absolute = Double(after) / 1024
                     let share = Double(growth) / 1024

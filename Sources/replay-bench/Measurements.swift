@@ -2,6 +2,7 @@ import Commands
 @_spi(LogTools) import EventLogFile
 import Events
 import Foundation
+import FrontEnd
 import Projections
 import Store
 
@@ -94,8 +95,11 @@ struct PassResult: Equatable {
     /// For the launch from a checkpoint: `nextChange(after:)` on the state opened, at every
     /// 10 minutes of the log's last day (144 calls): the median and the slowest, in ns.
     var nextChangeNanos: NextChangeTimes? = nil
+    /// For the launch from a checkpoint: `MoreSleepModel`'s reading of every value it shows
+    /// (`MoreSleepModel.Values`) at the same instants: what its update adds to a send.
+    var modelReadNanos: NextChangeTimes? = nil
 
-    /// The median and the slowest of the `nextChange(after:)` calls, in ns.
+    /// The median and the slowest of 144 timed calls, in ns.
     struct NextChangeTimes: Sendable, Hashable {
         var median: Int64
         var slowest: Int64
@@ -185,6 +189,15 @@ enum PassRunner {
                     }
                     calls.sort()
                     result.nextChangeNanos = PassResult.NextChangeTimes(median: calls[calls.count / 2], slowest: calls[calls.count - 1])
+                    var reads: [Int64] = []
+                    for step in 0..<144 {
+                        let at = moment.adding(milliseconds: -Int64(step) * 600_000)
+                        let started = clock.now
+                        result.check &+= MoreSleepModel.Values(state: state, at: at).checksum
+                        reads.append(Self.durationNanoseconds(clock.now - started))
+                    }
+                    reads.sort()
+                    result.modelReadNanos = PassResult.NextChangeTimes(median: reads[reads.count / 2], slowest: reads[reads.count - 1])
                 }
                 withExtendedLifetime(store) {}
                 continue
@@ -251,6 +264,7 @@ enum PassRunner {
             + "rss_before_kib=\(result.residentBeforeKiB ?? -1) rss_after_kib=\(result.residentAfterKiB ?? -1) lines_after_checkpoint=\(result.linesAfterCheckpoint ?? -1) first_faults=\(result.firstRunFaults ?? -1)"
             + (result.openParts.map { " parts=\($0.field)" } ?? "")
             + (result.nextChangeNanos.map { " next_change_ns=\($0.median),\($0.slowest)" } ?? "")
+            + (result.modelReadNanos.map { " model_read_ns=\($0.median),\($0.slowest)" } ?? "")
     }
 
     /// The `name=value` fields of the last line of a child's `output` that starts with
@@ -283,10 +297,8 @@ enum PassRunner {
             peakResidentKiB: peak, highWaterMarkKiB: highWaterMark >= 0 ? highWaterMark : nil, check: check, lateEventCount: late, warningCount: warnings,
             residentBeforeKiB: optional("rss_before_kib"), residentAfterKiB: optional("rss_after_kib"), firstRunFaults: optional("first_faults"),
             linesAfterCheckpoint: optional("lines_after_checkpoint"), openParts: fields["parts"].flatMap(CheckpointOpenParts.init(field:)),
-            nextChangeNanos: fields["next_change_ns"].flatMap { field in
-                let values = field.split(separator: ",").compactMap { Int64($0) }
-                return values.count == 2 ? PassResult.NextChangeTimes(median: values[0], slowest: values[1]) : nil
-            })
+            nextChangeNanos: fields["next_change_ns"].flatMap(PassResult.NextChangeTimes.init(field:)),
+            modelReadNanos: fields["model_read_ns"].flatMap(PassResult.NextChangeTimes.init(field:)))
     }
 
     static func durationNanoseconds(_ duration: Duration) -> Int64 {
@@ -440,5 +452,14 @@ enum BenchError: Error, CustomStringConvertible {
         switch self {
         case .io(let message), .failed(let message): return message
         }
+    }
+}
+
+extension PassResult.NextChangeTimes {
+    /// Read from a result line's `MEDIAN,SLOWEST` field.
+    init?(field: String) {
+        let values = field.split(separator: ",").compactMap { Int64($0) }
+        guard values.count == 2 else { return nil }
+        self.init(median: values[0], slowest: values[1])
     }
 }
