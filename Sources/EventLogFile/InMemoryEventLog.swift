@@ -12,6 +12,35 @@ public final class InMemoryEventLog: EventLogStorage, Sendable {
         if !events.isEmpty { _ = try append(events, expectedLastSeq: 0) }
     }
 
+    /// A log holding the events of the JSON-lines `text` (a log file's bytes, say a fixture an
+    /// app bundles for its previews): each line decoded as the log's reader decodes it, and
+    /// appended in order, a batch as one append (so the events keep their seqs when the
+    /// lines number them 1, 2, 3…). Blank lines are passed over.
+    ///
+    /// - Throws: `EventLogFileError` `.invalidLine` naming the first line that does not
+    ///   decode, and why; nothing is held then.
+    public convenience init(jsonLines text: String) throws(EventLogFileError) {
+        try self.init()
+        var decoder = EventLineDecoder()
+        var batch: [Event] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let bytes = Array(line.utf8)
+            guard bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") }) else { continue }
+            let recorded: RecordedEvent
+            do {
+                recorded = try decoder.decode(line: bytes)
+            } catch {
+                throw EventLogFileError(code: .invalidLine, message: "\(error.message); nothing was read", path: nil, line: index + 1)
+            }
+            batch.append(recorded.event)
+            if (recorded.batch.map { $0.index == $0.count } ?? true) {
+                _ = try append(batch, expectedLastSeq: nil)
+                batch = []
+            }
+        }
+        if !batch.isEmpty { _ = try append(batch, expectedLastSeq: nil) }
+    }
+
     /// Appends with the same rules as `FileEventLog` (see `EventLogStorage`).
     public func append(_ newEvents: [Event], expectedLastSeq: Int?) throws(EventLogFileError) -> [AppendOutcome] {
         try held.withLock { (held) throws(EventLogFileError) in
