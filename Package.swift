@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "MoreSleep", targets: ["MoreSleep"]),
         // What an importer of Apple Health exports adds.
         .library(name: "HealthImport", targets: ["HealthImport"]),
+        // What an app's tests import to pin its own recorded nights to golden JSON views.
+        .library(name: "MoreSleepTesting", targets: ["MoreSleepTesting"]),
         // The command-line tool. The simulator, the tool kit, the bench and the harness are
         // the package's own, not published as libraries.
         .executable(name: "replay-tool", targets: ["replay-tool"]),
@@ -50,12 +52,17 @@ let package = Package(
         .target(name: "FrontEnd", dependencies: ["Events", "Projections", "Commands", "Store", "Summaries", "Views"]),
         // One import for a front end: re-exports the nine library modules it uses.
         .target(name: "MoreSleep", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Store", "Localization", "Summaries", "Views", "FrontEnd"]),
+        // Recorded logs pinned to their golden JSON views at chosen instants, with field-level
+        // differences: `replay-tool golden` and `MoreSleepTesting`.
+        .target(name: "Goldens", dependencies: ["StrictJSON", "Events", "EventLogFile", "Projections", "Store", "Views"]),
+        // For an app's own tests: an assertion that pins its recorded logs to their goldens.
+        .target(name: "MoreSleepTesting", dependencies: ["Events", "Goldens"]),
         // Import of an Apple Health export (export.xml), streamed, with content-derived ids.
         .target(name: "HealthImport", dependencies: ["Events", "EventLogFile", "Projections", "StrictJSON"]),
         // The command-line tool's logic, testable in process; `replay-tool` is its thin main.
         // Realistic synthetic logs (`replay-tool simulate`): a person following, or not, a plan.
         .target(name: "Simulation", dependencies: ["Events", "Projections", "Commands", "Store"]),
-        .target(name: "ReplayToolKit", dependencies: ["StrictJSON", "Events", "EventLogFile", "Projections", "Localization", "Summaries", "Views", "Commands", "Store", "HealthImport", "Simulation"]),
+        .target(name: "ReplayToolKit", dependencies: ["StrictJSON", "Events", "EventLogFile", "Projections", "Localization", "Summaries", "Views", "Commands", "Store", "HealthImport", "Simulation", "Goldens"]),
         .executableTarget(name: "replay-tool", dependencies: ["ReplayToolKit"]),
         // `swift run -c release replay-bench`: replay, launch and append figures on simulated logs of 10k, 100k and 1M events.
         .executableTarget(name: "replay-bench", dependencies: ["Events", "EventLogFile", "Projections", "Commands", "Store", "FrontEnd", "Simulation", "ReplayToolKit"]),
@@ -81,6 +88,7 @@ let package = Package(
         .testTarget(name: "ProjectionTests", dependencies: ["StrictJSON", "Events", "Projections", "Views", "HealthImport", "TestSupport"]),
         .testTarget(name: "CommandsTests", dependencies: ["Events", "Projections", "Commands", "Store", "EventLogFile", "HealthImport", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Events", "Projections", "Commands", "Store", "EventLogFile", "TestSupport"]),
+        .testTarget(name: "GoldensTests", dependencies: ["Events", "EventLogFile", "Goldens", "MoreSleepTesting", "ReplayToolKit", "TestSupport"]),
         .testTarget(name: "FrontEndTests", dependencies: ["Events", "Projections", "Commands", "Store", "EventLogFile", "Views", "FrontEnd", "TestSupport"]),
         .testTarget(name: "CrashConsistencyTests", dependencies: ["Events", "EventLogFile", "Commands", "Store", "CrashConsistency", "TestSupport"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Summaries", "Localization", "Projections", "Events", "StrictJSON", "TestSupport"]),

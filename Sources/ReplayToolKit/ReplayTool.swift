@@ -32,7 +32,7 @@ public enum ReplayTool {
             VerifyCommand.specification, StatsCommand.specification, ShowCommand.specification, WhyCommand.specification,
             TraceCommand.specification, ScoresCommand.specification, InsightsCommand.specification, ReportCommand.specification, RepairCommand.specification,
             CheckpointCommand.specification, AppendCommand.specification, ImportHealthCommand.specification, SimulateCommand.specification,
-            SyncCommand.specification, MessagesCommand.specification,
+            SyncCommand.specification, MessagesCommand.specification, GoldenCommand.specification,
         ]
     )
 
@@ -82,6 +82,7 @@ public enum ReplayTool {
                 case ImportHealthCommand.specification.name: return try ImportHealthCommand.run(parsed, console: console)
                 case SyncCommand.specification.name: return try SyncCommand.run(parsed, console: console)
                 case MessagesCommand.specification.name: return try MessagesCommand.run(parsed, console: console)
+                case GoldenCommand.specification.name: return try GoldenCommand.run(parsed, console: console)
                 default:
                     console.error(HelpFormatter.help(for: [], root: specification, toolName: name))
                     return .usage
