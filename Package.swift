@@ -69,6 +69,9 @@ let package = Package(
         // The README's embedding example as a program (`swift run embedding-example`), built and
         // run by the tests so that what the README shows keeps compiling and working.
         .executableTarget(name: "embedding-example", dependencies: ["MoreSleep"], path: "Examples/embedding-example"),
+        // The README's model example (an observable model over a preview's store, the
+        // evening's timeline, a Live Activity's state), built and run by the tests too.
+        .executableTarget(name: "model-example", dependencies: ["MoreSleep"], path: "Examples/model-example"),
         // `log-crash-harness run`: SIGKILLs a writer process at random moments and checks
         // that acknowledged events survive, only torn tails appear, and repair heals them.
         // Crash states and failing disks: file operations recorded and failed through
@@ -101,7 +104,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReplayToolKitTests",
-            dependencies: ["ReplayToolKit", "replay-tool", "embedding-example", "StrictJSON", "Events", "EventLogFile", "Localization", "TestSupport"]
+            dependencies: ["ReplayToolKit", "replay-tool", "embedding-example", "model-example", "StrictJSON", "Events", "EventLogFile", "Localization", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -42,4 +42,25 @@ struct ReadmeEmbeddingTests {
         #expect(lines.contains("warnings: no warnings"))
         #expect(!printed.contains("Projections."), "no type dumps")
     }
+
+    @Test func theReadmeShowsTheModelExampleAndItRuns() throws {
+        let shown = try ReadmeTourTests.block(after: "model-example", in: try ReadmeTourTests.readme())
+        let file = try String(contentsOf: ReadmeTourTests.repository.appendingPathComponent("Examples/model-example/main.swift"), encoding: .utf8)
+        let body = file.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).joined(separator: "\n")
+        #expect(shown == body, "README's model example differs from its program:\n\(Golden.diff(expected: body, actual: shown))")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try BuiltExecutable.path("model-example", override: "MODEL_EXAMPLE_PATH"))
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let lines = printed.split(separator: "\n").map(String.init)
+        #expect(lines.first == "timeline 2026-11-30T19:00:00+01:00: beforeWindDown, ring green", "\(printed)")
+        #expect(lines.contains("model: beforeWindDown, next change 2026-11-30T19:10:00+01:00"), "\(printed)")
+        #expect(lines.contains("model at 2026-11-30T19:10:00+01:00: beforeWindDown"), "the model woke at its next change: \(printed)")
+        #expect(lines.contains { $0.hasPrefix("live activity: beforeWindDown") })
+    }
 }
