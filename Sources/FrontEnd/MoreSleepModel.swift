@@ -55,7 +55,12 @@ public final class MoreSleepModel {
     @ObservationIgnored private var state: LogState
     /// The task that follows the store, and the one that waits for the next change; a
     /// `Locked` box, so that `deinit` (not on the main actor) can cancel them.
-    @ObservationIgnored private nonisolated let tasks = Locked<[Task<Void, Never>]>([])
+    @ObservationIgnored private nonisolated let tasks = Locked(Tasks())
+
+    private struct Tasks: Sendable {
+        var follower: Task<Void, Never>?
+        var waiter: Task<Void, Never>?
+    }
 
     /// Opens the model on `store`, with its first values at once (the store's state now), and
     /// starts following the store and the clock.
@@ -73,11 +78,14 @@ public final class MoreSleepModel {
                 self.apply(snapshot)
             }
         }
-        tasks.withLock { $0.append(follower) }
+        tasks.withLock { $0.follower = follower }
     }
 
     deinit {
-        tasks.withLock { tasks in tasks.forEach { $0.cancel() } }
+        tasks.withLock { tasks in
+            tasks.follower?.cancel()
+            tasks.waiter?.cancel()
+        }
     }
 
     /// Sends `command` to the store (see `MoreSleepStore.send(_:)`); the model reads the new
@@ -134,9 +142,8 @@ public final class MoreSleepModel {
             }
         }
         tasks.withLock { tasks in
-            // The first task follows the store; the second, if any, is the wait it replaces.
-            if tasks.count > 1 { tasks.removeLast().cancel() }
-            if let waiter { tasks.append(waiter) }
+            tasks.waiter?.cancel()
+            tasks.waiter = waiter
         }
     }
 }

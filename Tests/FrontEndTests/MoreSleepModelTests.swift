@@ -134,11 +134,17 @@ import TestSupport
         #expect(invalidations.count("sleepDebt") == 0)
     }
 
-    @Test("a change that reaches the store another way (another writer, a sync) reaches the model")
+    @Test("a change that reaches the store another way (another writer, a sync) reaches the model, after time has moved it too")
     func followsTheStore() async throws {
         let clock = ManualClock(start: try Self.instant("2026-11-30T12:00:00+01:00"))
         let store = try await Self.store(clock: clock, openedAt: "2026-11-30T21:45:00+01:00")
         let model = await MoreSleepModel(store: store, clock: clock)
+        // Two changes of time first: following the store must outlive the waits they replace.
+        for _ in 0..<2 {
+            let next = try #require(model.nextChange)
+            clock.advance(to: next)
+            await Self.settle { model.asOf == next }
+        }
         let item = try #require(model.tonight?.checklist.first { $0.state == .active }?.item)
         try await store.send(CompleteChecklistItem(night: .date(try LocalDate(iso: "2026-11-30")), item: item))
         await Self.settle { model.tonight?.checklist.first { $0.item == item }?.state == .done }
