@@ -4,8 +4,9 @@ import Projections
 import Testing
 
 /// `LogState.nextChange(after:)` and `timeline(from:to:)` (docs/guide.md, "Time is an input"): on simulated
-/// fortnights (a daylight-saving night, a trip abroad, exits), every minute shows the state of
-/// the timeline's entry before it, and each entry is a real change.
+/// runs (a daylight-saving night, a trip abroad, exits), every minute shows what the timeline's
+/// entry before it shows (tonight, the next notification, the night), and each entry is a
+/// real change.
 @Suite struct TonightTimelineTests {
     static let minute: Int64 = 60_000
 
@@ -22,10 +23,11 @@ import Testing
         #expect(timeline.count > nights * 10, "a run of evenings has many changes: \(timeline.count)")
         for (earlier, later) in zip(timeline, timeline.dropFirst()) {
             #expect(earlier.at.millisecondsSince1970 < later.at.millisecondsSince1970)
-            #expect(earlier.tonight?.stepped != later.tonight?.stepped, "no change at \(later.at)")
+            #expect(state.shown(at: earlier.at) != state.shown(at: later.at), "no change at \(later.at)")
+            #expect(later.tonight == state.tonight(at: later.at))
             // The millisecond before an entry still shows the one before it.
             let justBefore = later.at.adding(milliseconds: -1)
-            #expect(state.tonight(at: justBefore)?.stepped == earlier.tonight?.stepped, "a change before \(later.at)")
+            #expect(state.shown(at: justBefore) == state.shown(at: earlier.at), "a change before \(later.at)")
         }
         var index = 0
         var mismatches = 0
@@ -33,7 +35,7 @@ import Testing
         while moment < end, mismatches < 5 {
             while index + 1 < timeline.count, timeline[index + 1].at.millisecondsSince1970 <= moment { index += 1 }
             let now = Instant(millisecondsSince1970: moment, utcOffsetSeconds: 0)
-            if state.tonight(at: now)?.stepped != timeline[index].tonight?.stepped {
+            if state.shown(at: now) != state.shown(at: timeline[index].at) {
                 mismatches += 1
                 Issue.record("at \(now) the state differs from the entry at \(timeline[index].at): a change the timeline missed")
             }
@@ -49,17 +51,17 @@ import Testing
         // Instants every 37 minutes over the run (odd, so they land all over the evening).
         for moment in stride(from: first, to: first + Int64(3 * 86_400_000), by: 37 * 60_000) {
             let now = Instant(millisecondsSince1970: moment, utcOffsetSeconds: 0)
-            let shown = state.tonight(at: now)?.stepped
+            let shown = state.shown(at: now)
             guard let next = state.nextChange(after: now) else {
                 Issue.record("no next change at \(now), in a run with nights planned ahead")
                 continue
             }
             #expect(next.millisecondsSince1970 > moment)
-            #expect(state.tonight(at: next)?.stepped != shown)
+            #expect(state.shown(at: next) != shown)
             // Nothing changes before it: every minute up to it shows the same.
             var probe = moment + Self.minute
             while probe < next.millisecondsSince1970 {
-                #expect(state.tonight(at: Instant(millisecondsSince1970: probe, utcOffsetSeconds: 0))?.stepped == shown, "changed at \(probe) before \(next)")
+                #expect(state.shown(at: Instant(millisecondsSince1970: probe, utcOffsetSeconds: 0)) == shown, "changed at \(probe) before \(next)")
                 probe += Self.minute
             }
         }

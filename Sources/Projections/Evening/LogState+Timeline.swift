@@ -35,19 +35,21 @@ extension Tonight {
 }
 
 extension LogState {
-    /// The first instant after `now` at which `tonight(at:)` shows something else — a phase,
-    /// the ring's colour, a checklist item unlocking, an app shutting down, the next
-    /// notification, an exit's wait ending or its free window closing, a night's window
-    /// opening or closing — leaving aside the figures a view counts down itself
-    /// (`Tonight.stepped`). `nil` when nothing is scheduled to change (no plan ahead).
+    /// The first instant after `now` at which what a front end shows changes with nothing
+    /// appended (``Shown``): tonight — a phase, the ring's colour, a checklist item unlocking,
+    /// an app shutting down, an exit's wait ending or its free window closing, a night's
+    /// window opening or closing — leaving aside the figures a view counts down itself
+    /// (`Tonight.stepped`); the soonest pending notification firing; the night holding the
+    /// instant moving on (the plans listed, the debt, the streaks, last night, the insights
+    /// are of it). `nil` when nothing is scheduled to change.
     ///
     /// With nothing appended, the state shown stays the same from `now` until this instant:
     /// a front end re-reads then (a widget's or a complication's next entry).
     public func nextChange(after now: Instant) -> Instant? {
         var schedules = Schedules()
-        let shown = tonight(at: now, revisions: false, schedules: &schedules)?.stepped
+        let shown = shown(at: now, schedules: &schedules)
         for candidate in changeCandidates(after: now, shown: shown, schedules: &schedules)
-        where tonight(at: candidate, revisions: false, schedules: &schedules)?.stepped != shown {
+        where self.shown(at: candidate, schedules: &schedules) != shown {
             return candidate
         }
         return nil
@@ -68,13 +70,33 @@ extension LogState {
         return entries
     }
 
+    /// What ``nextChange(after:)`` compares: tonight without its continuous figures, the
+    /// soonest pending notification, and the night holding the instant.
+    package struct Shown: Hashable {
+        package var tonight: Tonight?
+        package var nextNotification: PendingNotification?
+        package var night: LocalDate
+    }
+
+    /// What is shown at `now` (see ``Shown``).
+    package func shown(at now: Instant) -> Shown {
+        var schedules = Schedules()
+        return shown(at: now, schedules: &schedules)
+    }
+
+    func shown(at now: Instant, schedules: inout Schedules) -> Shown {
+        let tonight = tonight(at: now, revisions: false, schedules: &schedules)?.stepped
+        let next = tonight == nil ? nextNotification(at: now, schedules: &schedules) : tonight?.nextNotification
+        return Shown(tonight: tonight, nextNotification: next, night: nightPlans.night(holding: now))
+    }
+
     /// Every instant after `now`, soonest first, at which something `tonight(at:)` shows may
     /// change: the timed parts of the schedules of the nights around `now` (their windows,
     /// wind-down, bedtime, wake, reminders, warnings, shutdowns, the ring's colour bands), their
-    /// exits' requests, waits' ends, confirmations and free windows' ends, and when the
-    /// notification `shown` (tonight at `now`) names next fires.
+    /// exits' requests, waits' ends, confirmations and free windows' ends; when the
+    /// notification `shown` names next fires; when the next night begins.
     /// Between two of them the state is constant (a test compares every minute).
-    func changeCandidates(after now: Instant, shown: Tonight?, schedules: inout Schedules) -> [Instant] {
+    func changeCandidates(after now: Instant, shown: Shown, schedules: inout Schedules) -> [Instant] {
         let moment = now.millisecondsSince1970
         let current = nightPlans.night(holding: now)
         var nights: [Night] = (-1...2).map { .date(current.adding(days: $0)) }
@@ -82,8 +104,8 @@ extension LogState {
         var instants: [Instant] = []
         for night in nights {
             guard let schedule = schedules.schedule(for: night, in: self) else { continue }
-            // While no night is tonight, nothing else is shown: only a window's opening can change that.
-            guard shown != nil else {
+            // While no night is tonight, of the schedules only a window's opening can change that.
+            guard shown.tonight != nil else {
                 instants.append(schedule.windowOpens)
                 continue
             }
@@ -99,7 +121,8 @@ extension LogState {
                 instants += [exit.confirmedAt, exit.freeWindowEnds, exit.closedAt].compactMap { $0 }
             }
         }
-        if let next = shown?.nextNotification { instants.append(next.fireAt) }
+        if let next = shown.nextNotification { instants.append(next.fireAt) }
+        instants.append(nightPlans.nextNightStart(after: now))
         var seen = Set<Int64>()
         return instants.filter { $0.millisecondsSince1970 > moment && seen.insert($0.millisecondsSince1970).inserted }
             .sorted(by: Instant.isEarlier)

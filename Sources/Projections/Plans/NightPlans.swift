@@ -331,6 +331,13 @@ public struct NightPlans: Projection, Hashable {
         return resolver.nightDate(of: now)
     }
 
+    /// When ``night(holding:)`` next changes after `now`: noon of the next night's date, on
+    /// the same clock.
+    public func nextNightStart(after now: Instant) -> Instant {
+        let resolver = latestZone.flatMap { zones.resolver(for: $0) } ?? LocalTimeResolver.utc
+        return resolver.instant(on: resolver.nightDate(of: now).adding(days: 1), at: .noon)
+    }
+
     /// The planned nights from the first planned night to the later of `now`'s night + 6
     /// and the last night of the latest goal's ramp, oldest first (docs/json-view.md `plans`).
     public func plans(asOf now: Instant) -> [NightPlan] {
