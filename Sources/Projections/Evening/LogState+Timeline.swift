@@ -1,7 +1,8 @@
 import Events
 
-/// One instant of tonight's timeline: from `at` until the next entry, `tonight(at:)` shows the
-/// same, but for what a view counts down itself (`Tonight.stepped`).
+/// One instant of an evening's timeline (`LogState.timeline(from:to:)`): from `at` until the
+/// next entry, what a front end shows stays the same — tonight, but for what a view counts
+/// down itself (`Tonight.stepped`), the soonest notification, the night — with nothing appended.
 public struct TimelineEntry: Sendable, Hashable {
     /// When this state begins.
     public var at: Instant
