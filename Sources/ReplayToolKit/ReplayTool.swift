@@ -32,7 +32,7 @@ public enum ReplayTool {
             VerifyCommand.specification, StatsCommand.specification, ShowCommand.specification, WhyCommand.specification,
             TraceCommand.specification, ScoresCommand.specification, InsightsCommand.specification, ReportCommand.specification, RepairCommand.specification,
             CheckpointCommand.specification, AppendCommand.specification, ImportHealthCommand.specification, SimulateCommand.specification,
-            SyncCommand.specification, MessagesCommand.specification, GoldenCommand.specification,
+            SyncCommand.specification, MessagesCommand.specification, GoldenCommand.specification, DiffCommand.specification,
         ]
     )
 
@@ -83,6 +83,7 @@ public enum ReplayTool {
                 case SyncCommand.specification.name: return try SyncCommand.run(parsed, console: console)
                 case MessagesCommand.specification.name: return try MessagesCommand.run(parsed, console: console)
                 case GoldenCommand.specification.name: return try GoldenCommand.run(parsed, console: console)
+                case DiffCommand.specification.name: return try DiffCommand.run(parsed, console: console)
                 default:
                     console.error(HelpFormatter.help(for: [], root: specification, toolName: name))
                     return .usage

@@ -97,4 +97,23 @@ import TestSupport
             try expectGoldenViews(logAt: log, record: true)
         }
     }
+
+    @Test("diff A.json B.json: each differing field on a line, exit 1; the same view agrees, exit 0; a missing or broken file is named")
+    func diffCommand() throws {
+        let folder = try TemporaryFolder()
+        let first = try folder.write("a.json", try GoldenViews.view(ofLogAt: Self.sampleWeek, at: try Instant(rfc3339: "2026-12-01T21:00:00+01:00")))
+        let second = try folder.write("b.json", try GoldenViews.view(ofLogAt: Self.sampleWeek, at: try Instant(rfc3339: "2026-12-03T23:30:00+01:00")))
+        let differs = ToolRun.run(["diff", first, second])
+        #expect(differs.code == .checkFailed)
+        #expect(differs.output.hasPrefix(#"asOf: "2026-12-01T21:00:00+01:00" → "2026-12-03T23:30:00+01:00""#), "\(differs.output)")
+        #expect(differs.output.hasSuffix(" fields differ\n"))
+        let same = ToolRun.run(["diff", first, first])
+        #expect(same.code == .success)
+        #expect(same.output == "the views agree\n")
+        #expect(ToolRun.run(["diff", first, folder.path("none.json")]).code == .noInput)
+        let broken = try folder.write("broken.json", "{\"asOf\": ")
+        let bad = ToolRun.run(["diff", first, broken])
+        #expect(bad.code == .dataError)
+        #expect(bad.error.contains("broken.json: not a JSON view"), "\(bad.error)")
+    }
 }
