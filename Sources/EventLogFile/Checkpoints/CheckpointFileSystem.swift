@@ -14,16 +14,7 @@ enum CheckpointFileSystem {
     static func read(_ path: String, limit: Int) throws(EventLogFileError) -> (bytes: [UInt8], size: Int64) {
         let file = try LogFileDescriptor.openForReading(path: path)
         let size = try file.size()
-        var bytes = [UInt8](repeating: 0, count: Int(min(size, Int64(limit))))
-        var done = 0
-        while done < bytes.count {
-            let count = try bytes.withUnsafeMutableBytes { buffer in
-                Result { () throws(EventLogFileError) in try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), at: Int64(done)) }
-            }.get()
-            if count == 0 { break }
-            done += count
-        }
-        return (Array(bytes.prefix(done)), size)
+        return (try file.readFully(from: 0, count: Int(min(size, Int64(limit)))), size)
     }
 
     /// A whole file mapped read-only, unmapped on deinit. Only for checkpoint files: never

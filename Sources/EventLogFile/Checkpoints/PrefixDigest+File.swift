@@ -38,14 +38,7 @@ extension PrefixDigest {
         let file = try LogFileDescriptor.openForReading(path: path)
         guard end >= 0, try file.size() >= end else { return nil }
         let start = max(0, end - tailLength)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(end - start), alignment: 8)
-        defer { buffer.deallocate() }
-        var done = 0
-        while done < buffer.count {
-            let count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), at: start + Int64(done))
-            if count == 0 { return nil }
-            done += count
-        }
-        return digest(of: UnsafeRawBufferPointer(buffer))
+        let bytes = try file.readFully(from: start, count: Int(end - start))
+        return bytes.count == Int(end - start) ? digest(of: bytes) : nil
     }
 }

@@ -415,30 +415,13 @@ public enum StreamSync {
         let file = try LogFileDescriptor.openForReading(path: path)
         let size = try file.size()
         let start = max(0, size - max(1, window))
-        let tail = try read(file, from: start, count: Int(size - start))
+        let tail = try file.readFully(from: start, count: Int(size - start))
         return tail.count == Int(size - start) ? (tail, start) : nil
     }
 
     /// The whole file at `path`.
     static func readWhole(_ path: String) throws(EventLogFileError) -> [UInt8] {
         let file = try LogFileDescriptor.openForReading(path: path)
-        return try read(file, from: 0, count: Int(try file.size()))
-    }
-
-    /// Up to `count` bytes of `file` from `start` (fewer when it ends sooner).
-    private static func read(_ file: borrowing LogFileDescriptor, from start: Int64, count: Int) throws(EventLogFileError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let read = bytes.withUnsafeMutableBytes { raw in
-                Result { () throws(EventLogFileError) in
-                    try file.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[done...]), at: start + Int64(done))
-                }
-            }
-            let got = try read.get()
-            if got == 0 { break }
-            done += got
-        }
-        return Array(bytes[..<done])
+        return try file.readFully(from: 0, count: Int(try file.size()))
     }
 }

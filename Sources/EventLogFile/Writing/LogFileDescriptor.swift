@@ -296,6 +296,25 @@ package struct LogFileDescriptor: ~Copyable, Sendable {
         }
     }
 
+    /// Up to `count` bytes from `start` (fewer when the file ends sooner), read until done.
+    ///
+    /// - Throws: ``EventLogFileError`` as ``read(into:at:)`` does.
+    package func readFully(from start: Int64, count: Int) throws(EventLogFileError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let read = bytes.withUnsafeMutableBytes { raw in
+                Result { () throws(EventLogFileError) in
+                    try self.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[done...]), at: start + Int64(done))
+                }
+            }
+            let got = try read.get()
+            if got == 0 { break }
+            done += got
+        }
+        return done == count ? bytes : Array(bytes[..<done])
+    }
+
     /// Appends all of `bytes` at the end of the file (the descriptor is `O_APPEND`),
     /// continuing after partial writes and interruptions.
     ///
