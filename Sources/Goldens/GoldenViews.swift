@@ -64,8 +64,9 @@ public enum GoldenViews {
         return instants
     }
 
-    /// A torn tail's warning in a view, worded as `show --json` words it.
-    static let tornTailNotice = TornTailNotice(.none, .repairRemovesIt(tool: "replay-tool"))
+    /// A torn tail's warning in a view: the words of every fold of `replay-tool` (`show`,
+    /// `why`, `trace`, `report`, `scores` take this value), so a golden and `show --json` agree.
+    package static let tornTailNotice = TornTailNotice(.none, .repairRemovesIt(tool: "replay-tool"))
 
     /// The golden file of `instant` in `folder`.
     public static func goldenPath(in folder: String, at instant: Instant) -> String {

@@ -25,7 +25,7 @@ import Darwin
 ///   golden cannot be written.
 public func expectGoldenViews(
     logAt logPath: String, instants: [Instant]? = nil, goldens: String? = nil,
-    record: Bool = ProcessInfoRecord.requested, sourceLocation: SourceLocation = #_sourceLocation
+    record: Bool = GoldenRecording.isRequested, sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     let base = logPath.hasSuffix(".jsonl") ? String(logPath.dropLast(".jsonl".count)) : logPath
     let chosen = try instants ?? GoldenViews.instants(inFileAt: base + ".instants")
@@ -47,8 +47,8 @@ public func expectGoldenViews(
 }
 
 /// Whether the environment asks to record goldens (`RECORD_GOLDENS` set and not `0`).
-public enum ProcessInfoRecord {
-    public static var requested: Bool {
+public enum GoldenRecording {
+    public static var isRequested: Bool {
         guard let value = getenv("RECORD_GOLDENS") else { return false }
         return String(cString: value) != "0"
     }

@@ -126,13 +126,6 @@ extension LogState {
         instants.append(nightPlans.nextNightStart(after: now))
         var seen = Set<Int64>()
         return instants.filter { $0.millisecondsSince1970 > moment && seen.insert($0.millisecondsSince1970).inserted }
-            .sorted(by: Instant.isEarlier)
-    }
-}
-
-extension Instant {
-    /// Whether `left` comes before `right` (their offsets aside).
-    static func isEarlier(_ left: Instant, _ right: Instant) -> Bool {
-        left.millisecondsSince1970 < right.millisecondsSince1970
+            .sorted()
     }
 }

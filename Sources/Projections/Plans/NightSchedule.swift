@@ -46,8 +46,7 @@ public struct NightSchedule: Sendable {
     /// if that is sooner (the margin divided by the compression). From then until
     /// ``windowCloses`` the night can be tonight (`LogState.tonightNight(at:)`).
     public var windowOpens: Instant {
-        let hourBefore = plan.windDownStart.adding(milliseconds: -milliseconds(minutes: 60))
-        return hourBefore.millisecondsSince1970 <= plan.effectiveWindDownStart.millisecondsSince1970 ? hourBefore : plan.effectiveWindDownStart
+        min(plan.windDownStart.adding(milliseconds: -milliseconds(minutes: 60)), plan.effectiveWindDownStart)
     }
 
     /// When the night's window closes: two hours after wake time (divided by the compression).

@@ -1,6 +1,7 @@
 import Commands
 import EventLogFile
 import Events
+import Goldens
 import Projections
 import Store
 
@@ -65,7 +66,8 @@ struct LogStateFold {
 
     /// The warning a fold of the tool adds for a torn tail (`show`, `why`, `trace`, `report`,
     /// `scores`): what it is, that it was not read, and the command that removes it.
-    static let foldWarning = TornTailNotice(.none, .repairRemovesIt(tool: ReplayTool.name))
+    /// (The words golden views use too, so that `golden` and `show --json` print the same.)
+    static let foldWarning = GoldenViews.tornTailNotice
 
     /// Says on standard error which invalid lines a fold left out, and how many.
     static func reportSkipped(_ skipped: [String], of path: String, console: ToolConsole) {
