@@ -21,8 +21,13 @@ public struct JSONDifference: Sendable, Hashable, CustomStringConvertible {
         guard let left = try? JSONParser.parse(expected), let right = try? JSONParser.parse(actual) else {
             return expected == actual ? [] : [JSONDifference(path: "$", expected: expected, actual: actual)]
         }
+        return between(left, right)
+    }
+
+    /// The fields that differ between two parsed JSON values, in the order they appear.
+    package static func between(_ expected: JSONValue, _ actual: JSONValue) -> [JSONDifference] {
         var differences: [JSONDifference] = []
-        compare(left, right, at: "", into: &differences)
+        compare(expected, actual, at: "", into: &differences)
         return differences
     }
 

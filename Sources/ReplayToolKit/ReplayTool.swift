@@ -33,6 +33,7 @@ public enum ReplayTool {
             TraceCommand.specification, ScoresCommand.specification, InsightsCommand.specification, ReportCommand.specification, RepairCommand.specification,
             CheckpointCommand.specification, AppendCommand.specification, ImportHealthCommand.specification, SimulateCommand.specification,
             SyncCommand.specification, MessagesCommand.specification, GoldenCommand.specification, DiffCommand.specification,
+            InspectCommand.specification,
         ]
     )
 
@@ -84,6 +85,7 @@ public enum ReplayTool {
                 case MessagesCommand.specification.name: return try MessagesCommand.run(parsed, console: console)
                 case GoldenCommand.specification.name: return try GoldenCommand.run(parsed, console: console)
                 case DiffCommand.specification.name: return try DiffCommand.run(parsed, console: console)
+                case InspectCommand.specification.name: return try InspectCommand.run(parsed, console: console)
                 default:
                     console.error(HelpFormatter.help(for: [], root: specification, toolName: name))
                     return .usage

@@ -289,14 +289,18 @@ enum TraceCommand {
         }
     }
 
-    /// The start of an event's line, up to the figure's old → new:
-    /// `seq 138: wentToBed (night 2026-11-23) at 2026-11-23T23:02:00+01:00 from phone — touched 2026-11-16: `.
-    static func eventLine(_ event: RecordedEvent, nights: [LocalDate]) -> String {
+    /// An event in words: `seq 138: wentToBed (night 2026-11-23) at 2026-11-23T23:02:00+01:00 from phone`.
+    static func eventTitle(_ event: RecordedEvent) -> String {
         var line = "\(event.place): \(event.typeName)"
         line += event.payload.night.map { " (night \($0.text))" } ?? ""
         line += " at \(event.at.rfc3339)"
         line += event.event.source.map { " from \($0.rawValue)" } ?? ""
-        line += " — "
+        return line
+    }
+
+    /// A step's `title`, ` — `, and the nights touched (`touched 2026-11-16: `).
+    static func lineStart(_ title: String, nights: [LocalDate]) -> String {
+        var line = title + " — "
         if !nights.isEmpty {
             line += "touched \(nights.map(\.iso).joined(separator: ", ")): "
         }

@@ -78,13 +78,19 @@ struct TraceStep {
 
     // MARK: The line
 
-    /// The start of the step's line, up to the figure's old → new: the event's own line
-    /// for a step of one event (`seq 138: wentToBed (night 2026-11-23) at … from phone — `),
-    /// else `seq 27–45 (21 events delivered together: 19 sleepSampleIngested, 2 vitalSampleIngested) at … to … from health — `.
-    /// In a log set the stream comes with the seqs (`watch:27–45`, `EventPlace`): a step is
-    /// one stream's run of lines.
+    /// The start of the step's line, up to the figure's old → new: ``title``, then ` — `
+    /// and the nights it touched (`touched 2026-11-16: `).
     func line(nights: [LocalDate]) -> String {
-        guard events.count > 1 else { return TraceCommand.eventLine(first, nights: nights) }
+        TraceCommand.lineStart(title, nights: nights)
+    }
+
+    /// The step in words: the event's own for a step of one event (`seq 138: wentToBed
+    /// (night 2026-11-23) at … from phone`), else `seq 27–45 (21 events delivered together:
+    /// 19 sleepSampleIngested, 2 vitalSampleIngested) at … to … from health`. In a log set
+    /// the stream comes with the seqs (`watch:27–45`, `EventPlace`): a step is one stream's
+    /// run of lines.
+    var title: String {
+        guard events.count > 1 else { return TraceCommand.eventTitle(first) }
         var counts: [(type: String, count: Int)] = []
         for event in events {
             if let index = counts.firstIndex(where: { $0.type == event.typeName }) {
@@ -112,10 +118,6 @@ struct TraceStep {
             sources.append(source)
         }
         if !sources.isEmpty { line += " from " + sources.joined(separator: ", ") }
-        line += " — "
-        if !nights.isEmpty {
-            line += "touched \(nights.map(\.iso).joined(separator: ", ")): "
-        }
         return line
     }
 }
