@@ -17,6 +17,7 @@ enum InspectPageScript {
           const timeline = document.getElementById("timeline");
           const rows = document.getElementById("event-rows");
           const detail = document.getElementById("detail");
+          const oneColumn = matchMedia("(max-width: 899px)");
           let visible = [];
           let selected = -1;
 
@@ -153,7 +154,8 @@ enum InspectPageScript {
               if (location.hash !== fragment) history.replaceState(null, "", fragment);
             }
             const row = rows.querySelector('tr[data-index="' + i + '"]');
-            if (row && fromPerson) row.scrollIntoView({ block: "nearest" });
+            if (fromPerson && oneColumn.matches) detail.scrollIntoView({ block: "start" });
+            else if (row && fromPerson) row.scrollIntoView({ block: "nearest" });
           }
 
           function step(by) {

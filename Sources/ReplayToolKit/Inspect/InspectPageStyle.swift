@@ -45,7 +45,8 @@ enum InspectPageStyle {
         .scale-track span:first-child { transform: none; }
         table.events { width: 100%; border-collapse: collapse; margin-block-start: 10px; font-size: 13px; }
         table.events th { text-align: start; color: var(--muted); font-weight: 600; border-block-end: 1px solid var(--line); padding: 4px 6px; }
-        table.events td { padding: 4px 6px; border-block-end: 1px solid var(--line); overflow-wrap: anywhere; }
+        table.events td { padding: 4px 6px; border-block-end: 1px solid var(--line); overflow-wrap: break-word; }
+        table.events td:nth-child(-n+3) { white-space: nowrap; }
         table.events tbody tr { cursor: pointer; }
         table.events tbody tr.current { background: var(--canvas); box-shadow: inset 3px 0 0 var(--current); }
         table.events a { color: var(--accent-text); }
