@@ -230,4 +230,26 @@ import TestSupport
         #expect(copy.code == .success, "\(copy.error)")
         #expect(first.output == copy.output)
     }
+
+    /// In a log set a skipped event is left out before the copies are sorted out: a copy of
+    /// its id in another stream then counts, as it would with the line gone.
+    @Test func aCopyInAnotherStreamCountsWhenTheFirstIsSkipped() throws {
+        let folder = try TemporaryFolder()
+        let set = folder.path("set")
+        try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: false)
+        let week = try String(contentsOfFile: Self.sampleWeek, encoding: .utf8)
+        try week.write(toFile: set + "/phone.jsonl", atomically: true, encoding: .utf8)
+        // The exit request of seq 30, copied to the watch's stream as its first line.
+        let request = try #require(week.split(separator: "\n").first { $0.hasPrefix(#"{"seq":30,"#) })
+        try (#"{"seq":1,"# + request.dropFirst(#"{"seq":30,"#.count) + "\n").write(toFile: set + "/watch.jsonl", atomically: true, encoding: .utf8)
+        let whole = ToolRun.run(["show", set, "--json"])
+        #expect(whole.code == .success, "\(whole.error)")
+        let first = ToolRun.run(["show", set, "--json", "--skip", "phone:30"])
+        #expect(first.code == .success, "\(first.error)")
+        #expect(first.output == whole.output, "the watch's copy is the request now")
+        let both = ToolRun.run(["show", set, "--json", "--skip", "phone:30,watch:1"])
+        #expect(both.output.contains("phone:31: skipped: exitConfirmed for night 2026-12-01: no exit is waiting"), "\(both.output.suffix(600))")
+        // A plain seq only the phone's stream has is that event.
+        #expect(ToolRun.run(["show", set, "--json", "--skip", "30,watch:1"]).output == both.output)
+    }
 }
