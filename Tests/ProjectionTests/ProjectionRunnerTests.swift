@@ -60,6 +60,25 @@ struct ProjectionRunnerTests {
         #expect(runner.state.tier(of: "Reddit") == .alwaysAllowed)
     }
 
+    /// `--skip`: a skipped event is left out as if its line were not there; a later event
+    /// with its id is then the first occurrence, and nothing warns about the skipped one.
+    @Test func skippedEventsAreLeftOutAsIfTheirLinesWereNotThere() throws {
+        let events = [
+            try Self.recorded(1, "a", at: "2026-11-30T20:00:00+01:00", Self.tier("Reddit", .blockFirst)),
+            try Self.recorded(2, "b", at: "2026-11-30T21:00:00+01:00", Self.tier("Reddit", .alwaysAllowed)),
+            try Self.recorded(3, "b", at: "2026-11-30T22:00:00+01:00", Self.tier("Reddit", .block30Min)),
+        ]
+        let position = ReplayPosition(skipped: [ReplayPosition.Place(stream: nil, seq: 2)])
+        #expect(!position.includes(events[1]))
+        #expect(position.includes(events[0]) && position.includes(events[2]))
+        #expect(position.includes(events[1].inStream("watch")), "a place names its stream: watch:2 is not seq 2")
+        var runner = ProjectionRunner<AppTierAssignments>(position: position)
+        runner.apply(contentsOf: events)
+        #expect(runner.state.tier(of: "Reddit") == .block30Min)
+        #expect(runner.warnings.all.isEmpty)
+        #expect(position != .end)
+    }
+
     @Test func boundaryInstantIsIncluded() throws {
         let event = try Self.recorded(1, "a", at: "2026-11-30T20:00:00+01:00", Self.tier("Reddit", .blockFirst))
         #expect(ReplayPosition(instant: try EventFactory.instant("2026-11-30T19:00:00Z")).includes(event))

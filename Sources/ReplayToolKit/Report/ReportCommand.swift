@@ -4,7 +4,7 @@ import Events
 import Foundation
 import Projections
 
-/// `replay-tool report LOG [--from D --to D] [--at INSTANT] [--html FILE]`.
+/// `replay-tool report LOG [--from D --to D] [--at INSTANT] [--html FILE] [--skip SEQS]`.
 enum ReportCommand {
     static let specification = CommandSpecification(
         name: "report",
@@ -33,6 +33,7 @@ enum ReportCommand {
             .value("html", valueName: "file", help: "Also write the report as a self-contained HTML page to this file."),
             LogStateFold.atOption,
             LocaleChoice.option(defaultTag: "en-GB"),
+            SkipChoice.option,
             LogStateFold.skipInvalidOption,
         ] + CheckpointChoice.options
     )
@@ -41,6 +42,7 @@ enum ReportCommand {
         let path = try arguments.positional("log")
         let nights = try NightFilter(fromAndTo: arguments)
         let at = try AtChoice(option: "at", in: arguments)
+        let skip = try SkipChoice(arguments)
         let htmlPath = try htmlDestination(arguments, log: path)
         let locale = try LocaleChoice.locale(arguments, defaultTag: "en-GB")
         if let htmlPath {
@@ -54,7 +56,10 @@ enum ReportCommand {
             }
         }
         let instant = try at?.instant(forLogAt: path, arguments: arguments, console: console)
-        let fold = try LogStateFold.foldForFigures(path: path, at: instant, checkpoints: CheckpointChoice(arguments), console: console, invalidLines: LogStateFold.invalidLines(arguments))
+        let invalidLines = LogStateFold.invalidLines(arguments)
+        let skipping = try skip?.resolve(forLogAt: path, invalidLines: invalidLines, arguments: arguments)
+        let fold = try LogStateFold.foldForFigures(
+            path: path, at: instant, checkpoints: CheckpointChoice(arguments), console: console, invalidLines: invalidLines, skipping: skipping)
         let words = MessageRenderer(locale: locale)
         // Whether a page was asked for and is therefore not written: said in the status line.
         let page: MessageArgument = .text(htmlPath == nil ? "none" : "skipped")

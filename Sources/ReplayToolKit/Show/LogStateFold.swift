@@ -28,19 +28,25 @@ struct LogStateFold {
     /// With `invalidLines` `.skip` (`--skip-invalid`) the log is read from its first line
     /// whatever the checkpoints, the sound lines are folded, and each invalid line is left
     /// out with a warning, also written on standard error.
+    ///
+    /// With `skipping` (`--skip`, ``SkipChoice``) the events it found are left out as if their
+    /// lines were not there, every line is folded (no checkpoint), and standard error says
+    /// so; `asOf` still counts their `at`.
     static func fold(
         path: String, at instant: Instant?, untilSeq: Int?, checkpoints: CheckpointChoice = .unused, console: ToolConsole? = nil,
-        invalidLines: EventLogReader.InvalidLines = .stop
+        invalidLines: EventLogReader.InvalidLines = .stop, skipping: SkipChoice.Resolved? = nil
     ) throws(EventLogFileError) -> LogStateFold {
-        let position = ReplayPosition(instant: instant, untilSeq: untilSeq)
+        let position = ReplayPosition(instant: instant, untilSeq: untilSeq, skipped: skipping?.places ?? [])
         if let console {
             try LogSetAnnouncement.announce(path, console: console)
+            skipping?.announce(console: console, usesCheckpoints: !checkpoints.isOff)
         } else if LogSetDirectory.isDirectory(path) {
             _ = try LogSetDirectory(path: path).listForReading()
         }
         // A log file, or a log set (every stream, in fold order), from its newest usable checkpoint.
         let source = LogSource(path: path)
-        let fold = try CheckpointedFold.fold(source, checkpoints: checkpoints.folder(forLogAt: path), position: position, invalidLines: invalidLines)
+        let folder = position.skipped.isEmpty ? checkpoints.folder(forLogAt: path) : nil
+        let fold = try CheckpointedFold.fold(source, checkpoints: folder, position: position, invalidLines: invalidLines)
         if let console {
             checkpoints.report(fold, console: console)
             reportSkipped(fold.skippedLines, of: path, console: console)
@@ -50,14 +56,16 @@ struct LogStateFold {
             asOf: instant ?? fold.latestLineAt)
     }
 
-    /// ``fold(path:at:untilSeq:checkpoints:console:)`` of every line, for a command that reads a
+    /// ``fold(path:at:untilSeq:checkpoints:console:invalidLines:skipping:)`` of every line, for a command that reads a
     /// log for its figures (`report`, `scores`): when the log ends with a torn tail, it also
     /// writes on standard error where the tail is, that it was not read, and the command that
     /// removes it.
     static func foldForFigures(
-        path: String, at instant: Instant?, checkpoints: CheckpointChoice, console: ToolConsole, invalidLines: EventLogReader.InvalidLines = .stop
+        path: String, at instant: Instant?, checkpoints: CheckpointChoice, console: ToolConsole, invalidLines: EventLogReader.InvalidLines = .stop,
+        skipping: SkipChoice.Resolved? = nil
     ) throws(EventLogFileError) -> LogStateFold {
-        let fold = try fold(path: path, at: instant, untilSeq: nil, checkpoints: checkpoints, console: console, invalidLines: invalidLines)
+        let fold = try fold(
+            path: path, at: instant, untilSeq: nil, checkpoints: checkpoints, console: console, invalidLines: invalidLines, skipping: skipping)
         for (file, torn) in fold.tornTails {
             console.error(TornTailNotice(.file(path: file), .runRepair(tool: ReplayTool.name, path: file)).text(torn) + "\n")
         }

@@ -5,7 +5,7 @@ import Projections
 import Summaries
 import Views
 
-/// `replay-tool show LOG [--at INSTANT] [--until-seq N] [--from D] [--to D] [--json]`.
+/// `replay-tool show LOG [--at INSTANT] [--until-seq N] [--from D] [--to D] [--json] [--skip SEQS]`.
 enum ShowCommand {
     static let specification = CommandSpecification(
         name: "show",
@@ -38,6 +38,7 @@ enum ShowCommand {
             .value("to", valueName: "date", help: "Keep only nights up to this one (YYYY-MM-DD, not before --from) in the plans, sleep, exits by night and scores."),
             .flag("json", help: "Print the JSON view (docs/json-view.md) instead of text."),
             LocaleChoice.option(defaultTag: "en"),
+            SkipChoice.option,
             LogStateFold.skipInvalidOption,
         ] + CheckpointChoice.options
     )
@@ -47,6 +48,7 @@ enum ShowCommand {
         let at = try AtChoice(option: "at", in: arguments)
         let untilSeq = try arguments.integer("until-seq", in: 1...Int.max)
         let nights = try NightFilter(fromAndTo: arguments)
+        let skip = try SkipChoice(arguments)
         if untilSeq != nil, LogSetDirectory.isDirectory(path) {
             throw UsageError(message: "--until-seq names a line of one log file; '\(path)' is a log set, whose seqs count per stream (use --at)", commandPath: arguments.commandPath)
         }
@@ -55,7 +57,11 @@ enum ShowCommand {
         }
         let renderer = MessageRenderer(locale: try LocaleChoice.locale(arguments, defaultTag: "en"))
         let instant = try at?.instant(forLogAt: path, arguments: arguments, console: console)
-        let fold = try LogStateFold.fold(path: path, at: instant, untilSeq: untilSeq, checkpoints: CheckpointChoice(arguments), console: console, invalidLines: LogStateFold.invalidLines(arguments))
+        let invalidLines = LogStateFold.invalidLines(arguments)
+        let skipping = try skip?.resolve(forLogAt: path, invalidLines: invalidLines, arguments: arguments)
+        let fold = try LogStateFold.fold(
+            path: path, at: instant, untilSeq: untilSeq, checkpoints: CheckpointChoice(arguments), console: console,
+            invalidLines: invalidLines, skipping: skipping)
         let state = fold.runner.state
         if arguments.flag("json") {
             console.output(JSONView.text(state: state, warnings: fold.runner.warnings, asOf: fold.asOf, nights: nights))

@@ -2,7 +2,7 @@ import EventLogFile
 import Events
 import Projections
 
-/// `replay-tool why LOG --night YYYY-MM-DD [--at INSTANT]`.
+/// `replay-tool why LOG --night YYYY-MM-DD [--at INSTANT] [--skip SEQS]`.
 enum WhyCommand {
     static let specification = CommandSpecification(
         name: "why",
@@ -24,6 +24,7 @@ enum WhyCommand {
             .value("night", valueName: "date", help: "The night, as the date of its evening (YYYY-MM-DD).", isRequired: true),
             LogStateFold.atOption,
             .flag("all", help: "List every revision of the night's plan, not only its week's and the one standing for those before."),
+            SkipChoice.option,
             LogStateFold.skipInvalidOption,
         ] + CheckpointChoice.options
     )
@@ -31,8 +32,13 @@ enum WhyCommand {
     static func run(_ arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         let path = try arguments.positional("log")
         let night = try Self.night(in: arguments)
+        let skip = try SkipChoice(arguments)
         let instant = try AtChoice(option: "at", in: arguments)?.instant(forLogAt: path, arguments: arguments, console: console)
-        let fold = try LogStateFold.fold(path: path, at: instant, untilSeq: nil, checkpoints: CheckpointChoice(arguments), console: console, invalidLines: LogStateFold.invalidLines(arguments))
+        let invalidLines = LogStateFold.invalidLines(arguments)
+        let skipping = try skip?.resolve(forLogAt: path, invalidLines: invalidLines, arguments: arguments)
+        let fold = try LogStateFold.fold(
+            path: path, at: instant, untilSeq: nil, checkpoints: CheckpointChoice(arguments), console: console,
+            invalidLines: invalidLines, skipping: skipping)
         let (text, found) = render(night: night, state: fold.runner.state, warnings: fold.runner.warnings, asOf: fold.asOf, listingEveryRevision: arguments.flag("all"))
         console.output(text)
         return found ? .success : .checkFailed

@@ -49,6 +49,7 @@ enum TraceCommand {
             .value("from", valueName: "date", help: "Only nights from this one on (YYYY-MM-DD)."),
             .value("to", valueName: "date", help: "Only nights up to this one (YYYY-MM-DD)."),
             LogStateFold.atOption,
+            SkipChoice.option,
             LogStateFold.skipInvalidOption,
         ]
     )
@@ -77,17 +78,22 @@ enum TraceCommand {
         let figure = try Self.figure(in: arguments)
         let nights = try NightFilter(nightOrFromAndTo: arguments)
         let at = try AtChoice(option: "at", in: arguments)
+        let skip = try SkipChoice(arguments)
         try LogSetAnnouncement.announce(path, console: console)
         var instant = try at?.instant(forLogAt: path, arguments: arguments, console: console)
         if at == nil, let night = try NightFilter.date(option: "night", in: arguments) {
             instant = try endOfNight(night, forLogAt: path, arguments: arguments, console: console)
         }
         let invalidLines = LogStateFold.invalidLines(arguments)
+        let skipping = try skip?.resolve(forLogAt: path, invalidLines: invalidLines, arguments: arguments)
+        // A trace reads every line (it uses no checkpoint): nothing to say about them.
+        skipping?.announce(console: console, usesCheckpoints: false)
+        let skipped = skipping?.places ?? []
         let text: String
         switch figure {
-        case .debt: text = try trace(DebtFigure(), path: path, nights: nights, at: instant, invalidLines: invalidLines)
-        case .streak: text = try trace(StreakFigure(), path: path, nights: nights, at: instant, invalidLines: invalidLines)
-        case .sleep: text = try trace(SleepFigure(), path: path, nights: nights, at: instant, invalidLines: invalidLines)
+        case .debt: text = try trace(DebtFigure(), path: path, nights: nights, at: instant, invalidLines: invalidLines, skipping: skipped)
+        case .streak: text = try trace(StreakFigure(), path: path, nights: nights, at: instant, invalidLines: invalidLines, skipping: skipped)
+        case .sleep: text = try trace(SleepFigure(), path: path, nights: nights, at: instant, invalidLines: invalidLines, skipping: skipped)
         }
         console.output(text)
         return .success
@@ -117,16 +123,19 @@ enum TraceCommand {
 
     /// Folds the log at `path` step by step (`TraceStep`) and says how `figure` changed.
     static func trace<Figure: TracedFigure>(
-        _ figure: Figure, path: String, nights: NightFilter, at instant: Instant?, invalidLines: EventLogReader.InvalidLines = .stop
+        _ figure: Figure, path: String, nights: NightFilter, at instant: Instant?, invalidLines: EventLogReader.InvalidLines = .stop,
+        skipping skipped: Set<ReplayPosition.Place> = []
     ) throws(EventLogFileError) -> String {
-        try traceWithWork(figure, path: path, nights: nights, at: instant, invalidLines: invalidLines).text
+        try traceWithWork(figure, path: path, nights: nights, at: instant, invalidLines: invalidLines, skipping: skipped).text
     }
 
-    /// `trace`, with the work it took.
+    /// `trace`, with the work it took. The events `skipped` names are left out of the fold
+    /// (`--skip`), their `at` still counting for the default instant.
     static func traceWithWork<Figure: TracedFigure>(
-        _ figure: Figure, path: String, nights: NightFilter, at instant: Instant?, invalidLines: EventLogReader.InvalidLines = .stop
+        _ figure: Figure, path: String, nights: NightFilter, at instant: Instant?, invalidLines: EventLogReader.InvalidLines = .stop,
+        skipping skippedEvents: Set<ReplayPosition.Place> = []
     ) throws(EventLogFileError) -> (text: String, work: Work) {
-        let position = ReplayPosition(instant: instant)
+        let position = ReplayPosition(instant: instant, skipped: skippedEvents)
         var tracer = Tracer(figure: figure, position: position, nights: nights)
         var pending: [RecordedEvent] = []
         var pendingNight: Int?
@@ -149,7 +158,7 @@ enum TraceCommand {
         var skipped: [String] = []
         if LogSetDirectory.isDirectory(path) {
             // A log set: its events in fold order (docs/sync.md).
-            let read = try LogSetFold.read(.logSet(LogSetDirectory(path: path)), invalidLines: invalidLines)
+            let read = try LogSetFold.read(.logSet(LogSetDirectory(path: path)), invalidLines: invalidLines, skipping: skippedEvents)
             skipped = read.skippedLines.map { $0.issue.leftOutWarning(file: $0.stream?.fileName) }
             for event in read.events { consume(event) }
             // The latest instant counts the copies left out too, as a read of every line would.

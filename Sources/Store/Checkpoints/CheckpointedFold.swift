@@ -11,7 +11,8 @@ import Projections
 /// - its header is sound, of this format and of `FoldVersion.current`;
 /// - each stream it covers is still there, at least as long, with the same 4 KiB before its
 ///   position (with `.full`, the same whole prefix);
-/// - its payload is whole and decodes, and it folds nothing the position leaves out;
+/// - its payload is whole and decodes, and it folds nothing the position leaves out (so none
+///   is used for a position that skips events);
 /// - every line after it comes after its last event in fold order (`at`, stream, `seq`);
 /// - in a log set, no line after it copies an id it folded whose first copy it does not know
 ///   (it keeps the last 14 days' first copies, `RecentFirstCopies`).
@@ -106,7 +107,7 @@ package struct CheckpointedFold: Sendable {
         if case .file(let path) = source {
             fold = try foldFile(path, position: position, invalidLines: invalidLines, progress: progress)
         } else {
-            let read = try LogSetFold.read(source, invalidLines: invalidLines)
+            let read = try LogSetFold.read(source, invalidLines: invalidLines, skipping: position.skipped)
             var runner = ProjectionRunner<LogState>(position: position)
             LogSetFold.apply(read, read.all.indices, to: &runner, position: position)
             LogSetFold.warnSkippedLines(read, into: &runner)
@@ -121,8 +122,10 @@ package struct CheckpointedFold: Sendable {
         return fold
     }
 
-    /// Whether a checkpoint folds nothing `position` leaves out.
+    /// Whether a checkpoint folds nothing `position` leaves out. A position that skips events
+    /// admits none: a checkpoint's state already holds them, wherever they stand.
     static func admits(_ entry: CheckpointEntry, position: ReplayPosition) -> Bool {
+        guard position.skipped.isEmpty else { return false }
         if let untilSeq = position.untilSeq, entry.header.lastSeq > untilSeq { return false }
         if let instant = position.instant, entry.header.latestAt > instant.millisecondsSince1970 { return false }
         return true

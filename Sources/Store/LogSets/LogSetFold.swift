@@ -80,10 +80,20 @@ package enum LogSetFold {
         package var copiesLeftOut: Int
     }
 
-    /// Reads every stream of `source` from its first line, and sorts out the copies.
-    package static func read(_ source: LogSource, invalidLines: EventLogReader.InvalidLines = .stop) throws(EventLogFileError) -> Read {
+    /// Reads every stream of `source` from its first line, and sorts out the copies. The
+    /// events `skipped` names are left out first, as if their lines were not there (so a later
+    /// copy of a skipped event's id counts), though their `at` still counts for
+    /// ``Read/latestLineAt``, the default instant.
+    package static func read(
+        _ source: LogSource, invalidLines: EventLogReader.InvalidLines = .stop, skipping skipped: Set<ReplayPosition.Place> = []
+    ) throws(EventLogFileError) -> Read {
         let streams = try source.streams()
         var read = try readTails(of: streams, in: source, from: { _ in .start }, invalidLines: invalidLines)
+        if !skipped.isEmpty {
+            let kept = read.all.indices.filter { !skipped.contains(ReplayPosition.Place(read.all[$0])) }
+            read.all = kept.map { read.all[$0] }
+            read.places = kept.map { read.places[$0] }
+        }
         // Nothing was folded before: no id can be.
         let copies = sortOutCopies(read.all, earlier: nil) ?? Copies()
         read.leftOut = copies.leftOut
@@ -227,7 +237,7 @@ package enum LogSetFold {
         invalidLines: EventLogReader.InvalidLines = .stop
     ) throws(EventLogFileError) -> Folded<State> {
         try refuseUntilSeq(position, in: source)
-        let read = try read(source, invalidLines: invalidLines)
+        let read = try read(source, invalidLines: invalidLines, skipping: position.skipped)
         var runner = ProjectionRunner<State>(position: position)
         apply(read, read.all.indices, to: &runner, position: position)
         warnSkippedLines(read, into: &runner)
