@@ -96,9 +96,10 @@ import Views
     }
 
     @Test("a wrong --seq is a usage error saying what is wrong, with nothing on standard output", arguments: [
-        (["--seq", "0"], "expected a seq, a whole number from 1"),
-        (["--seq", "abc"], "expected a seq, a whole number from 1"),
-        (["--seq", "+3"], "expected a seq, a whole number from 1"),
+        (["--seq", "0"], "The value '0' is invalid for '--seq': it is not a seq: seqs start at 1"),
+        (["--seq", "abc"], "The value 'abc' is invalid for '--seq': it is not a seq (a whole number from 1)"),
+        (["--seq", "+3"], "it is not a seq (a whole number from 1)"),
+        (["--seq", "a:b:3"], "it has more than one ':'"),
         (["--seq", "watch:3"], "a log file names its events by seq alone"),
         (["--seq", "9999"], "the log has no event at seq 9999 (it holds 162 events); nothing was compared"),
     ])

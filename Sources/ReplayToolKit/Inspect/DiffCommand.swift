@@ -1,4 +1,5 @@
 import EventLogFile
+import Events
 import Store
 import Foundation
 import Goldens
@@ -62,11 +63,11 @@ enum DiffCommand {
     /// `diff LOG --seq N`.
     private static func showStep(_ text: String, log path: String, arguments: ParsedArguments, console: ToolConsole) throws -> ExitCode {
         try LogSetAnnouncement.announce(path, console: console)
-        let place = try EventPlaceArgument(text, option: "seq", isLogSet: LogSetDirectory.isDirectory(path), commandPath: arguments.commandPath)
-        let history = try StepHistory.walk(path: path, choice: .holding(seq: place.seq, stream: place.stream), invalidLines: LogStateFold.invalidLines(arguments))
+        let place = try EventPlaceArgument.one(text, option: "seq", isLogSet: LogSetDirectory.isDirectory(path), commandPath: arguments.commandPath)
+        let history = try StepHistory.walk(path: path, choice: .holding(place), invalidLines: LogStateFold.invalidLines(arguments))
         for notice in history.notices { console.error("\(path): \(notice)\n") }
         guard let change = history.changes.first else {
-            throw UsageError(message: "the log has no event at \(place.name) (it holds \(history.eventCount) event\(history.eventCount == 1 ? "" : "s")); nothing was compared", commandPath: arguments.commandPath)
+            throw UsageError(message: "the log has no event at \(EventPlace.name(seq: place.seq, stream: place.stream)) (it holds \(history.eventCount) event\(history.eventCount == 1 ? "" : "s")); nothing was compared", commandPath: arguments.commandPath)
         }
         console.output(change.text)
         let event = change.step.events.first { $0.seq == place.seq && $0.stream == place.stream } ?? change.step.first

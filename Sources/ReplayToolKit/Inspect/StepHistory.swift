@@ -11,15 +11,15 @@ struct StepHistory {
     /// Which steps to keep.
     enum Choice {
         /// The step holding the event at this place (`seq`, and its stream in a log set).
-        case holding(seq: Int, stream: String?)
+        case holding(ReplayPosition.Place)
         /// The steps whose first event's `at` falls in one of these nights (noon to noon, on
         /// the clock of that event's own offset).
         case nights(ClosedRange<LocalDate>)
 
         func keeps(_ events: [RecordedEvent]) -> Bool {
             switch self {
-            case .holding(let seq, let stream):
-                return events.contains { $0.seq == seq && $0.stream == stream }
+            case .holding(let place):
+                return events.contains { $0.seq == place.seq && $0.stream == place.stream }
             case .nights(let range):
                 return range.contains(events[0].at.nightDate)
             }

@@ -66,22 +66,11 @@ struct SkipChoice: Equatable {
                 message: "The value '\(value)' is invalid for '--skip': \(problem); give seqs separated by commas, such as 12,40 (STREAM:SEQ in a log set)",
                 commandPath: arguments.commandPath)
         }
-        let which = "item \(position)"
-        guard !item.isEmpty else { throw invalid("\(which) is empty") }
-        let parts = item.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count <= 2 else { throw invalid("\(which) '\(item)' has more than one ':'") }
-        var stream: String?
-        if parts.count == 2 {
-            let name = String(parts[0])
-            if let problem = StreamName.problem(with: name) { throw invalid("\(which) '\(item)' names no stream: \(problem)") }
-            stream = name
+        switch EventPlaceArgument.parse(item) {
+        case .success(let place): return Request(stream: place.stream, seq: place.seq)
+        case .failure(.empty): throw invalid("item \(position) is empty")
+        case .failure(let problem): throw invalid("item \(position) '\(item)' \(problem.phrase)")
         }
-        let seqText = parts[parts.count - 1]
-        guard !seqText.isEmpty, seqText.allSatisfy({ $0.isASCII && $0.isNumber }), let seq = Int(seqText) else {
-            throw invalid("\(which) '\(item)' is not a seq (a whole number from 1)")
-        }
-        guard seq >= 1 else { throw invalid("\(which) '\(item)' is not a seq: seqs start at 1") }
-        return Request(stream: stream, seq: seq)
     }
 
     /// The events asked for, as found in a log: where each stands, and the events that name
