@@ -137,21 +137,14 @@ enum TraceCommand {
     ) throws(EventLogFileError) -> (text: String, work: Work) {
         let position = ReplayPosition(instant: instant, skipped: skippedEvents)
         var tracer = Tracer(figure: figure, position: position, nights: nights)
-        var pending: [RecordedEvent] = []
-        var pendingNight: Int?
+        var assembler = StepAssembler()
         var latest: Instant?
         func consume(_ event: RecordedEvent) {
             if latest.map({ event.at.millisecondsSince1970 >= $0.millisecondsSince1970 }) ?? true {
                 latest = event.at
             }
             guard position.includes(event) else { return }
-            if let previous = pending.last, !TraceStep.joins(event, after: previous, deliveryNight: pendingNight) {
-                tracer.fold(pending)
-                pending = []
-                pendingNight = nil
-            }
-            pending.append(event)
-            pendingNight = pendingNight ?? TraceStep.deliveryNight(of: event)
+            if let step = assembler.add(event) { tracer.fold(step) }
         }
         var tornTails: [(notice: String?, tornTail: TornTail)] = []
         var setWarnings: [ProjectionWarnings.Warning] = []
@@ -168,14 +161,13 @@ enum TraceCommand {
         } else {
             let summary = try EventLogReader.forEachEventInTimeOrder(path: path, invalidLines: invalidLines, restart: {
                 tracer = Tracer(figure: figure, position: position, nights: nights)
-                pending = []
-                pendingNight = nil
+                assembler = StepAssembler()
                 latest = nil
             }, consume)
             tornTails = summary.tornTail.map { [(nil, $0)] } ?? []
             skipped = summary.skippedLines.map { $0.leftOutWarning() }
         }
-        if !pending.isEmpty { tracer.fold(pending) }
+        if let step = assembler.finish() { tracer.fold(step) }
         if let asOf = instant ?? latest { tracer.passTime(to: asOf) }
         var runner = tracer.runner
         for warning in setWarnings { runner.warn(warning) }
