@@ -253,7 +253,7 @@ extension LocalDate {
 
     /// Division rounded toward negative infinity.
     @inline(__always)
-    static func floorDivision(_ dividend: Int64, _ divisor: Int64) -> Int64 {
+    package static func floorDivision(_ dividend: Int64, _ divisor: Int64) -> Int64 {
         let quotient = dividend / divisor
         return (dividend % divisor != 0 && (dividend < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }

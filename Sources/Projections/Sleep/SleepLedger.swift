@@ -362,6 +362,21 @@ public struct SleepLedger: Projection, Hashable {
         return SleepRecordBuilder.record(night: night, samples: nightSamples, manual: manual?.log, manualZone: manual?.zone, names: builderNames)
     }
 
+    /// The stretches `night`'s record counts as asleep, in its main sleep and its naps, as
+    /// sorted disjoint half-open intervals: its asleep samples' union, or a manual night's
+    /// [bedtime, wakeTime) (docs/rules.md §10); empty without a record.
+    func asleepIntervals(of night: LocalDate) -> [MillisecondInterval] {
+        var samples = slotsByNight.slots(of: Int32(night.daysSince1970)).map { slot in
+            let held = stored[Int(slot)]
+            return SleepRecordBuilder.Sample(start: held.start, end: held.end, stage: held.stage, source: 0, zone: 0, slot: slot)
+        }
+        samples.sort { $0.start < $1.start }
+        let pieces = SleepRecordBuilder.asleepPieces(sortedSamples: samples)
+        guard pieces.isEmpty, let manual = manualByNight[night]?.log else { return pieces }
+        let interval = MillisecondInterval(start: manual.bedtime.millisecondsSince1970, end: manual.wakeTime.millisecondsSince1970)
+        return interval.length > 0 ? [interval] : []
+    }
+
     /// The sample held under `sampleId`, if any.
     public func sample(withId sampleId: String) -> SleepSample? {
         let key = SampleKey(sampleId)

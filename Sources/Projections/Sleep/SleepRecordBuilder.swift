@@ -60,15 +60,7 @@ enum SleepRecordBuilder {
         if zip(samples, samples.dropFirst()).contains(where: { $0.start > $1.start }) {
             samples.sort { $0.start < $1.start }
         }
-        // The union of the asleep intervals, as sorted disjoint pieces.
-        var pieces: [MillisecondInterval] = []
-        for sample in samples where sample.stage.isAsleep {
-            if let last = pieces.last, sample.start <= last.end {
-                pieces[pieces.count - 1].end = max(last.end, sample.end)
-            } else {
-                pieces.append(MillisecondInterval(start: sample.start, end: sample.end))
-            }
-        }
+        let pieces = asleepPieces(sortedSamples: samples)
         guard !pieces.isEmpty else {
             return manual.flatMap { manualRecord(night: night, manual: $0, zone: manualZone) }
         }
@@ -167,6 +159,21 @@ enum SleepRecordBuilder {
             stagedSource: stagedSource.map(names.name), awakeMilliseconds: awake, interruptions: interruptions,
             latencyMilliseconds: latency, efficiency: efficiency, napMilliseconds: napMilliseconds, source: .samples
         )
+    }
+
+    /// The union of the asleep samples' intervals as sorted disjoint pieces: the asleep time
+    /// a record counts, in its main sleep (`asleepMilliseconds`) and its naps
+    /// (`napMilliseconds`). `samples` are in order of their starts.
+    static func asleepPieces(sortedSamples samples: [Sample]) -> [MillisecondInterval] {
+        var pieces: [MillisecondInterval] = []
+        for sample in samples where sample.stage.isAsleep {
+            if let last = pieces.last, sample.start <= last.end {
+                pieces[pieces.count - 1].end = max(last.end, sample.end)
+            } else {
+                pieces.append(MillisecondInterval(start: sample.start, end: sample.end))
+            }
+        }
+        return pieces
     }
 
     /// A manual night: onset and final wake from the log, asleep the difference, awake 0,

@@ -65,8 +65,7 @@ struct TraceStep {
 
     /// The day (since 1970) of `milliseconds` since 1970, rounded down.
     static func floorDays(_ milliseconds: Int64) -> Int64 {
-        let day: Int64 = 86_400_000
-        return milliseconds >= 0 ? milliseconds / day : -((-milliseconds + day - 1) / day)
+        LocalDate.floorDivision(milliseconds, 86_400_000)
     }
 
     /// The nights a sample starting at `start` may belong to, whatever its zone (an offset
