@@ -4,7 +4,8 @@ import Foundation
 /// Europe/Berlin, each with about 40 HealthKit sleep samples delivered the next morning
 /// (their `sourceName` holds a no-break space, U+00A0, written raw), two checklist items,
 /// an exit (requested, confirmed, the free window used) every fourth night and a `goalSet`
-/// every 30 nights. 5,000 nights make about 200,000 events and 66 MB.
+/// every 30 nights, in the order they happened. 5,000 nights make about 200,000 events
+/// and 67 MB.
 ///
 /// Deliberately not the simulator nor `EventLineEncoder`: plain string building, as
 /// another writer would emit it — its own key order (`type` first, `seq` after `id`, the
@@ -43,16 +44,14 @@ enum OutsideLogWriter {
                 writer.line(type: "goalSet", at: writer.local(day, hour: 18, minute: 0), source: "phone",
                             data: "{\"currentBedtime\":\"23:30\",\"targetBedtime\":\"22:30\",\"days\":14,\"firstNight\":\"\(night)\"}")
             }
-            for (item, hour, minute) in [("last_meal", 19, 40), ("screens_off", 21, 50)] {
-                writer.line(type: "checklistItemCompleted", at: writer.local(day, hour: hour, minute: minute), source: "watch",
-                            data: "{\"night\":\"\(night)\",\"item\":\"\(item)\"}")
-            }
+            writer.checklistItem("last_meal", night: night, at: writer.local(day, hour: 19, minute: 40))
             if index % 4 == 1 {
                 let requested = writer.local(day, hour: 21, minute: 0)
                 writer.line(type: "exitRequested", at: requested, source: "phone", data: "{\"night\":\"\(night)\"}")
                 writer.line(type: "exitConfirmed", at: requested + 90, source: "phone", data: "{\"night\":\"\(night)\"}")
                 writer.line(type: "freeWindowUsed", at: requested + 420, source: "phone", data: "{\"night\":\"\(night)\",\"returnedEarly\":true}")
             }
+            writer.checklistItem("screens_off", night: night, at: writer.local(day, hour: 21, minute: 50))
             // The night's samples, delivered together the next morning.
             let delivered = writer.local(day + 1, hour: 7, minute: 30)
             let inBed = writer.local(day, hour: 22, minute: 45)
@@ -139,6 +138,10 @@ enum OutsideLogWriter {
             if type == "goalSet" { goals += 1 }
             let text = "{\"type\":\"\(type)\",\"v\":1,\"id\":\"\(identifier(seq, salt: 0x5EED))\",\"seq\":\(seq),\"at\":\"\(text(at))\",\"tz\":\"\(OutsideLogWriter.zone)\",\"source\":\"\(source)\",\"data\":\(data)}\n"
             buffer.append(contentsOf: text.utf8)
+        }
+
+        mutating func checklistItem(_ item: String, night: String, at: Int64) {
+            line(type: "checklistItemCompleted", at: at, source: "watch", data: "{\"night\":\"\(night)\",\"item\":\"\(item)\"}")
         }
 
         mutating func sample(stage: String, start: Int64, end: Int64, at: Int64) {
