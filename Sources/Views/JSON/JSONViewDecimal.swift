@@ -132,7 +132,7 @@ package enum JSONViewDecimal {
     /// The reference form of ``text(_:fractionDigits:)``, digit by digit on the characters
     /// of the shortest text: what the fast path must equal (tests compare them), and the
     /// answer where the fast path's buffer is too small (magnitudes of 10^50 and more).
-    static func referenceText(_ value: Double, fractionDigits: Int) -> String? {
+    package static func referenceText(_ value: Double, fractionDigits: Int) -> String? {
         guard value.isFinite else { return nil }
         let places = max(0, fractionDigits)
         let (digits, pointPosition) = shortestDigits(value.magnitude)
