@@ -23,8 +23,16 @@ enum BenchCommand: Equatable {
     /// Writing the whole simulated run of N nights in a child process
     /// (`--generate-nights-only N FILE`, for `--trace`).
     case generateNights(nights: Int, path: String)
+    /// Writing the outside generator's log of N nights in a child process
+    /// (`--generate-outside-only N FILE`; see `OutsideLogWriter`).
+    case generateOutside(nights: Int, path: String)
     /// One `replay-tool` command measured in a child process (`--tool-only PASS FILE`).
     case tool(ToolPass, path: String)
+    /// `show --json`'s parts timed in a child process (`--show-parts-only FILE`, for `--shapes`).
+    case showParts(path: String)
+    /// `replay-tool show FILE --json --no-checkpoint` once, printed (`--show-once-only FILE`,
+    /// for `--shapes`).
+    case showOnce(path: String)
 }
 
 /// The options of a benchmark run.
@@ -39,6 +47,9 @@ struct BenchOptions: Equatable {
     /// of `traceNights` nights instead of the replay passes.
     var trace = false
     var traceNights = TraceBenchmark.defaultNights
+    /// `--shapes`: `show --json` without checkpoints against jq on the simulator's log and
+    /// an outside generator's, instead of the replay passes.
+    var shapes = false
 
     static let minimumEventCount = 100
     static let maximumEventCount = 2_000_000
@@ -50,7 +61,7 @@ struct UsageError: Error, Equatable {
 }
 
 enum BenchArguments {
-    static let usage = "replay-bench [--sizes N,N,…] [--directory DIR] [--keep] | replay-bench --trace [--nights N] [--directory DIR] [--keep]"
+    static let usage = "replay-bench [--sizes N,N,…] [--directory DIR] [--keep] | replay-bench --trace [--nights N] [--directory DIR] [--keep] | replay-bench --shapes [--directory DIR] [--keep]"
 
     static let help = """
         OVERVIEW: Measures how fast the MoreSleep event log replays, opens and appends, on
@@ -110,6 +121,18 @@ enum BenchArguments {
                            the ratios to show, and say whether each trace is within 3× of
                            show's time and 2× of its memory.
           --nights N       With --trace: the log's nights (default 2000; 1 to 50,000).
+          --shapes         Instead: `replay-tool show LOG --json --no-checkpoint` against
+                           `jq -c .seq` on two shapes of log: the simulator's 150,000
+                           events, and an outside generator's 5,000 nights (about 204,000
+                           events, 67 MB, written by plain code of its own: about 40 sleep
+                           samples a night whose source name holds a raw no-break space, a
+                           goalSet every 30 nights, two checklist items a night and an exit
+                           every fourth night; its own envelope key order, no whitespace,
+                           no batches). For each: decode alone, the fold (what show folds,
+                           minus the decode), the view (building the value and writing its
+                           text: bytes and MB/s), the whole show --json and jq -c .seq (each
+                           a fresh process, output to /dev/null) and the ratio, medians of 5
+                           runs; then whether show is 3× jq and the view 200 MB/s.
           -h, --help       Show this help.
 
         INTERNAL (how the benchmark runs each pass in a child process):
@@ -131,6 +154,14 @@ enum BenchArguments {
           --generate-nights-only N FILE
                            Write the simulated log of N nights to FILE; print one GENERATED
                            line.
+          --generate-outside-only N FILE
+                           Write the outside generator's log of N nights to FILE; print one
+                           GENERATED line.
+          --show-parts-only FILE
+                           Time show --json's parts on FILE (5 runs each); print one
+                           SHOWPARTS line.
+          --show-once-only FILE
+                           Run `replay-tool show FILE --json --no-checkpoint` once.
           --tool-only show|debt|streak|sleep FILE
                            Measure `replay-tool show --json` or `trace --figure F` on FILE
                            (3 runs); print one TOOLRESULT line.
@@ -189,6 +220,13 @@ enum BenchArguments {
             case "--trace":
                 guard inline == nil else { throw UsageError(message: "--trace takes no value") }
                 options.trace = true
+            case "--shapes":
+                guard inline == nil else { throw UsageError(message: "--shapes takes no value") }
+                options.shapes = true
+            case "--show-parts-only", "--show-once-only":
+                let path = try value(for: name, inline: inline)
+                guard remaining.isEmpty, arguments.first == argument else { throw UsageError(message: "\(name) FILE is used alone") }
+                return name == "--show-parts-only" ? .showParts(path: path) : .showOnce(path: path)
             case "--nights":
                 let nights = try wholeNumber(try value(for: name, inline: inline), option: name)
                 guard (1...50_000).contains(nights) else { throw UsageError(message: "--nights must be between 1 and 50,000, not \(grouped(nights))") }
@@ -199,6 +237,12 @@ enum BenchArguments {
                 let path = try value(for: name, inline: nil)
                 guard remaining.isEmpty, arguments.first == argument else { throw UsageError(message: "--generate-nights-only N FILE is used alone") }
                 return .generateNights(nights: nights, path: path)
+            case "--generate-outside-only":
+                let nights = try wholeNumber(try value(for: name, inline: inline), option: name)
+                guard (1...50_000).contains(nights) else { throw UsageError(message: "--generate-outside-only needs 1 to 50,000 nights") }
+                let path = try value(for: name, inline: nil)
+                guard remaining.isEmpty, arguments.first == argument else { throw UsageError(message: "--generate-outside-only N FILE is used alone") }
+                return .generateOutside(nights: nights, path: path)
             case "--tool-only":
                 let passName = try value(for: name, inline: inline)
                 guard let pass = ToolPass(rawValue: passName) else { throw UsageError(message: "--tool-only expects show, debt, streak or sleep, not '\(passName)'") }
@@ -240,6 +284,12 @@ enum BenchArguments {
             }
         }
         if seen.contains("--nights"), !options.trace { throw UsageError(message: "--nights goes with --trace") }
+        if options.shapes, options.trace || seen.contains("--sizes") || seen.contains("--events") {
+            throw UsageError(message: "--shapes measures its own two logs; leave out --trace, --sizes and --events")
+        }
+        if options.shapes, options.trace || seen.contains("--sizes") || seen.contains("--events") || seen.contains("--nights") {
+            throw UsageError(message: "--shapes measures its own two logs; leave out --trace, --nights, --sizes and --events")
+        }
         if options.trace, seen.contains("--sizes") || seen.contains("--events") { throw UsageError(message: "--trace measures one log of --nights nights; leave out --sizes and --events") }
         return .benchmark(options)
     }

@@ -66,10 +66,30 @@ enum ReplayBench {
                 Progress.say("replay-bench: writing \(path) failed: \(error)")
                 return 1
             }
+        case .generateOutside(let nights, let path):
+            do {
+                let result = try OutsideLogWriter.write(nights: nights, to: path)
+                FileHandle.standardOutput.write(Data((SimulatedLogWriter.resultLine(result) + "\n").utf8))
+                return 0
+            } catch {
+                Progress.say("replay-bench: writing \(path) failed: \(error)")
+                return 1
+            }
         case .tool(let pass, let path):
             let result = TraceBenchmark.measure(pass, path: path)
             FileHandle.standardOutput.write(Data((TraceBenchmark.resultLine(result) + "\n").utf8))
             return 0
+        case .showParts(let path):
+            do {
+                let parts = try ShowShapesBenchmark.measureParts(path: path)
+                FileHandle.standardOutput.write(Data((ShowShapesBenchmark.resultLine(parts) + "\n").utf8))
+                return 0
+            } catch {
+                Progress.say("replay-bench: show's parts on \(path) failed: \(error)")
+                return 1
+            }
+        case .showOnce(let path):
+            return ShowShapesBenchmark.showOnce(path: path)
         case .benchmark(let options):
             return benchmark(options)
         }
@@ -131,7 +151,9 @@ enum ReplayBench {
         }
         do {
             let text: String
-            if options.trace {
+            if options.shapes {
+                text = try ShowShapesBenchmark.run(files: &files, machine: machine, isRelease: isRelease, keep: options.keep)
+            } else if options.trace {
                 text = try TraceBenchmark.run(nights: options.traceNights, files: &files, machine: machine, isRelease: isRelease, keep: options.keep)
             } else {
                 text = try run(options, files: &files, machine: machine, isRelease: isRelease).render()

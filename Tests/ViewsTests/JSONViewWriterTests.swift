@@ -102,3 +102,48 @@ struct JSONViewDecimalTests {
         #expect(JSONViewDecimal.fraction(0.5) == .number(try #require(JSONNumber(literal: "0.5000"))))
     }
 }
+
+/// The fast decimal text against its reference, the digit-by-digit algorithm it replaced.
+struct JSONViewDecimalFastPathTests {
+    static let special: [Double] = [
+        0, -0.0, 0.5, 0.05, 0.00005, 0.000049999, 0.99995, 0.999949999, 9.99995, 99.95, 99.94999, 0.6, 1, 12.5, 31.25, 9.96,
+        82.5, 0.4, 5e-05, 1.2345e-05, 1e-300, .leastNonzeroMagnitude, 1e15, 1e16, 1e17, 123456789.98765, 1.7976931348623157e308, 1e50, 1e49,
+        0.35416666666666669, 0.729166666, 0.12345, 0.12344999, 2.5e-5, 0.1 + 0.2, 1.0 / 3.0, 2.0 / 3.0, 100, 99.99999,
+    ]
+
+    @Test func equalsTheReferenceOnSpecialValues() {
+        for value in Self.special + Self.special.map(-) {
+            for places in 0...6 {
+                #expect(JSONViewDecimal.text(value, fractionDigits: places) == JSONViewDecimal.referenceText(value, fractionDigits: places), "\(value) \(places)")
+            }
+        }
+    }
+
+    @Test func equalsTheReferenceOnManyFractionsAndScores() {
+        var generator = SplitMix(seed: 36)
+        var mismatches: [String] = []
+        for _ in 0..<20_000 {
+            let fraction = Double(generator.next() % 1_000_001) / 1_000_000
+            let points = Double(generator.next() % 100_000) / 997
+            let any = Double(bitPattern: generator.next())
+            for value in [fraction, points, -points, fraction / 7, any] where value.isFinite {
+                for places in [0, 1, 4] where JSONViewDecimal.text(value, fractionDigits: places) != JSONViewDecimal.referenceText(value, fractionDigits: places) {
+                    mismatches.append("\(value) with \(places) places")
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}

@@ -135,7 +135,9 @@ public enum EventLogReader {
     ///
     /// A log whose `at` never goes back is read once. When events arrived late (queued
     /// offline), the late ones (only those) are kept in memory, `restart` is called, and
-    /// the file is read again, merging them in at their place.
+    /// the file is read again, merging them in at their place. On two cores or more the
+    /// reading and decoding run a few batches ahead on a thread of their own
+    /// (``forEachEventReadingAhead(path:decoder:invalidLines:_:)``); `body` runs on this one.
     @discardableResult
     public static func forEachEventInTimeOrder(
         path: String,
@@ -146,7 +148,7 @@ public enum EventLogReader {
     ) throws(EventLogFileError) -> Summary {
         var latestMoment = Int64.min
         var late: [RecordedEvent] = []
-        var summary = try forEachEvent(path: path, decoder: decoder, invalidLines: invalidLines) { scanned in
+        var summary = try forEachEventReadingAhead(path: path, decoder: decoder, invalidLines: invalidLines) { scanned in
             let moment = scanned.event.at.millisecondsSince1970
             if moment < latestMoment {
                 late.append(scanned.event)
@@ -162,7 +164,7 @@ public enum EventLogReader {
         var lateSeqs = Set(late.map(\.seq))
         var nextLate = 0
         latestMoment = Int64.min
-        try forEachEvent(path: path, decoder: decoder, invalidLines: invalidLines) { scanned in
+        try forEachEventReadingAhead(path: path, decoder: decoder, invalidLines: invalidLines) { scanned in
             if lateSeqs.remove(scanned.event.seq) != nil { return }
             while nextLate < late.count, EventOrdering.precedes(late[nextLate], scanned.event) {
                 body(late[nextLate])

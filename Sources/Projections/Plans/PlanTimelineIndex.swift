@@ -90,21 +90,28 @@ struct PlanTimelineIndex: Sendable {
         var zone: String?
         for index in globalEntries {
             if index >= end { break }
-            let entry = timeline[index]
-            if let change = entry.zoneChange { zone = change }
-            switch entry.action {
+            // The entry's parts read in place: most entries change nothing for this night.
+            let zoneChange = timeline[index].zoneChange
+            if let zoneChange { zone = zoneChange }
+            switch timeline[index].action {
             case .goal(let set) where set.firstNight <= night:
                 goal = set
             case .cleared:
                 if values != nil { goal = nil }
             default:
-                if entry.zoneChange == nil { continue }
+                if zoneChange == nil { continue }
             }
             let next = goal.flatMap { goal in zone.map { NightFold.values(of: goal, night: night, timeZone: $0) } }
             if next != values {
                 if let next {
                     if values == nil { revisions.reset() }
-                    revisions.append(PlanRevision(values: next, previous: values, cause: entry.cause, causeNight: entry.causeNight))
+                    let causeNight = timeline[index].causeNight
+                    if let values, values.bedtime == next.bedtime, !revisions.lists(causeNight: causeNight) {
+                        // Before the horizon and not setting the bedtime: only counted.
+                        revisions.countBeforeHorizon()
+                    } else {
+                        revisions.append(PlanRevision(values: next, previous: values, cause: timeline[index].cause, causeNight: causeNight))
+                    }
                 } else {
                     revisions.reset()
                 }

@@ -46,6 +46,18 @@ struct RevisionHorizon: Sendable, Hashable {
         if revision.setsBedtime { standIn = revision }
     }
 
+    /// Whether a revision caused on `causeNight` is listed as it is (else it is from before
+    /// the night's week).
+    func lists(causeNight: LocalDate) -> Bool {
+        firstListedNight.map { causeNight >= $0 } ?? true
+    }
+
+    /// What ``append(_:)`` does with a revision from before the night's week that does not
+    /// set the bedtime, without making it: counts it.
+    mutating func countBeforeHorizon() {
+        beforeHorizon += 1
+    }
+
     /// Adds every revision of `other`, the list of a later stretch of the same night.
     mutating func append(contentsOf other: RevisionHorizon) {
         beforeHorizon += other.beforeHorizon

@@ -35,19 +35,23 @@ package enum JSONViewWriter {
         return buffer
     }
 
-    /// Appends `value` at nesting `depth` (its first line is already indented).
+    /// Appends `value` at nesting `depth` (its first line is already indented). Every
+    /// byte goes straight into `buffer`: no array or string is made on the way.
     private static func write(_ value: JSONValue, depth: Int, into buffer: inout [UInt8]) {
         switch value {
         case .null, .bool, .number, .string:
             JSONWriter.write(value, into: &buffer)
         case .array(let elements):
             guard !elements.isEmpty else {
-                buffer.append(contentsOf: Array("[]".utf8))
+                buffer.append(UInt8(ascii: "["))
+                buffer.append(UInt8(ascii: "]"))
                 return
             }
             buffer.append(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
-                if index > 0 { buffer.append(UInt8(ascii: ",")) }
+            var first = true
+            for element in elements {
+                if !first { buffer.append(UInt8(ascii: ",")) }
+                first = false
                 newline(depth: depth + 1, into: &buffer)
                 write(element, depth: depth + 1, into: &buffer)
             }
@@ -55,12 +59,15 @@ package enum JSONViewWriter {
             buffer.append(UInt8(ascii: "]"))
         case .object(let object):
             guard !object.isEmpty else {
-                buffer.append(contentsOf: Array("{}".utf8))
+                buffer.append(UInt8(ascii: "{"))
+                buffer.append(UInt8(ascii: "}"))
                 return
             }
             buffer.append(UInt8(ascii: "{"))
-            for (index, member) in object.members.enumerated() {
-                if index > 0 { buffer.append(UInt8(ascii: ",")) }
+            var first = true
+            for member in object.members {
+                if !first { buffer.append(UInt8(ascii: ",")) }
+                first = false
                 newline(depth: depth + 1, into: &buffer)
                 JSONWriter.writeString(member.key, into: &buffer)
                 buffer.append(UInt8(ascii: ":"))
@@ -72,8 +79,10 @@ package enum JSONViewWriter {
         }
     }
 
+    /// A newline and the indentation of `depth` levels (``indentation`` each).
+    @inline(__always)
     private static func newline(depth: Int, into buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\n"))
-        for _ in 0..<depth { buffer.append(contentsOf: Array(indentation.utf8)) }
+        buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * indentation.utf8.count))
     }
 }
