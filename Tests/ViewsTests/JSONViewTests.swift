@@ -98,6 +98,7 @@ struct JSONViewTests {
               "tonight": null,
             \(Self.emptyTail)
               "insights": null,
+              "regularity": null,
               "warnings": []
             }
 
@@ -117,6 +118,13 @@ struct JSONViewTests {
               "tonight": null,
             \(Self.emptyTail)
             \(Self.emptyInsights)
+              "regularity": {
+                "from": "2026-11-16",
+                "to": "2026-11-29",
+                "pairs": 0,
+                "sri": null,
+                "previousSri": null
+              },
               "warnings": [
                 "seq 4: skipped: goalSet breaks a rule",
                 "torn tail"
@@ -141,7 +149,8 @@ struct JSONViewTests {
         let state = Self.state([try Self.goal()])
         let view = JSONView.render(state: state, warnings: ProjectionWarnings(), asOf: try EventFactory.instant("2026-11-30T22:40:00+01:00"))
         let root = try #require(view.objectValue)
-        #expect(root.keys == ["asOf", "plans", "tonight", "sleep", "debt", "streaks", "exits", "scores", "insights", "warnings"])
+        #expect(root.keys == ["asOf", "plans", "tonight", "sleep", "debt", "streaks", "exits", "scores", "insights", "regularity", "warnings"])
+        #expect(root["regularity"]?.objectValue?.keys == ["from", "to", "pairs", "sri", "previousSri"])
         let plan = try #require(root["plans"]?.arrayValue?.first?.objectValue)
         #expect(plan.keys == ["night", "bedtime", "bedtimeAt", "windDownStart", "wakeTime", "tz", "status", "revisions"])
         #expect(plan["revisions"]?.arrayValue?.first?.objectValue?.keys == ["bedtime", "causedBy", "type"])

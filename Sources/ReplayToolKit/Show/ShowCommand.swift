@@ -106,6 +106,8 @@ enum ShowCommand {
         text += "\n"
         text += renderStreaks(state.streaks(at: asOf))
         text += "\n"
+        text += renderRegularity(state.regularity(at: asOf))
+        text += "\n"
         text += renderExits(state: state, at: asOf, asOfNight: asOfNight, nights: nights)
         text += "\n"
         text += renderScores(state: state, sleepNights: sleepNights, asOfNight: asOfNight, nights: nights)
@@ -315,6 +317,27 @@ enum ShowCommand {
     }
 
     /// Seconds as minutes and seconds: 150 → `2:30`, 600 → `10:00`.
+    /// The regularity line: the index of the 14 nights that are over, its pairs, the two
+    /// weeks before and how they compare (docs/rules.md §10), or why there is no index.
+    static func renderRegularity(_ regularity: SleepRegularity) -> String {
+        let window = "nights \(regularity.from.iso) to \(regularity.to.iso)"
+        let pairs = "\(regularity.pairs) pair\(regularity.pairs == 1 ? "" : "s") of nights with sleep"
+        guard let tenths = regularity.sriTenths else {
+            return "regularity: not enough nights: \(pairs) in \(window), \(SleepRegularity.minimumPairs) needed\n"
+        }
+        var text = "regularity: Sleep Regularity Index \(SleepRegularity.text(tenths: tenths)) over \(window) (\(pairs))"
+        if let previous = regularity.previousSriTenths {
+            text += "; the 14 nights before: \(SleepRegularity.text(tenths: previous))"
+        }
+        switch regularity.comparison {
+        case .more?: text += ", more regular than the two weeks before"
+        case .less?: text += ", less regular than the two weeks before"
+        case .about?: text += ", about as regular as the two weeks before"
+        case nil: break
+        }
+        return text + "\n"
+    }
+
     static func clock(_ seconds: Int) -> String {
         let seconds = max(0, seconds)
         let rest = seconds % 60

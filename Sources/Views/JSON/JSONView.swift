@@ -40,6 +40,8 @@ import StrictJSON
 ///   its parts' points, Apple's estimated and logged totals (docs/rules.md §7).
 /// - `insights`: the coach's figures as of asOf (``LogState/insights(at:)``, docs/rules.md §9);
 ///   `null` without an instant.
+/// - `regularity`: the Sleep Regularity Index of the 14 nights that are over and of the 14
+///   before (``LogState/regularity(at:)``, docs/rules.md §10); `null` without an instant.
 ///
 /// A ``NightFilter`` (`show --from D --to D`) keeps only the nights in its range in `plans`,
 /// `sleep`, `exits.byNight` and `scores`, and leaves every other key as it is; only the
@@ -80,8 +82,26 @@ public enum JSONView {
         root.append("exits", asOf.map { exits(state: state, at: $0, nights: nights) } ?? exits())
         root.append("scores", scores(state: state, nights: nights))
         root.append("insights", insights(asOf.map { state.insights(at: $0) }))
+        root.append("regularity", asOf.map { regularity(state.regularity(at: $0)) } ?? .null)
         root.append("warnings", .array(warnings.all.map { .string($0.description) }))
         return .object(root)
+    }
+
+    // MARK: Regularity
+
+    /// `regularity`: the Sleep Regularity Index of the 14 nights that are over and of the 14
+    /// before (docs/rules.md §10), each with one decimal, `null` below 5 pairs.
+    package static func regularity(_ regularity: SleepRegularity) -> JSONValue {
+        func index(_ tenths: Int?) -> JSONValue {
+            tenths.flatMap { JSONNumber(literal: SleepRegularity.text(tenths: $0)) }.map(JSONValue.number) ?? .null
+        }
+        var object = JSONObject()
+        object.append("from", .string(regularity.from.iso))
+        object.append("to", .string(regularity.to.iso))
+        object.append("pairs", .number(JSONNumber(Int64(regularity.pairs))))
+        object.append("sri", index(regularity.sriTenths))
+        object.append("previousSri", index(regularity.previousSriTenths))
+        return .object(object)
     }
 
     // MARK: Plans
