@@ -143,13 +143,10 @@ public struct HealthSamples: Sendable, Hashable {
             guard !deleted.contains(payload.sampleId) else {
                 return warnings.skip(seq: event.seq, rule: .sample, because: Self.deletedReason("caffeineIngested"))
             }
-            let zone = payload.timeZone ?? event.event.timeZone
-            guard let resolver = LocalTimeResolver(identifier: zone) else {
+            guard let caffeine = Self.caffeine(from: payload, eventZone: event.event.timeZone) else {
                 return warnings.skip(seq: event.seq, rule: .sample, because: "caffeineIngested names an unknown zone")
             }
-            caffeineById[payload.sampleId] = Caffeine(
-                sampleId: payload.sampleId, mg: payload.mg, start: payload.start, timeZone: zone,
-                sourceName: payload.sourceName, day: Self.day(of: payload.start, in: resolver))
+            caffeineById[payload.sampleId] = caffeine
             return .applied
         case .workoutIngested(let payload):
             if let rejection = Self.rejection(of: payload, at: event.at) {
@@ -158,14 +155,10 @@ public struct HealthSamples: Sendable, Hashable {
             guard !deleted.contains(payload.sampleId) else {
                 return warnings.skip(seq: event.seq, rule: .sample, because: Self.deletedReason("workoutIngested"))
             }
-            let zone = payload.timeZone ?? event.event.timeZone
-            guard let resolver = LocalTimeResolver(identifier: zone) else {
+            guard let workout = Self.workout(from: payload, eventZone: event.event.timeZone) else {
                 return warnings.skip(seq: event.seq, rule: .sample, because: "workoutIngested names an unknown zone")
             }
-            workoutsById[payload.sampleId] = Workout(
-                sampleId: payload.sampleId, activity: payload.activity, start: payload.start, end: payload.end,
-                timeZone: zone, sourceName: payload.sourceName, kilocalories: payload.kilocalories,
-                day: Self.day(of: payload.start, in: resolver))
+            workoutsById[payload.sampleId] = workout
             return .applied
         case .healthSampleDeleted(let payload):
             deleted.insert(payload.sampleId)
@@ -175,6 +168,27 @@ public struct HealthSamples: Sendable, Hashable {
         default:
             return .ignored
         }
+    }
+
+    /// The caffeine sample `payload` becomes, folded with an event in `eventZone`; `nil`
+    /// when the zone it is read in is unknown to the platform.
+    package static func caffeine(from payload: CaffeineIngested, eventZone: String) -> Caffeine? {
+        let zone = payload.timeZone ?? eventZone
+        guard let resolver = LocalTimeResolver(identifier: zone) else { return nil }
+        return Caffeine(
+            sampleId: payload.sampleId, mg: payload.mg, start: payload.start, timeZone: zone,
+            sourceName: payload.sourceName, day: day(of: payload.start, in: resolver))
+    }
+
+    /// The workout `payload` becomes, folded with an event in `eventZone`; `nil` when the
+    /// zone it is read in is unknown to the platform.
+    package static func workout(from payload: WorkoutIngested, eventZone: String) -> Workout? {
+        let zone = payload.timeZone ?? eventZone
+        guard let resolver = LocalTimeResolver(identifier: zone) else { return nil }
+        return Workout(
+            sampleId: payload.sampleId, activity: payload.activity, start: payload.start, end: payload.end,
+            timeZone: zone, sourceName: payload.sourceName, kilocalories: payload.kilocalories,
+            day: day(of: payload.start, in: resolver))
     }
 
     /// The warning for an ingest of a deleted id.
