@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Summaries", "Localization", "Projections", "Events", "StrictJSON", "TestSupport"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Events", "Projections", "TestSupport"]),
         .testTarget(name: "SummariesTests", dependencies: ["Summaries", "Localization", "Events", "Projections", "TestSupport"]),
-        .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "Events", "EventLogFile", "TestSupport"]),
+        .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "Events", "EventLogFile", "Projections", "TestSupport"]),
         .testTarget(
             name: "SimulationTests",
             dependencies: ["Simulation", "StrictJSON", "Views", "Events", "EventLogFile", "Projections", "Commands", "Store", "ReplayToolKit", "TestSupport"]

@@ -32,8 +32,9 @@ public struct HealthImportOptions: Sendable {
 }
 
 /// What an import did. Every top-level record counts once:
-/// `recordsSeen == sleepSamplesAdded + vitalsAdded + alreadyPresent + alreadyPresentDiffering
-/// + repeatedInExport + rejected + otherRecordsIgnored`.
+/// `recordsSeen == sleepSamplesAdded + vitalsAdded + caffeineAdded + workoutsAdded
+/// + alreadyPresent + alreadyPresentDiffering + repeatedInExport + rejected + otherRecordsIgnored`.
+/// (Workouts count as records: `<Workout>` elements are read beside `<Record>` ones.)
 public struct HealthImportReport: Sendable, Hashable {
     /// A record that was not imported: its line and why (never its content).
     public struct Rejection: Sendable, Hashable {
@@ -63,12 +64,16 @@ public struct HealthImportReport: Sendable, Hashable {
         }
     }
 
-    /// Top-level `<Record>` elements read.
+    /// Top-level `<Record>` and `<Workout>` elements read.
     public var recordsSeen = 0
     /// `sleepSampleIngested` events appended.
     public var sleepSamplesAdded = 0
     /// `vitalSampleIngested` events appended.
     public var vitalsAdded = 0
+    /// `caffeineIngested` events appended.
+    public var caffeineAdded = 0
+    /// `workoutIngested` events appended.
+    public var workoutsAdded = 0
     /// Records whose id the log already held with the same content (skipped).
     public var alreadyPresent = 0
     /// Records whose id the log already held with other content: the same record imported
@@ -95,7 +100,7 @@ public struct HealthImportReport: Sendable, Hashable {
     public init() {}
 
     /// Events appended.
-    public var added: Int { sleepSamplesAdded + vitalsAdded }
+    public var added: Int { sleepSamplesAdded + vitalsAdded + caffeineAdded + workoutsAdded }
 }
 
 /// How far an import has got.
@@ -135,7 +140,8 @@ public enum HealthImportError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Imports an Apple Health export into an event log: streams the export
-/// (``HealthExportScanner``), maps each sleep and vital record (``HealthRecordMapper``),
+/// (``HealthExportScanner``), maps each sleep, vital and caffeine record and each workout
+/// (``HealthRecordMapper``),
 /// and appends the events in atomic batches.
 ///
 /// - Records that repeat within the export (same ``ContentIdentifier`` id) are imported
@@ -190,7 +196,7 @@ public enum HealthImporter {
                     nextProgress = scanner.bytesRead + options.progressInterval
                     progress(HealthImportProgress(
                         bytesRead: scanner.bytesRead, fileSize: scanner.fileSize,
-                        recordsSeen: scanner.recordCount, added: run.report.added))
+                        recordsSeen: scanner.recordCount + scanner.workoutCount, added: run.report.added))
                 }
             }
             try run.flush(to: log)
@@ -208,7 +214,7 @@ public enum HealthImporter {
 
     private static func openScanner(_ path: String, options: HealthImportOptions) throws(HealthImportError) -> HealthExportScanner {
         do {
-            return try HealthExportScanner(path: path, recordTypes: HealthRecordMapper.importedTypes, chunkSize: options.chunkSize)
+            return try HealthExportScanner(path: path, recordTypes: HealthRecordMapper.importedTypes, workouts: true, chunkSize: options.chunkSize)
         } catch {
             throw .export(error, report: HealthImportReport())
         }
@@ -221,7 +227,7 @@ public enum HealthImporter {
         var report = HealthImportReport()
         var seen = IdentifierSet()
         var batch: [Event] = []
-        var batchKinds: [Bool] = []  // true: sleep, false: vital
+        var batchKinds: [Kind] = []
         var reasonIndex: [String: Int] = [:]
 
         init(options: HealthImportOptions) {
@@ -235,21 +241,28 @@ public enum HealthImporter {
                 reject(line: line, reason: reason)
             case .record(let record):
                 switch mapper.map(record) {
-                case .sleep(let event): queue(event, isSleep: true)
-                case .vital(let event): queue(event, isSleep: false)
+                case .sleep(let event): queue(event, kind: .sleep)
+                case .vital(let event): queue(event, kind: .vital)
+                case .caffeine(let event): queue(event, kind: .caffeine)
+                case .workout(let event): queue(event, kind: .workout)
                 case .rejected(let reason): reject(line: record.line, reason: reason)
                 case .ignored: report.otherRecordsIgnored += 1
                 }
             }
         }
 
-        mutating func queue(_ event: Event, isSleep: Bool) {
+        /// What an event queued is, for the report's counts.
+        enum Kind {
+            case sleep, vital, caffeine, workout
+        }
+
+        mutating func queue(_ event: Event, kind: Kind) {
             guard seen.insert(event.id) else {
                 report.repeatedInExport += 1
                 return
             }
             batch.append(event)
-            batchKinds.append(isSleep)
+            batchKinds.append(kind)
         }
 
         mutating func reject(line: Int, reason: String) {
@@ -276,7 +289,7 @@ public enum HealthImporter {
 
         /// Appends `events`; when the log refuses them because one id is there with other
         /// content, halves the batch until that event is alone.
-        private mutating func append(_ events: ArraySlice<Event>, kinds: ArraySlice<Bool>, to log: any EventLogStorage) throws(EventLogFileError) {
+        private mutating func append(_ events: ArraySlice<Event>, kinds: ArraySlice<Kind>, to log: any EventLogStorage) throws(EventLogFileError) {
             let outcomes: [AppendOutcome]
             do {
                 outcomes = try log.append(Array(events), expectedLastSeq: nil)
@@ -291,19 +304,22 @@ public enum HealthImporter {
                 try append(events[middle...], kinds: kinds[middle...], to: log)
                 return
             }
-            for (outcome, isSleep) in zip(outcomes, kinds) {
-                if outcome.alreadyPresent {
+            for (outcome, kind) in zip(outcomes, kinds) {
+                guard !outcome.alreadyPresent else {
                     report.alreadyPresent += 1
-                } else if isSleep {
-                    report.sleepSamplesAdded += 1
-                } else {
-                    report.vitalsAdded += 1
+                    continue
+                }
+                switch kind {
+                case .sleep: report.sleepSamplesAdded += 1
+                case .vital: report.vitalsAdded += 1
+                case .caffeine: report.caffeineAdded += 1
+                case .workout: report.workoutsAdded += 1
                 }
             }
         }
 
         mutating func finish(_ scanner: borrowing HealthExportScanner) {
-            report.recordsSeen = scanner.recordCount
+            report.recordsSeen = scanner.recordCount + scanner.workoutCount
             report.otherRecordsIgnored += scanner.skippedRecordCount
             report.bytesRead = scanner.bytesRead
             report.truncatedAtLine = scanner.truncatedAtLine

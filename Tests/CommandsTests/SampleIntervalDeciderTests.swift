@@ -92,7 +92,7 @@ struct SampleIntervalDeciderTests {
         switch mapper.map(HealthExportRecord(line: 1, attributes: attributes, metadata: [.init("HKTimeZone", "UTC")])) {
         case .rejected(let reason):
             #expect(expected.flatMap { Self.importerReasons[$0] }?.contains(reason) == true, "importer: \(reason)")
-        case .sleep, .vital:
+        case .sleep, .vital, .caffeine, .workout:
             #expect(expected == nil, "the importer kept what the command refused")
         case .ignored:
             Issue.record("the importer ignored the record")

@@ -27,6 +27,9 @@ struct EventRoundTripTests {
         #"{"seq":21,"id":"e21","type":"demoNightStarted","v":1,"at":"2026-12-01T12:00:00-06:00","tz":"America/Chicago","source":"demo","batch":[1,2],"data":{"compression":60}}"#,
         #"{"seq":22,"id":"e22","type":"reminderRetired","v":1,"at":"2026-12-01T18:00:00+01:00","tz":"Europe/Berlin","source":"phone","data":{"template":"stop_eating"}}"#,
         #"{"seq":23,"id":"e23","type":"reminderRestored","v":1,"at":"2026-12-02T18:00:00+01:00","tz":"Europe/Berlin","source":"watch","data":{"template":"stop_eating"}}"#,
+        #"{"seq":24,"id":"e24","type":"caffeineIngested","v":1,"at":"2026-12-02T08:10:00+01:00","tz":"Europe/Berlin","source":"health","data":{"sampleId":"C1","mg":95,"start":"2026-12-02T08:05:00+01:00","tz":"Europe/Berlin","sourceName":"iPhone"}}"#,
+        #"{"seq":25,"id":"e25","type":"workoutIngested","v":1,"at":"2026-12-02T18:45:00+01:00","tz":"Europe/Berlin","source":"health","data":{"sampleId":"W1","activity":"running","start":"2026-12-02T18:10:30+01:00","end":"2026-12-02T18:41:59+01:00","tz":"Europe/Berlin","sourceName":"Apple Watch","kilocalories":301.2}}"#,
+        #"{"seq":26,"id":"e26","type":"healthSampleDeleted","v":1,"at":"2026-12-02T19:00:00+01:00","tz":"Europe/Berlin","source":"health","data":{"sampleId":"W1"}}"#,
     ]
 
     @Test(arguments: canonicalLines)

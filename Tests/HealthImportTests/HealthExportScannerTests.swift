@@ -246,5 +246,6 @@ enum HealthRecordMapperLists {
         "HKQuantityTypeIdentifierOxygenSaturation",
         "HKQuantityTypeIdentifierRespiratoryRate",
         "HKQuantityTypeIdentifierAppleSleepingWristTemperature",
+        "HKQuantityTypeIdentifierDietaryCaffeine",
     ]
 }

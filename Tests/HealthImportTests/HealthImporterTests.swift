@@ -27,7 +27,7 @@ struct HealthImporterTests {
     }
 
     static func checkSums(_ report: HealthImportReport) {
-        #expect(report.recordsSeen == report.sleepSamplesAdded + report.vitalsAdded + report.alreadyPresent
+        #expect(report.recordsSeen == report.sleepSamplesAdded + report.vitalsAdded + report.caffeineAdded + report.workoutsAdded + report.alreadyPresent
             + report.alreadyPresentDiffering + report.repeatedInExport + report.rejected + report.otherRecordsIgnored)
     }
 
@@ -39,9 +39,10 @@ struct HealthImporterTests {
         let folder = try TemporaryFolder()
         let log = folder.path("log.jsonl")
         let report = try Self.importExport(Fixtures.export, into: log)
-        #expect(report.recordsSeen == 45)
+        #expect(report.recordsSeen == 46, "45 records and the workout")
         #expect(report.sleepSamplesAdded == 26)
         #expect(report.vitalsAdded == 10)
+        #expect(report.workoutsAdded == 1)
         #expect(report.alreadyPresent == 0)
         #expect(report.alreadyPresentDiffering == 0)
         #expect(report.repeatedInExport == 2)
@@ -56,11 +57,11 @@ struct HealthImporterTests {
 
         let verification = try FileEventLog.verify(path: log)
         #expect(verification.isSound)
-        #expect(verification.eventCount == 36)
+        #expect(verification.eventCount == 37)
 
         let events = try Self.events(log)
-        #expect(events.count == 36)
-        #expect(Set(events.map(\.id)).count == 36)
+        #expect(events.count == 37)
+        #expect(Set(events.map(\.id)).count == 37)
         #expect(events.allSatisfy { $0.source == .import })
         #expect(events.filter { $0.typeName == "sleepSampleIngested" }.count == 26)
         #expect(events.filter { $0.typeName == "vitalSampleIngested" }.count == 10)
@@ -135,7 +136,7 @@ struct HealthImporterTests {
         let report = try HealthImporter.run(
             exportPath: Fixtures.export, options: HealthImportOptions(fallbackTimeZone: "America/New_York"),
             openLog: { () throws(EventLogFileError) -> any EventLogStorage in memory })
-        #expect(report.added == 36)
+        #expect(report.added == 37)
         #expect(memory.readAll().map(\.event) == (try Self.events(folder.path("log.jsonl"))))
     }
 
@@ -148,7 +149,7 @@ struct HealthImporterTests {
         let before = Self.bytes(log)
         let again = try Self.importExport(Fixtures.export, into: log)
         #expect(again.added == 0)
-        #expect(again.alreadyPresent == 36)
+        #expect(again.alreadyPresent == 37)
         #expect(again.repeatedInExport == 2)
         #expect(again.rejected == 2)
         #expect(again.otherRecordsIgnored == 5)
@@ -161,19 +162,19 @@ struct HealthImporterTests {
         let log = folder.path("log.jsonl")
         _ = try Self.importExport(Fixtures.export, into: log)
         let later = try Self.importExport(Fixtures.laterExport, into: log)
-        #expect(later.recordsSeen == 52)
+        #expect(later.recordsSeen == 53, "52 records and the workout")
         #expect(later.sleepSamplesAdded == 5)
         #expect(later.vitalsAdded == 2)
         // Printed with -0500 instead of -0400, AutoSleep's legacy Asleep now AsleepUnspecified:
         // the same records, the same ids.
-        #expect(later.alreadyPresent == 36)
+        #expect(later.alreadyPresent == 37)
         #expect(later.alreadyPresentDiffering == 0)
         #expect(later.repeatedInExport == 2)
         #expect(later.rejected == 2)
         Self.checkSums(later)
         let verification = try FileEventLog.verify(path: log)
         #expect(verification.isSound)
-        #expect(verification.eventCount == 43)
+        #expect(verification.eventCount == 44)
         let events = try Self.events(log)
         let newNight = events.suffix(7).compactMap { event -> SleepSampleIngested? in
             if case .sleepSampleIngested(let sample) = event.payload { return sample }
@@ -213,7 +214,7 @@ struct HealthImporterTests {
         let with = try Self.importExport(Fixtures.export, into: log)
         #expect(with.sleepSamplesAdded == 2)
         #expect(with.vitalsAdded == 10)
-        #expect(with.alreadyPresent == 24)
+        #expect(with.alreadyPresent == 25, "24 sleep samples and the workout, which has its HKTimeZone")
         #expect(try FileEventLog.verify(path: log).isSound)
     }
 
@@ -224,7 +225,7 @@ struct HealthImporterTests {
         let before = Self.bytes(log)
         let chicago = try Self.importExport(Fixtures.export, into: log, zone: "America/Chicago", batchSize: 7)
         #expect(chicago.added == 0)
-        #expect(chicago.alreadyPresent == 24)
+        #expect(chicago.alreadyPresent == 25)
         #expect(chicago.alreadyPresentDiffering == 12)
         Self.checkSums(chicago)
         #expect(Self.bytes(log) == before)
@@ -240,9 +241,9 @@ struct HealthImporterTests {
         #expect(try Self.importExport(single, into: log, zone: "America/Chicago").added == 1)
         let report = try Self.importExport(Fixtures.export, into: log, batchSize: 500)
         #expect(report.alreadyPresentDiffering == 1)
-        #expect(report.added == 35)
+        #expect(report.added == 36)
         Self.checkSums(report)
-        #expect(try FileEventLog.verify(path: log).eventCount == 36)
+        #expect(try FileEventLog.verify(path: log).eventCount == 37)
     }
 
     // MARK: Progress, damage, errors

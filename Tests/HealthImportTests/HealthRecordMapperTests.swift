@@ -30,7 +30,7 @@ struct HealthRecordMapperTests {
 
     static func event(_ mapping: HealthRecordMapper.Mapping) -> Event? {
         switch mapping {
-        case .sleep(let event), .vital(let event): return event
+        case .sleep(let event), .vital(let event), .caffeine(let event), .workout(let event): return event
         case .rejected, .ignored: return nil
         }
     }

@@ -5,6 +5,7 @@ import TestSupport
 enum Fixtures {
     static let export = Golden.fixture("HealthExport/export.xml").path
     static let laterExport = Golden.fixture("HealthExport/export-later.xml").path
+    static let workoutsExport = Golden.fixture("HealthExport/export-workouts.xml").path
 
     /// A minimal export around `body` (records and other elements, one a line).
     static func export(_ body: String, doctype: Bool = true) -> String {

@@ -39,7 +39,19 @@ struct ImportHealthCommandTests {
 
         let verify = ToolRun.run(["verify", log])
         #expect(verify.code == .success)
-        #expect(verify.output.hasSuffix("sound: 43 events, last seq 43\n"))
+        #expect(verify.output.hasSuffix("sound: 44 events, last seq 44\n"))
+    }
+
+    @Test func reportsCaffeineAndWorkouts() throws {
+        let folder = try TemporaryFolder()
+        let log = folder.path("log.jsonl")
+        let export = Golden.fixture("HealthExport/export-workouts.xml").path
+        let run = ToolRun.run(["import-health", export, "--log", log, "--tz", "Europe/Berlin"])
+        #expect(run.code == .success)
+        Golden.assertMatches(run.output, golden: "HealthExport/goldens/import-report-workouts.txt")
+        let show = ToolRun.run(["show", log])
+        #expect(show.code == .success)
+        #expect(!show.output.contains("skipped"), "every imported event folds")
     }
 
     @Test func withoutTzTheReportSaysWhatToDo() throws {

@@ -109,6 +109,15 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
         /// Given event ids that are not one per sample, or one that is empty, longer than
         /// 128 UTF-8 bytes, or repeated in the batch.
         public static let invalidEventIdentifiers = Rule(rawValue: "invalidEventIdentifiers")
+        /// A caffeine sample that is not more than 0 and at most 1000 mg
+        /// (`HealthSamples.rejection(of:at:)`).
+        public static let caffeineOutOfRange = Rule(rawValue: "caffeineOutOfRange")
+        /// A caffeine sample that starts more than 1 day after the command's instant.
+        public static let startsTooLate = Rule(rawValue: "startsTooLate")
+        /// A workout whose activity is empty or only white space.
+        public static let blankActivity = Rule(rawValue: "blankActivity")
+        /// A workout whose `kilocalories` is negative.
+        public static let energyOutOfRange = Rule(rawValue: "energyOutOfRange")
         /// A manual sleep whose bedtime does not fall in its night's noon-to-noon window.
         public static let bedtimeOutsideNight = Rule(rawValue: "bedtimeOutsideNight")
         /// A manual sleep whose wake time is after now.

@@ -1,7 +1,8 @@
 import Events
 
 /// How the HealthKit commands (`IngestSleepSamples`, `DeleteSleepSamples`,
-/// `IngestVitalSamples`) give their events ids.
+/// `IngestVitalSamples`, `IngestCaffeineSamples`, `IngestWorkouts`, `DeleteHealthSamples`)
+/// give their events ids.
 ///
 /// The log's append is idempotent by event id: an event whose id the log already holds
 /// **with the same content** is not written again and answers the seq it has (docs/log-format.md,
@@ -14,7 +15,8 @@ import Events
 /// - `.derivedFromSampleIds`: each id is derived from the sample's HealthKit id, so the same
 ///   sample always has the same event id, on every device and in every language:
 ///   `hk-sleep-<sampleId>` (`IngestSleepSamples`), `hk-sleep-deleted-<sampleId>`
-///   (`DeleteSleepSamples`), `hk-vital-<sampleId>` (`IngestVitalSamples`); when that would
+///   (`DeleteSleepSamples`), `hk-vital-<sampleId>` (`IngestVitalSamples`),
+///   `hk-caffeine-<sampleId>`, `hk-workout-<sampleId>`, `hk-health-deleted-<sampleId>`; when that would
 ///   exceed 128 UTF-8 bytes, the prefix followed by the 32 lowercase hex digits of
 ///   `IdentifierDigest(sampleId)` (`high` then `low`, 16 digits each). HealthKit samples are
 ///   immutable (an edit is a deletion and a new UUID), so a sample id names one content.

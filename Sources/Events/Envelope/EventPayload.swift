@@ -24,6 +24,9 @@ public enum EventPayload: Sendable, Hashable {
     case demoNightStarted(DemoNightStarted)
     case reminderRetired(ReminderChange)
     case reminderRestored(ReminderChange)
+    case caffeineIngested(CaffeineIngested)
+    case workoutIngested(WorkoutIngested)
+    case healthSampleDeleted(HealthSampleDeleted)
     /// Kept whole, skipped by projections.
     case opaque(OpaquePayload)
 
@@ -53,6 +56,9 @@ public enum EventPayload: Sendable, Hashable {
         case .demoNightStarted: return .demoNightStarted
         case .reminderRetired: return .reminderRetired
         case .reminderRestored: return .reminderRestored
+        case .caffeineIngested: return .caffeineIngested
+        case .workoutIngested: return .workoutIngested
+        case .healthSampleDeleted: return .healthSampleDeleted
         case .opaque: return nil
         }
     }
@@ -82,7 +88,8 @@ public enum EventPayload: Sendable, Hashable {
         case .manualSleepLogged(let payload): return payload.night
         case .appleSleepScoreLogged(let payload): return payload.night
         case .goalSet, .goalCleared, .appTierAssigned, .sleepSampleIngested, .sleepSampleDeleted,
-             .vitalSampleIngested, .scoreSettingsChanged, .demoNightStarted, .reminderRetired, .reminderRestored, .opaque:
+             .vitalSampleIngested, .scoreSettingsChanged, .demoNightStarted, .reminderRetired, .reminderRestored,
+             .caffeineIngested, .workoutIngested, .healthSampleDeleted, .opaque:
             return nil
         }
     }
@@ -108,6 +115,9 @@ public enum EventPayload: Sendable, Hashable {
         case .scoreSettingsChanged(let payload): payload.encode(to: &data)
         case .demoNightStarted(let payload): payload.encode(to: &data)
         case .reminderRetired(let payload), .reminderRestored(let payload): payload.encode(to: &data)
+        case .caffeineIngested(let payload): payload.encode(to: &data)
+        case .workoutIngested(let payload): payload.encode(to: &data)
+        case .healthSampleDeleted(let payload): payload.encode(to: &data)
         case .opaque(let opaque): data.additional(opaque.data)
         }
     }

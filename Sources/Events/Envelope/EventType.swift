@@ -24,6 +24,9 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
     case demoNightStarted
     case reminderRetired
     case reminderRestored
+    case caffeineIngested
+    case workoutIngested
+    case healthSampleDeleted
 
     /// The payload version this reader writes and reads natively.
     public var currentVersion: Int { 1 }
@@ -75,6 +78,9 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
         case .demoNightStarted: return .demoNightStarted(try reader.read(DemoNightStarted.self))
         case .reminderRetired: return .reminderRetired(try reader.read(ReminderChange.self))
         case .reminderRestored: return .reminderRestored(try reader.read(ReminderChange.self))
+        case .caffeineIngested: return .caffeineIngested(try reader.read(CaffeineIngested.self))
+        case .workoutIngested: return .workoutIngested(try reader.read(WorkoutIngested.self))
+        case .healthSampleDeleted: return .healthSampleDeleted(try reader.read(HealthSampleDeleted.self))
         }
     }
 

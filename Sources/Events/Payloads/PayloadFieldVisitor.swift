@@ -24,6 +24,8 @@ package protocol PayloadFieldVisitor {
     mutating func optionalInteger(_ key: StaticString, _ value: inout Int?) throws(Failure)
     /// A finite number.
     mutating func number(_ key: StaticString, _ value: inout Double) throws(Failure)
+    /// A finite number that may be absent or `null`.
+    mutating func optionalNumber(_ key: StaticString, _ value: inout Double?) throws(Failure)
     /// `true` or `false`.
     mutating func bool(_ key: StaticString, _ value: inout Bool) throws(Failure)
     /// A non-empty string that is new on each event (a sample id).
@@ -98,6 +100,7 @@ package struct PayloadFieldNames: PayloadFieldVisitor {
     package mutating func integer(_ key: StaticString, _ value: inout Int) { add(key) }
     package mutating func optionalInteger(_ key: StaticString, _ value: inout Int?) { add(key) }
     package mutating func number(_ key: StaticString, _ value: inout Double) { add(key) }
+    package mutating func optionalNumber(_ key: StaticString, _ value: inout Double?) { add(key) }
     package mutating func bool(_ key: StaticString, _ value: inout Bool) { add(key) }
     package mutating func identifier(_ key: StaticString, _ value: inout String) { add(key) }
     package mutating func name(_ key: StaticString, _ value: inout String) { add(key) }
@@ -134,6 +137,9 @@ extension PayloadDecoder: PayloadFieldVisitor {
     }
     package mutating func number(_ key: StaticString, _ value: inout Double) throws(EventDecodingError) {
         value = try number(key.description)
+    }
+    package mutating func optionalNumber(_ key: StaticString, _ value: inout Double?) throws(EventDecodingError) {
+        value = try optionalNumber(key.description)
     }
     package mutating func bool(_ key: StaticString, _ value: inout Bool) throws(EventDecodingError) {
         value = try bool(key.description)

@@ -132,6 +132,11 @@ struct FastPayloadReader: PayloadFieldVisitor, PayloadReading {
     }
 
     @inline(__always)
+    mutating func optionalNumber(_ key: StaticString, _ value: inout Double?) throws(FastPathMiss) {
+        value = try present(key) ? try scanner.number() : nil
+    }
+
+    @inline(__always)
     mutating func bool(_ key: StaticString, _ value: inout Bool) throws(FastPathMiss) {
         try require(key)
         value = try scanner.bool()

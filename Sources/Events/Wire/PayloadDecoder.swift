@@ -80,6 +80,12 @@ package struct PayloadDecoder: Sendable {
         return try Self.number(value, keyPath: keyPath(key))
     }
 
+    /// An optional finite number (absent or `null` give `nil`).
+    package func optionalNumber(_ key: String) throws(EventDecodingError) -> Double? {
+        guard let value = object[key], value != .null else { return nil }
+        return try Self.number(value, keyPath: keyPath(key))
+    }
+
     static func number(_ value: JSONValue, keyPath: String) throws(EventDecodingError) -> Double {
         guard case .number(let number) = value else { throw .mistyped(keyPath, expected: "a number", found: value) }
         guard let double = number.doubleValue else {

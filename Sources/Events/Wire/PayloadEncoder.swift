@@ -138,6 +138,10 @@ extension PayloadEncoder: PayloadFieldVisitor {
         if let present = value { self.key(key); integerValue(present) }
     }
 
+    package mutating func optionalNumber(_ key: StaticString, _ value: inout Double?) {
+        if let present = value { self.key(key); numberValue(present) }
+    }
+
     package mutating func optionalText(_ key: StaticString, _ value: inout String?) {
         if let present = value { self.key(key); stringValue(present) }
     }

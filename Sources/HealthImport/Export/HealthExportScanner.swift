@@ -18,7 +18,10 @@ import Musl
 /// - The XML declaration, processing instructions, comments, CDATA and the
 ///   `<!DOCTYPE HealthData [ … ]>` block with its internal subset (declarations, quoted
 ///   literals, comments) are skipped.
-/// - Everything that is not a top-level `Record` is skipped: `ExportDate`, `Me`, `Workout`,
+/// - Top-level `Workout` elements are yielded too when asked for (`workouts`), with their
+///   metadata entries and their `WorkoutStatistics` children; their other children
+///   (`WorkoutEvent`, `WorkoutRoute` …) are skipped.
+/// - Everything else that is not a top-level `Record` is skipped: `ExportDate`, `Me`,
 ///   `ActivitySummary`, `Correlation` (whose nested records also appear at the top level,
 ///   as the export's DTD says, so nested records are not yielded), and so on. Text between
 ///   elements is skipped without being buffered.
@@ -59,6 +62,8 @@ public struct HealthExportScanner: ~Copyable {
     public private(set) var recordCount = 0
     /// The top-level records skipped because their type was not selected.
     public private(set) var skippedRecordCount = 0
+    /// The top-level workouts met so far (yielded and malformed), when workouts are selected.
+    public private(set) var workoutCount = 0
     /// Whether `</HealthData>` was read.
     public private(set) var isComplete = false
     /// When the file ended before `</HealthData>`: the line it ended on.
@@ -67,6 +72,7 @@ public struct HealthExportScanner: ~Copyable {
     private let chunkSize: Int
     private let maximumElementLength: Int
     private let selectedTypes: [[UInt8]]?
+    private let selectsWorkouts: Bool
     private var descriptor: Int32
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -95,6 +101,8 @@ public struct HealthExportScanner: ~Copyable {
     /// - Parameters:
     ///   - recordTypes: the `type` values to yield; `nil` yields every top-level record.
     ///     Records of other types are only counted (``skippedRecordCount``).
+    ///   - workouts: whether top-level `<Workout>` elements are yielded (counted in
+    ///     ``workoutCount``); otherwise they are skipped like any other element.
     ///   - chunkSize: how many bytes each read asks for (at least 1).
     ///   - maximumElementLength: the longest tag, comment or DOCTYPE accepted.
     /// - Throws: ``HealthExportError`` with `.notFound`, `.isDirectory`,
@@ -102,6 +110,7 @@ public struct HealthExportScanner: ~Copyable {
     public init(
         path: String,
         recordTypes: Set<String>? = nil,
+        workouts: Bool = false,
         chunkSize: Int = HealthExportScanner.defaultChunkSize,
         maximumElementLength: Int = HealthExportScanner.defaultMaximumElementLength
     ) throws(HealthExportError) {
@@ -109,6 +118,7 @@ public struct HealthExportScanner: ~Copyable {
         self.chunkSize = max(1, chunkSize)
         self.maximumElementLength = max(64, maximumElementLength)
         self.selectedTypes = recordTypes.map { $0.sorted().map { Array($0.utf8) } }
+        self.selectsWorkouts = workouts
         var opened: Int32 = -1
         while true {
             opened = open(path, O_RDONLY | O_CLOEXEC)
@@ -234,11 +244,25 @@ public struct HealthExportScanner: ~Copyable {
                 } else {
                     pending = started
                 }
+            } else if depth == 1 && selectsWorkouts && matches(start + 1, nameEnd, Self.workoutName) {
+                workoutCount += 1
+                let started = startWorkout(line: constructLine, nameEnd: nameEnd, contentEnd: contentEnd)
+                if selfClosing {
+                    result = item(of: started)
+                } else {
+                    pending = started
+                }
             } else if depth == 2, var record = pending, record.record != nil, record.failure == nil,
                 matches(start + 1, nameEnd, Self.metadataEntryName)
             {
                 pending = nil
                 addMetadata(to: &record, nameEnd: nameEnd, contentEnd: contentEnd)
+                pending = record
+            } else if depth == 2, var record = pending, record.record?.element == .workout, record.failure == nil,
+                matches(start + 1, nameEnd, Self.workoutStatisticsName)
+            {
+                pending = nil
+                addStatistics(to: &record, nameEnd: nameEnd, contentEnd: contentEnd)
                 pending = record
             }
             if !selfClosing { depth += 1 }
@@ -285,6 +309,67 @@ public struct HealthExportScanner: ~Copyable {
             }
         }
         return PendingRecord(line: recordLine, record: HealthExportRecord(line: recordLine, attributes: decoded))
+    }
+
+    /// Reads a top-level workout's start tag: every attribute, decoded.
+    private mutating func startWorkout(line workoutLine: Int, nameEnd: Int, contentEnd: Int) -> PendingRecord {
+        var attributes: [(name: Range<Int>, value: Range<Int>)] = []
+        var syntaxError: String?
+        forEachAttribute(from: nameEnd, to: contentEnd) { name, value in
+            attributes.append((name, value))
+        } onError: { syntaxError = $0 }
+        if let syntaxError {
+            return PendingRecord(line: workoutLine, failure: "the workout's attributes cannot be read: \(syntaxError)")
+        }
+        switch decodeEntries(attributes) {
+        case .success(let decoded):
+            return PendingRecord(line: workoutLine, record: HealthExportRecord(line: workoutLine, attributes: decoded, element: .workout))
+        case .failure(let reason):
+            return PendingRecord(line: workoutLine, failure: reason.reason)
+        }
+    }
+
+    /// Adds a workout's `<WorkoutStatistics …>` child: its attributes, decoded.
+    private func addStatistics(to record: inout PendingRecord, nameEnd: Int, contentEnd: Int) {
+        var attributes: [(name: Range<Int>, value: Range<Int>)] = []
+        var syntaxError: String?
+        forEachAttribute(from: nameEnd, to: contentEnd) { name, value in
+            attributes.append((name, value))
+        } onError: { syntaxError = $0 }
+        if let syntaxError {
+            record.failure = "a workout's statistics cannot be read: \(syntaxError)"
+            return
+        }
+        switch decodeEntries(attributes) {
+        case .success(let decoded):
+            // A bound on what one workout may hold; the Health app writes a handful.
+            if (record.record?.statistics.count ?? 0) < 64 { record.record?.statistics.append(decoded) }
+        case .failure(let reason):
+            record.failure = "a workout's statistics: \(reason.reason)"
+        }
+    }
+
+    /// Decodes attributes, refusing one repeated.
+    private func decodeEntries(_ attributes: [(name: Range<Int>, value: Range<Int>)]) -> Result<[HealthExportRecord.Entry], EntriesError> {
+        var decoded: [HealthExportRecord.Entry] = []
+        decoded.reserveCapacity(attributes.count)
+        for attribute in attributes {
+            switch decodeEntry(attribute.name, attribute.value) {
+            case .success(let entry):
+                if decoded.contains(where: { $0.name == entry.name }) {
+                    return .failure(EntriesError(reason: "the attribute \(entry.name) appears twice"))
+                }
+                decoded.append(entry)
+            case .failure(let reason):
+                return .failure(EntriesError(reason: reason))
+            }
+        }
+        return .success(decoded)
+    }
+
+    /// Why attributes could not be decoded.
+    private struct EntriesError: Error {
+        var reason: String
     }
 
     private func addMetadata(to record: inout PendingRecord, nameEnd: Int, contentEnd: Int) {
@@ -649,6 +734,8 @@ public struct HealthExportScanner: ~Copyable {
     private static let healthDataName = Array("HealthData".utf8)
     private static let recordName = Array("Record".utf8)
     private static let metadataEntryName = Array("MetadataEntry".utf8)
+    private static let workoutName = Array("Workout".utf8)
+    private static let workoutStatisticsName = Array("WorkoutStatistics".utf8)
     private static let typeName = Array("type".utf8)
     private static let keyName = Array("key".utf8)
     private static let valueName = Array("value".utf8)

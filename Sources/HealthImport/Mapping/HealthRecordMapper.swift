@@ -36,6 +36,24 @@ import StrictJSON
 ///   0 s, a sample ending more than 1 day after `at`. A vital
 ///   reading may last 0 s (the Health app writes SpO2 and other point readings with
 ///   `startDate` = `endDate`).
+/// - `HKQuantityTypeIdentifierDietaryCaffeine` → `caffeineIngested` with the record's
+///   `value` in `mg` (another unit is rejected), `start` its `startDate` and `tz` its
+///   `HKTimeZone`; rejected by the fold's own rule (`HealthSamples.rejection(of:at:)`): not
+///   more than 0 and at most 1000 mg, or starting more than 1 day after `at`.
+/// - A `<Workout>` element → `workoutIngested`: `activity` is its `workoutActivityType`
+///   without the `HKWorkoutActivityType` prefix, in lower camel case (`…Running` →
+///   `running`, `…HighIntensityIntervalTraining` → `highIntensityIntervalTraining`); `start`
+///   and `end` are its `startDate` and `endDate` as given (pauses included: `duration`, the
+///   active time, is not used); `kilocalories` is its `totalEnergyBurned` (older exports),
+///   else the `sum` of its `<WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned">`
+///   (newer ones), in `kcal` or `Cal` (the same unit), or `kJ` converted (÷ 4.184); absent
+///   in another unit or without either. Rejected by the fold's own rule
+///   (`HealthSamples.rejection(of:at:)`: more than 0 and at most 24 h, ending no later than
+///   1 day after `at`).
+/// - A caffeine sample's id is made of its type, its mg, its start and end and its source;
+///   a workout's of `HKWorkoutTypeIdentifier`, its activity, its start and end and its source
+///   (``ContentIdentifier``): never its `creationDate`, so one app writing the same workout
+///   several times with new creation dates imports it once, nor its energy.
 public struct HealthRecordMapper {
     /// The sleep analysis record type.
     public static let sleepType = "HKCategoryTypeIdentifierSleepAnalysis"
@@ -60,9 +78,21 @@ public struct HealthRecordMapper {
         "HKCategoryValueSleepAnalysisAsleepREM": .rem,
     ]
 
-    /// Every record type that is imported.
+    /// The dietary caffeine record type.
+    public static let caffeineType = "HKQuantityTypeIdentifierDietaryCaffeine"
+
+    /// The type named in a workout's content id (``ContentIdentifier``).
+    public static let workoutType = "HKWorkoutTypeIdentifier"
+
+    /// The prefix of a workout's `workoutActivityType`.
+    public static let activityPrefix = "HKWorkoutActivityType"
+
+    /// The statistics type of a workout's active energy.
+    public static let activeEnergyType = "HKQuantityTypeIdentifierActiveEnergyBurned"
+
+    /// Every record type that is imported (workouts are elements of their own).
     public static var importedTypes: Set<String> {
-        Set(vitalTypes.keys).union([sleepType])
+        Set(vitalTypes.keys).union([sleepType, caffeineType])
     }
 
     /// The metadata key of a record's zone.
@@ -85,6 +115,10 @@ public struct HealthRecordMapper {
         case sleep(Event)
         /// A `vitalSampleIngested` event.
         case vital(Event)
+        /// A `caffeineIngested` event.
+        case caffeine(Event)
+        /// A `workoutIngested` event.
+        case workout(Event)
         /// Not imported, and why (never quoting the record's content).
         case rejected(String)
         /// A record of a type that is not imported.
@@ -93,6 +127,8 @@ public struct HealthRecordMapper {
 
     /// Maps `record`.
     public mutating func map(_ record: HealthExportRecord) -> Mapping {
+        if record.element == .workout { return mapWorkout(record) }
+        if record.type == Self.caffeineType { return mapCaffeine(record) }
         let type = record.type
         let vitalKind = Self.vitalTypes[type]
         guard type == Self.sleepType || vitalKind != nil else { return .ignored }
@@ -166,6 +202,131 @@ public struct HealthRecordMapper {
         let payload = SleepSampleIngested(
             sampleId: id, stage: stage, start: shownStart, end: shownEnd, timeZone: recordZone, sourceName: sourceName)
         return .sleep(Event(id: id, at: shownAt, timeZone: zoneName, source: .import, payload: .sleepSampleIngested(payload)))
+    }
+
+    /// A record's start, end and `at` (its `creationDate`, else its end), or why not.
+    private static func instants(_ record: HealthExportRecord) -> Result<(start: Instant, end: Instant, at: Instant), MappingRejection> {
+        do throws(HealthRecordDateError) {
+            let start = try date(record, "startDate")
+            let end = try date(record, "endDate")
+            let creation = record.attribute("creationDate") == nil ? nil : try date(record, "creationDate")
+            return .success((start, end, creation ?? end))
+        } catch {
+            return .failure(MappingRejection(reason: error.problem))
+        }
+    }
+
+    /// Why a record is not imported.
+    private struct MappingRejection: Error {
+        var reason: String
+    }
+
+    /// A record's zone: its `HKTimeZone` (the payload's `tz`), else `--tz`; the name used and
+    /// this system's zone of that name, or why not.
+    private mutating func zone(of record: HealthExportRecord) -> Result<(own: String?, name: String, zone: TimeZone?), MappingRejection> {
+        let own = record.metadataValue(Self.timeZoneKey)
+        guard let name = own ?? fallbackTimeZone else {
+            return .failure(MappingRejection(reason: "the record has no HKTimeZone metadata entry and no --tz was given"))
+        }
+        guard ZoneName.isPlausible(name) else {
+            return .failure(MappingRejection(reason: "its HKTimeZone is not a time zone name (\(ZoneName.expectedForm))"))
+        }
+        return .success((own, name, timeZone(name)))
+    }
+
+    /// The importer's words for the fold's rejection of a caffeine sample or a workout.
+    private static func reason(_ rejection: HealthSampleRejection) -> String {
+        switch rejection {
+        case .caffeineOutOfRange: return "the caffeine is not more than 0 and at most 1000 mg"
+        case .startsTooLate: return "the sample starts more than 1 day after its creationDate"
+        case .interval(.endsBeforeStart): return "the sample ends before it starts"
+        case .interval(.lastsNoTime): return "the workout lasts 0 s"
+        case .interval(.lastsTooLong): return "the sample lasts more than 24 h"
+        case .interval(.endsTooLate): return "the sample ends more than 1 day after its creationDate"
+        case .blankActivity: return "the workout has no activity"
+        case .negativeEnergy: return "the workout's energy is negative"
+        }
+    }
+
+    /// A `HKQuantityTypeIdentifierDietaryCaffeine` record.
+    private mutating func mapCaffeine(_ record: HealthExportRecord) -> Mapping {
+        guard let sourceName = record.attribute("sourceName") else { return .rejected("the record has no sourceName attribute") }
+        let start: Instant, end: Instant, at: Instant
+        switch Self.instants(record) {
+        case .success(let instants): (start, end, at) = instants
+        case .failure(let rejection): return .rejected(rejection.reason)
+        }
+        guard let valueText = record.attribute("value") else { return .rejected("the record has no value attribute") }
+        guard let number = JSONNumber(literal: valueText), let mg = number.doubleValue, let canonical = JSONNumber(mg) else {
+            return .rejected("the value is not a finite decimal number")
+        }
+        guard record.attribute("unit") == "mg" else { return .rejected("the caffeine is not given in mg") }
+        let zone: (own: String?, name: String, zone: TimeZone?)
+        switch self.zone(of: record) {
+        case .success(let found): zone = found
+        case .failure(let rejection): return .rejected(rejection.reason)
+        }
+        let id = ContentIdentifier.identifier(type: Self.caffeineType, value: canonical.literal, start: start, end: end, sourceName: sourceName)
+        let payload = CaffeineIngested(sampleId: id, mg: mg, start: Self.show(start, in: zone.zone), timeZone: zone.own, sourceName: sourceName)
+        if let rejection = HealthSamples.rejection(of: payload, at: at) { return .rejected(Self.reason(rejection)) }
+        return .caffeine(Event(id: id, at: Self.show(at, in: zone.zone), timeZone: zone.name, source: .import, payload: .caffeineIngested(payload)))
+    }
+
+    /// A `<Workout>` element.
+    private mutating func mapWorkout(_ record: HealthExportRecord) -> Mapping {
+        guard let type = record.attribute("workoutActivityType") else { return .rejected("the workout has no workoutActivityType attribute") }
+        guard let activity = Self.activity(type) else {
+            return .rejected("the workoutActivityType is not an HKWorkoutActivityType name")
+        }
+        guard let sourceName = record.attribute("sourceName") else { return .rejected("the workout has no sourceName attribute") }
+        let start: Instant, end: Instant, at: Instant
+        switch Self.instants(record) {
+        case .success(let instants): (start, end, at) = instants
+        case .failure(let rejection): return .rejected(rejection.reason)
+        }
+        let zone: (own: String?, name: String, zone: TimeZone?)
+        switch self.zone(of: record) {
+        case .success(let found): zone = found
+        case .failure(let rejection): return .rejected(rejection.reason)
+        }
+        let id = ContentIdentifier.identifier(type: Self.workoutType, value: activity, start: start, end: end, sourceName: sourceName)
+        let payload = WorkoutIngested(
+            sampleId: id, activity: activity, start: Self.show(start, in: zone.zone), end: Self.show(end, in: zone.zone),
+            timeZone: zone.own, sourceName: sourceName, kilocalories: Self.kilocalories(of: record))
+        if let rejection = HealthSamples.rejection(of: payload, at: at) { return .rejected(Self.reason(rejection)) }
+        return .workout(Event(id: id, at: Self.show(at, in: zone.zone), timeZone: zone.name, source: .import, payload: .workoutIngested(payload)))
+    }
+
+    /// The activity of a `workoutActivityType`: without its prefix, in lower camel case;
+    /// `nil` without the prefix or with nothing after it.
+    static func activity(_ type: String) -> String? {
+        guard type.hasPrefix(activityPrefix) else { return nil }
+        let name = type.dropFirst(activityPrefix.count)
+        guard let first = name.first, first.isLetter, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
+        return first.lowercased() + name.dropFirst()
+    }
+
+    /// A workout's energy in kilocalories: its `totalEnergyBurned`, else its active energy
+    /// statistics' `sum`, in `kcal` or `Cal`, or `kJ` converted; `nil` otherwise.
+    static func kilocalories(of record: HealthExportRecord) -> Double? {
+        if let total = record.attribute("totalEnergyBurned") {
+            return kilocalories(total, unit: record.attribute("totalEnergyBurnedUnit"))
+        }
+        for statistics in record.statistics {
+            let attribute = { (name: String) in statistics.first { $0.name == name }?.value }
+            guard attribute("type") == activeEnergyType, let sum = attribute("sum") else { continue }
+            return kilocalories(sum, unit: attribute("unit"))
+        }
+        return nil
+    }
+
+    private static func kilocalories(_ text: String, unit: String?) -> Double? {
+        guard let value = JSONNumber(literal: text)?.doubleValue else { return nil }
+        switch unit {
+        case "kcal", "Cal": return value
+        case "kJ": return value / 4.184
+        default: return nil
+        }
     }
 
     private static func date(_ record: HealthExportRecord, _ name: String) throws(HealthRecordDateError) -> Instant {

@@ -11,6 +11,7 @@ extension PayloadFieldVisitor where Self: StateCoder {
     package mutating func integer(_ key: StaticString, _ value: inout Int) throws(Failure) { try field(key, &value) }
     package mutating func optionalInteger(_ key: StaticString, _ value: inout Int?) throws(Failure) { try field(key, &value) }
     package mutating func number(_ key: StaticString, _ value: inout Double) throws(Failure) { try field(key, &value) }
+    package mutating func optionalNumber(_ key: StaticString, _ value: inout Double?) throws(Failure) { try field(key, &value) }
     package mutating func bool(_ key: StaticString, _ value: inout Bool) throws(Failure) { try field(key, &value) }
     package mutating func identifier(_ key: StaticString, _ value: inout String) throws(Failure) { try field(key, &value) }
     package mutating func name(_ key: StaticString, _ value: inout String) throws(Failure) { try field(key, &value) }

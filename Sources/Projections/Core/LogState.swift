@@ -26,6 +26,8 @@ public struct LogState: Projection, Hashable {
     public private(set) var scoreInputs = ScoreInputs()
     /// Retired reminders and the answers to each checklist reminder, for the coach.
     public private(set) var reminderHabits = ReminderHabits()
+    /// Caffeine samples and workouts from health data, and the ids deleted.
+    public private(set) var health = HealthSamples()
     /// Whether each night with sleep data hit its target, for `streaks(at:)`: a cache,
     /// refreshed after each event (`refreshStreakNights`), equal in any two states.
     private(set) var streakNights = StreakNights()
@@ -67,6 +69,7 @@ public struct LogState: Projection, Hashable {
             skipped = outcome.isSkipped || skipped
         }
         skipped = reminderHabits.apply(event, warnings: &warnings).isSkipped || skipped
+        skipped = health.apply(event, warnings: &warnings).isSkipped || skipped
         var confirmedExitNight: LocalDate?
         if let night = ExitHistory.namedNight(of: event) {
             let outcome = exits.apply(event, window: keptExitWindow(for: night), warnings: &warnings)
@@ -159,6 +162,7 @@ extension LogState: StateCodable {
         try coder.field("LogState.nightPlans", &nightPlans)
         try coder.field("LogState.streakNights", &streakNights)
         try coder.field("LogState.reminderHabits", &reminderHabits)
+        try coder.field("LogState.health", &health)
         try coder.endSection(sleepSection, &sleep)
         if Coder.isReading { self.sleep = sleep }
     }

@@ -84,15 +84,19 @@ public struct ProjectionRunner<State: Projection>: Sendable {
         appliedCount += 1
     }
 
-    /// The first zone name of `event` (its envelope `tz`, then a sleep sample's own `tz`)
+    /// The first zone name of `event` (its envelope `tz`, then a sleep sample's, caffeine sample's or workout's own `tz`)
     /// that this platform's time-zone data does not know, or `nil` when it knows them all.
     private mutating func unknownZone(of event: RecordedEvent) -> String? {
         let zone = event.event.timeZone
         if !knownZones.contains(zone) { return zone }
-        if case .sleepSampleIngested(let sample) = event.payload, let sampleZone = sample.timeZone,
-           !knownZones.contains(sampleZone) {
-            return sampleZone
+        let sampleZone: String?
+        switch event.payload {
+        case .sleepSampleIngested(let sample): sampleZone = sample.timeZone
+        case .caffeineIngested(let sample): sampleZone = sample.timeZone
+        case .workoutIngested(let sample): sampleZone = sample.timeZone
+        default: sampleZone = nil
         }
+        if let sampleZone, !knownZones.contains(sampleZone) { return sampleZone }
         return nil
     }
 

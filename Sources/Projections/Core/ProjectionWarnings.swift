@@ -22,7 +22,8 @@ public struct ProjectionWarnings: Sendable, Hashable {
         case exit
         /// A checklist change (`ChecklistCompletions.rejection(of:at:isPlanned:demoStarted:)`).
         case checklist
-        /// A sleep or vital sample (`SampleInterval`, a deleted sample, an unknown zone).
+        /// A sleep, vital or caffeine sample or a workout (`SampleInterval`,
+        /// `HealthSamples.rejection(of:at:)`, a deleted sample, an unknown zone).
         case sample
         /// A manual sleep entry.
         case manualSleep

@@ -59,6 +59,10 @@ public struct SleepLedger: Projection, Hashable {
     /// The vital readings held, by slot, and the slot of each reading's key (as `sampleSlots`).
     private var heldVitals: [HeldVital] = []
     private var vitalSlots: SampleKeyTable? = SampleKeyTable()
+    /// The ids `healthSampleDeleted` deleted (tombstones): a vital reading held under one is
+    /// removed, and a later reading under it is skipped (a deleted sample stays deleted).
+    /// `HealthSamples` keeps the same ids for caffeine samples and workouts.
+    private var deletedVitals: Set<SampleKey> = []
     /// Whether the keys' tables are placed (for tests: a state read from a checkpoint places
     /// them when first needed).
     var keysPlaced: Bool { sampleSlots != nil && vitalSlots != nil }
@@ -123,6 +127,7 @@ public struct SleepLedger: Projection, Hashable {
     public static func == (left: SleepLedger, right: SleepLedger) -> Bool {
         left.records == right.records && left.wentToBed == right.wentToBed && left.deleted == right.deleted
             && left.samplesByKey == right.samplesByKey && left.vitalNights == right.vitalNights
+            && left.deletedVitals == right.deletedVitals
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -172,10 +177,19 @@ public struct SleepLedger: Projection, Hashable {
             return .applied
         case .vitalSampleIngested(let payload):
             guard let reason = SampleInterval.check(start: payload.start, end: payload.end, at: event.at, allowsInstant: true)?.warningText ?? (payload.value.isFinite ? nil : "the value is not finite") else {
+                guard deletedVitals.isEmpty || !deletedVitals.contains(SampleKey(payload.sampleId)) else {
+                    return warnings.skip(seq: event.seq, rule: .sample, because: HealthSamples.deletedReason("vitalSampleIngested"))
+                }
                 record(vital: payload, event: event)
                 return .applied
             }
             return warnings.skip(seq: event.seq, rule: .sample, because: "vitalSampleIngested \(reason)")
+        case .healthSampleDeleted(let payload):
+            let key = SampleKey(payload.sampleId)
+            deletedVitals.insert(key)
+            placeKeys()
+            removeVital(key)
+            return .applied
         case .manualSleepLogged(let payload):
             guard case .date(let night) = payload.night else {
                 return warnings.skip(seq: event.seq, rule: .manualSleep, because: "manualSleepLogged names the demo night; demo nights never touch sleep")
@@ -310,6 +324,29 @@ public struct SleepLedger: Projection, Hashable {
             heldVitals.append(held)
         }
         vitalsByNight.append(vital.value, of: vital.kind, to: night)
+    }
+
+    /// Removes the vital reading held under `key`, if any: from its night's readings, and
+    /// from `heldVitals` (the last reading takes its slot).
+    private mutating func removeVital(_ key: SampleKey) {
+        guard let slot = vitalSlots?.remove(hash: SampleKeyTable.hash(key), matches: { heldVitals[Int($0)].key == key }) else { return }
+        let removed = heldVitals[Int(slot)]
+        vitalsByNight.removeFirst(removed.value, of: removed.kind, from: removed.night)
+        let last = Int32(heldVitals.count - 1)
+        if slot != last {
+            let moved = heldVitals[Int(last)]
+            let movedHash = SampleKeyTable.hash(moved.key)
+            _ = vitalSlots?.remove(hash: movedHash, matches: { $0 == last })
+            vitalSlots?.insert(hash: movedHash, slot: slot)
+            heldVitals[Int(slot)] = moved
+        }
+        heldVitals.removeLast()
+    }
+
+    /// Whether `sampleId` was deleted by `healthSampleDeleted` (a vital reading under it
+    /// stays deleted).
+    public func isVitalDeleted(_ sampleId: String) -> Bool {
+        deletedVitals.contains(SampleKey(sampleId))
     }
 
     /// Marks `night` as changed: the night pending before it (another night) is built now.
@@ -511,7 +548,7 @@ extension SleepLedger: StateCodable {
     /// samples by slot (free slots too) as columns, the free slots, the deleted keys (in key
     /// order), each night's slots in their order, the manual logs, the vitals (each night's
     /// readings in the order they came, as their means depend on it), the readings held as
-    /// columns, the records built (with room to grow), the pending night, the bed times and
+    /// columns, the vitals' deleted keys, the records built (with room to grow), the pending night, the bed times and
     /// the rebuild count. Left out and rebuilt: the records' nights (theirs), the key tables
     /// (`SampleKeyTable`, placed when first needed: placing them costs about 1.4 ms on a
     /// 10-year log, which an open from a checkpoint does not wait for), each zone's
@@ -539,6 +576,7 @@ extension SleepLedger: StateCodable {
         try coder.field("SleepLedger.manualByNight", &manualByNight)
         try coder.field("SleepLedger.vitalsByNight", &vitalsByNight)
         try coder.field("SleepLedger.heldVitals") { coder throws(Coder.Failure) in try describeVitals(&coder) }
+        try coder.field("SleepLedger.deletedVitals", &deletedVitals)
         try coder.field("SleepLedger.builtRecords") { coder throws(Coder.Failure) in
             try builtRecords.describeState(&coder, growing: true)
             guard Coder.isReading else { return }

@@ -5,14 +5,17 @@ import HealthImport
 enum ImportHealthCommand {
     static let specification = CommandSpecification(
         name: "import-health",
-        abstract: "Import sleep and vitals from an Apple Health export (export.xml).",
+        abstract: "Import sleep, vitals, caffeine and workouts from an Apple Health export (export.xml).",
         discussion: """
             Streams EXPORT, the export.xml inside the zip from the Health app's "Export All \
             Health Data", and appends each sleep-analysis record as a sleepSampleIngested \
             event and each HRV, resting heart rate, SpO2, respiratory rate and sleeping \
-            wrist temperature record as a vitalSampleIngested event (source "import"), in \
-            atomic batches. Other records are ignored. Event ids are derived from each \
-            record's content (source, type, value, start and end), so importing the same \
+            wrist temperature record as a vitalSampleIngested event, each dietary caffeine \
+            record (in mg) as a caffeineIngested event and each Workout element as a \
+            workoutIngested event (source "import"), in atomic batches. Other records are \
+            ignored. Event ids are derived from each record's content (source, type, value, \
+            start and end; a workout's activity, never its creation date, so a workout an \
+            app wrote several times counts once), so importing the same \
             export again, or a later export that overlaps, adds nothing twice, and a run \
             stopped midway can simply be run again.
 
@@ -103,6 +106,8 @@ enum ImportHealthCommand {
         var rows: [(Int, String)] = [
             (report.sleepSamplesAdded, "sleep samples added"),
             (report.vitalsAdded, "vitals added"),
+            (report.caffeineAdded, "caffeine samples added"),
+            (report.workoutsAdded, "workouts added"),
             (report.alreadyPresent, "already in the log (skipped)"),
         ]
         if report.alreadyPresentDiffering > 0 {
