@@ -6,7 +6,7 @@ import Foundation
 /// Python's `json.dumps` writes any non-ASCII character by default), two checklist items,
 /// an exit (requested, confirmed, the free window used) every fourth night and a `goalSet`
 /// every 30 nights, in the order they happened. 5,000 nights make about 200,000 events
-/// and 67 MB.
+/// and 68 MB.
 ///
 /// Deliberately not the simulator nor `EventLineEncoder`: plain string building, as
 /// another writer would emit it — its own key order (`type` first, `seq` after `id`, the
