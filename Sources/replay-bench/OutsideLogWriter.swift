@@ -2,10 +2,11 @@ import Foundation
 
 /// Writes a log shaped like one from another generator (issue 36, item 4): N nights in
 /// Europe/Berlin, each with about 40 HealthKit sleep samples delivered the next morning
-/// (their `sourceName` holds a no-break space, U+00A0, written raw), two checklist items,
+/// (their `sourceName` holds a no-break space, U+00A0, written as the escape `\u00a0`, as
+/// Python's `json.dumps` writes any non-ASCII character by default), two checklist items,
 /// an exit (requested, confirmed, the free window used) every fourth night and a `goalSet`
 /// every 30 nights, in the order they happened. 5,000 nights make about 200,000 events
-/// and 67 MB.
+/// and 68 MB.
 ///
 /// Deliberately not the simulator nor `EventLineEncoder`: plain string building, as
 /// another writer would emit it — its own key order (`type` first, `seq` after `id`, the
@@ -17,8 +18,12 @@ enum OutsideLogWriter {
     /// Sleep samples a night: one in bed, the rest stages.
     static let samplesPerNight = 38
     static let zone = "Europe/Berlin"
-    /// The source name, with a no-break space between its words.
+    /// The source name, with a no-break space between its words…
     static let sourceName = "Apple\u{00A0}Watch"
+    /// … as the line holds it: JSON text escaped the way `json.dumps` escapes it
+    /// (`ensure_ascii`). (A writer of raw UTF-8 would put the two bytes C2 A0 instead; the
+    /// 2026-12-07 figures in docs/benchmarks.md were of that form.)
+    static let sourceNameJSON = "Apple\\u00a0Watch"
     /// The first night.
     static let firstNight = (year: 2013, month: 1, day: 7)
 
@@ -146,7 +151,7 @@ enum OutsideLogWriter {
 
         mutating func sample(stage: String, start: Int64, end: Int64, at: Int64) {
             samples += 1
-            let data = "{\"sampleId\":\"\(identifier(samples, salt: 0x5A3B1E))\",\"stage\":\"\(stage)\",\"start\":\"\(text(start))\",\"end\":\"\(text(end))\",\"sourceName\":\"\(OutsideLogWriter.sourceName)\"}"
+            let data = "{\"sampleId\":\"\(identifier(samples, salt: 0x5A3B1E))\",\"stage\":\"\(stage)\",\"start\":\"\(text(start))\",\"end\":\"\(text(end))\",\"sourceName\":\"\(OutsideLogWriter.sourceNameJSON)\"}"
             line(type: "sleepSampleIngested", at: at, source: "health", data: data)
         }
     }

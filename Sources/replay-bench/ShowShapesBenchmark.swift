@@ -115,6 +115,7 @@ enum ShowShapesBenchmark {
     static func showOnce(path: String) -> Int32 {
         let console = ToolConsole(
             output: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+            outputBytes: { bytes in try? FileHandle.standardOutput.write(contentsOf: bytes) },
             error: { text in FileHandle.standardError.write(Data(text.utf8)) },
             readInput: { nil })
         return ReplayTool.run(arguments(path), console: console).rawValue

@@ -11,6 +11,7 @@ struct ReplayToolMain {
         signal(SIGXFSZ, SIG_IGN)
         let console = ToolConsole(
             output: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+            outputBytes: { bytes in try? FileHandle.standardOutput.write(contentsOf: bytes) },
             error: { text in FileHandle.standardError.write(Data(text.utf8)) },
             readInput: {
                 (try? FileHandle.standardInput.readToEnd()).map { Array($0) } ?? []

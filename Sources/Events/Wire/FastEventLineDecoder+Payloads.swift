@@ -146,9 +146,9 @@ struct FastPayloadReader: PayloadFieldVisitor, PayloadReading {
     mutating func identifier(_ key: StaticString, _ value: inout String) throws(FastPathMiss) {
         try require(key)
         // Made for this event alone.
-        let bytes = try scanner.string()
-        guard !bytes.isEmpty else { throw FastPathMiss() }
-        value = String(decoding: bytes, as: UTF8.self)
+        let text = try scanner.withString { bytes in bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+        guard let text else { throw FastPathMiss() }
+        value = text
     }
 
     @inline(__always)

@@ -9,7 +9,7 @@ import StrictJSON
 /// units, template and item ids) are made once and shared.
 ///
 /// Whenever the fast path meets anything it does not handle exactly as the reference —
-/// an escape in a string, an unknown or repeated key, payload keys out of the writer's
+/// an escape in a key, an invalid escape, an unknown or repeated key, payload keys out of the writer's
 /// order, `type` after `data`, a number it does not interpret, an unknown type or another
 /// version, an opaque event, a carriage return, any error at all — the line is handed to `EventLineDecoder`, and that result,
 /// or that error, is the answer. So errors and their messages are the reference's, and
@@ -112,9 +112,11 @@ public struct FastEventLineDecoder: EventLineDecoding {
             case .id:
                 try Self.mark(.id, in: &seen)
                 likely = .typeKey
-                let bytes = try scanner.string()
-                guard Event.identifierByteRange.contains(bytes.count) else { throw FastPathMiss() }
-                id = String(decoding: bytes, as: UTF8.self)
+                let text = try scanner.withString { bytes in
+                    Event.identifierByteRange.contains(bytes.count) ? String(decoding: bytes, as: UTF8.self) : nil
+                }
+                guard let text else { throw FastPathMiss() }
+                id = text
             case .typeKey:
                 try Self.mark(.type, in: &seen)
                 likely = .v
@@ -140,7 +142,7 @@ public struct FastEventLineDecoder: EventLineDecoding {
             case .causedBy:
                 try Self.mark(.causedBy, in: &seen)
                 likely = .batch
-                causedBy = String(decoding: try scanner.string(), as: UTF8.self)
+                causedBy = try scanner.withString { String(decoding: $0, as: UTF8.self) }
             case .batch:
                 try Self.mark(.batch, in: &seen)
                 likely = .data
@@ -211,7 +213,7 @@ public struct FastEventLineDecoder: EventLineDecoding {
     /// An instant in another form than the writer's, read by the reference's byte parser.
     @inline(never)
     private static func anyInstant(_ scanner: inout FastLineScanner) throws(FastPathMiss) -> Instant {
-        guard let instant = try? Instant(rfc3339Bytes: try scanner.string()) else { throw FastPathMiss() }
+        guard let instant = try scanner.withString({ try? Instant(rfc3339Bytes: $0) }) else { throw FastPathMiss() }
         return instant
     }
 
@@ -223,7 +225,7 @@ public struct FastEventLineDecoder: EventLineDecoding {
             return time
         }
         scanner.position = mark
-        guard let time = try? TimeOfDay(textBytes: try scanner.string()) else { throw FastPathMiss() }
+        guard let time = try scanner.withString({ try? TimeOfDay(textBytes: $0) }) else { throw FastPathMiss() }
         return time
     }
 
@@ -235,7 +237,7 @@ public struct FastEventLineDecoder: EventLineDecoding {
             return date
         }
         scanner.position = mark
-        guard let date = try? LocalDate(isoBytes: try scanner.string()) else { throw FastPathMiss() }
+        guard let date = try scanner.withString({ try? LocalDate(isoBytes: $0) }) else { throw FastPathMiss() }
         return date
     }
 
@@ -247,12 +249,14 @@ public struct FastEventLineDecoder: EventLineDecoding {
             return .date(date)
         }
         scanner.position = mark
-        let bytes = try scanner.string()
-        if bytes.count == 4, bytes[0] == UInt8(ascii: "d"), bytes[1] == UInt8(ascii: "e"),
-           bytes[2] == UInt8(ascii: "m"), bytes[3] == UInt8(ascii: "o") {
-            return .demo
+        let night = try scanner.withString { bytes -> Night? in
+            if bytes.count == 4, bytes[0] == UInt8(ascii: "d"), bytes[1] == UInt8(ascii: "e"),
+               bytes[2] == UInt8(ascii: "m"), bytes[3] == UInt8(ascii: "o") {
+                return .demo
+            }
+            return (try? LocalDate(isoBytes: bytes)).map(Night.date)
         }
-        guard let date = try? LocalDate(isoBytes: bytes) else { throw FastPathMiss() }
-        return .date(date)
+        guard let night else { throw FastPathMiss() }
+        return night
     }
 }

@@ -4,10 +4,12 @@ import StrictJSON
 /// It reads only the JSON it is asked for (an object's keys, a string, a number, a
 /// literal), validating each token as strictly as `JSONParser` does: strings are checked
 /// for valid UTF-8 (no overlong forms, no encoded surrogates, nothing above U+10FFFF) and
-/// for raw control characters, numbers against the RFC 8259 grammar. Whatever it is not
-/// sure to read exactly as the reference would (a backslash escape, a carriage return, a
-/// number form it does not interpret, any invalid byte) throws ``FastPathMiss``, and the
-/// line goes to `EventLineDecoder`. It never reports an error of its own.
+/// for raw control characters, numbers against the RFC 8259 grammar. String values are
+/// decoded with their escapes (``withString(_:)``), as `JSONParser` decodes them; keys are
+/// read only as they stand. Whatever it is not sure to read exactly as the reference would
+/// (an escape in a key, an invalid escape, a lone surrogate, an escaped NUL, a carriage
+/// return, a number form it does not interpret, any invalid byte) throws ``FastPathMiss``,
+/// and the line goes to `EventLineDecoder`. It never reports an error of its own.
 ///
 /// Whitespace is the space, the tab and the line feed. A carriage return is not skipped:
 /// the reference refuses any line that holds one, so the fast path hands it over.
@@ -306,29 +308,174 @@ struct FastLineScanner {
     // MARK: Strings
 
     /// Reads a string whose opening quote is at the cursor and returns its content bytes
-    /// (which are its UTF-8 form, since an escape misses). Leaves the cursor after the
-    /// closing quote.
+    /// as they stand in the line, for a key: an escape misses (the writer never escapes a
+    /// key, and a key's bytes are then its UTF-8 form). Leaves the cursor after the closing
+    /// quote.
     @inline(__always)
     mutating func string() throws(FastPathMiss) -> UnsafeBufferPointer<UInt8> {
-        guard position < end, base[position] == UInt8(ascii: "\"") else { throw FastPathMiss() }
         let contentStart = position + 1
-        var p = contentStart
+        let stop = try plainStringEnd()
+        guard base[stop] == UInt8(ascii: "\"") else { throw FastPathMiss() }
+        position = stop + 1
+        return UnsafeBufferPointer(start: base + contentStart, count: stop - contentStart)
+    }
+
+    /// Reads a string value whose opening quote is at the cursor and hands `body` its
+    /// decoded UTF-8 bytes (valid only inside `body`): the line's own bytes when it has no
+    /// escape, else the string decoded as `JSONParser` decodes it. Leaves the cursor after
+    /// the closing quote.
+    @inline(__always)
+    mutating func withString<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(FastPathMiss) -> Result {
+        let contentStart = position + 1
+        let stop = try plainStringEnd()
+        guard base[stop] == UInt8(ascii: "\"") else { return try withEscapedString(contentStart: contentStart, firstEscape: stop, body) }
+        position = stop + 1
+        return body(UnsafeBufferPointer(start: base + contentStart, count: stop - contentStart))
+    }
+
+    /// From the opening quote at the cursor, validates the string's plain bytes and returns
+    /// the offset of the first quote or backslash (the cursor unmoved); misses on a raw
+    /// control character, invalid UTF-8 or the end of the line.
+    @inline(__always)
+    private func plainStringEnd() throws(FastPathMiss) -> Int {
+        guard position < end, base[position] == UInt8(ascii: "\"") else { throw FastPathMiss() }
+        var p = position + 1
         while true {
             p = JSONStringScan.skipPlainWords(in: base, from: p, end: end)
             guard p < end else { throw FastPathMiss() }
             let byte = base[p]
-            if byte == UInt8(ascii: "\"") {
-                position = p + 1
-                return UnsafeBufferPointer(start: base + contentStart, count: p - contentStart)
-            }
             if byte < 0x80 {
-                // A backslash (an escape) or a raw control character: the reference decides.
-                if byte == UInt8(ascii: "\\") || byte < 0x20 { throw FastPathMiss() }
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return p }
+                // A raw control character: the reference refuses it.
+                if byte < 0x20 { throw FastPathMiss() }
                 p += 1
             } else {
                 p += try utf8SequenceLength(at: p)
             }
         }
+    }
+
+    /// ``withString(_:)`` for a string with escapes, the first at `firstEscape`: decoded
+    /// into a temporary buffer (never longer than the string's text). Misses on what the
+    /// reference refuses (an unknown escape, a bad `\uXXXX`, a lone surrogate) and on
+    /// `\u0000`, which the reference accepts but the fast path does not read: its names
+    /// are zero-padded (``PackedName``) and must hold no NUL byte.
+    @inline(never)
+    private mutating func withEscapedString<Result>(
+        contentStart: Int, firstEscape: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) throws(FastPathMiss) -> Result {
+        var stop = -1
+        let result: Result? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - contentStart) { buffer in
+            guard let out = buffer.baseAddress,
+                  let decoded = unescape(contentStart: contentStart, firstEscape: firstEscape, into: out)
+            else { return nil }
+            stop = decoded.stop
+            return body(UnsafeBufferPointer(start: out, count: decoded.count))
+        }
+        guard stop >= 0, let result else { throw FastPathMiss() }
+        position = stop + 1
+        return result
+    }
+
+    /// Decodes the string whose content starts at `contentStart` (its first escape at
+    /// `firstEscape`) into `out`, which holds at least as many bytes as the rest of the
+    /// line: the decoded length and the offset of the closing quote, or `nil` for anything
+    /// the reference refuses, and for an escaped NUL.
+    private func unescape(contentStart: Int, firstEscape: Int, into out: UnsafeMutablePointer<UInt8>) -> (count: Int, stop: Int)? {
+        var count = firstEscape - contentStart
+        out.update(from: base + contentStart, count: count)
+        var p = firstEscape
+        while p < end {
+            let byte = base[p]
+            if byte == UInt8(ascii: "\"") { return (count, p) }
+            if byte == UInt8(ascii: "\\") {
+                guard p + 1 < end else { return nil }
+                let decoded: UInt8
+                switch base[p + 1] {
+                case UInt8(ascii: "\""): decoded = 0x22
+                case UInt8(ascii: "\\"): decoded = 0x5C
+                case UInt8(ascii: "/"): decoded = 0x2F
+                case UInt8(ascii: "b"): decoded = 0x08
+                case UInt8(ascii: "f"): decoded = 0x0C
+                case UInt8(ascii: "n"): decoded = 0x0A
+                case UInt8(ascii: "r"): decoded = 0x0D
+                case UInt8(ascii: "t"): decoded = 0x09
+                case UInt8(ascii: "u"):
+                    guard let unit = hexQuad(at: p + 2) else { return nil }
+                    var scalar = UInt32(unit)
+                    p += 6
+                    if unit >= 0xDC00, unit <= 0xDFFF { return nil }
+                    if unit >= 0xD800, unit <= 0xDBFF {
+                        guard p + 1 < end, base[p] == UInt8(ascii: "\\"), base[p + 1] == UInt8(ascii: "u"),
+                              let low = hexQuad(at: p + 2), low >= 0xDC00, low <= 0xDFFF
+                        else { return nil }
+                        scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+                        p += 6
+                    }
+                    guard scalar != 0 else { return nil }
+                    count += Self.writeUTF8(scalar, to: out + count)
+                    continue
+                default:
+                    return nil
+                }
+                out[count] = decoded
+                count += 1
+                p += 2
+            } else if byte < 0x80 {
+                guard byte >= 0x20 else { return nil }
+                out[count] = byte
+                count += 1
+                p += 1
+            } else {
+                guard let length = UTF8Sequence.length(in: base, at: p, end: end) else { return nil }
+                (out + count).update(from: base + p, count: length)
+                count += length
+                p += length
+            }
+        }
+        return nil
+    }
+
+    /// The four hex digits at `offset`, or `nil`.
+    private func hexQuad(at offset: Int) -> UInt16? {
+        guard end - offset >= 4 else { return nil }
+        var value: UInt16 = 0
+        for index in offset..<(offset + 4) {
+            let byte = base[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte &- UInt8(ascii: "A") &+ 10
+            default: return nil
+            }
+            value = value << 4 | UInt16(digit)
+        }
+        return value
+    }
+
+    /// Writes the UTF-8 form of `scalar` (not a surrogate) at `out`; returns its length.
+    private static func writeUTF8(_ scalar: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        if scalar < 0x80 {
+            out[0] = UInt8(truncatingIfNeeded: scalar)
+            return 1
+        }
+        if scalar < 0x800 {
+            out[0] = UInt8(truncatingIfNeeded: 0xC0 | (scalar >> 6))
+            out[1] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
+            return 2
+        }
+        if scalar < 0x10000 {
+            out[0] = UInt8(truncatingIfNeeded: 0xE0 | (scalar >> 12))
+            out[1] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 6) & 0x3F))
+            out[2] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
+            return 3
+        }
+        out[0] = UInt8(truncatingIfNeeded: 0xF0 | (scalar >> 18))
+        out[1] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 12) & 0x3F))
+        out[2] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 6) & 0x3F))
+        out[3] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
+        return 4
     }
 
     /// The `length` content bytes of the string at the cursor when its closing quote is
@@ -402,10 +549,7 @@ struct FastLineScanner {
     @inline(__always)
     mutating func name() throws(FastPathMiss) -> PackedName {
         if let short = plainShortString() { return short.name }
-        let bytes = try string()
-        guard let start = bytes.baseAddress,
-              let name = PackedName(start, count: bytes.count, available: end - (start - base))
-        else { throw FastPathMiss() }
+        guard let name = try withString({ PackedName($0) }) else { throw FastPathMiss() }
         return name
     }
 

@@ -88,8 +88,7 @@ struct InternedStrings: Sendable {
             recentStrings[slot] = text
             return text
         }
-        let bytes = try scanner.string()
-        return string(bytes) ?? String(decoding: bytes, as: UTF8.self)
+        return try scanner.withString { bytes in string(bytes) ?? String(decoding: bytes, as: UTF8.self) }
     }
 
     /// Reads the string at `scanner`'s cursor as a zone name (the envelope's `tz` or a
@@ -106,7 +105,7 @@ struct InternedStrings: Sendable {
             recentStrings[slot] = zone
             return zone
         }
-        guard let zone = zoneName(try scanner.string()) else { throw FastPathMiss() }
+        guard let zone = try scanner.withString({ zoneName($0) }) else { throw FastPathMiss() }
         return zone
     }
 

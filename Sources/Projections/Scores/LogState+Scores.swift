@@ -4,23 +4,37 @@ extension LogState {
     /// How many previous nights the usual bedtime looks back over.
     public static let usualBedtimeNights = 14
 
-    /// Minutes after noon of `instant` in `zone` (so 23:50 and 00:10 are 20 minutes apart).
-    static func minutesAfterNoon(_ instant: Instant, zone: String) -> Double {
-        let local = LocalTimeResolver(identifier: zone)?.localDateTime(of: instant) ?? instant.localDateTime
+    /// Minutes after noon of a wall-clock time (so 23:50 and 00:10 are 20 minutes apart):
+    /// an onset read in its record's zone (``OnsetMinutes``).
+    static func minutesAfterNoon(_ local: LocalDateTime) -> Double {
         let minutes = Double(local.hour * 60 + local.minute) + Double(local.second) / 60
         return minutes >= 720 ? minutes - 720 : minutes + 720
     }
 
     /// The onsets of up to 14 nights with records before `night`, as minutes after noon.
     public func recentOnsets(before night: LocalDate) -> [Double] {
+        var onsets = OnsetMinutes()
+        return recentOnsets(before: night, onsets: &onsets)
+    }
+
+    /// ``recentOnsets(before:)``, each night's onset converted once for all the calls that
+    /// share `onsets`.
+    package func recentOnsets(before night: LocalDate, onsets: inout OnsetMinutes) -> [Double] {
         sleep.nightsWithData(before: night, last: Self.usualBedtimeNights).compactMap { previous in
-            sleep.record(for: previous).map { Self.minutesAfterNoon($0.onset, zone: $0.timeZone) }
+            onsets.minutes(of: previous, in: sleep)
         }
     }
 
     /// The tunable score of `night` with the settings in force (or `settings`), `nil`
     /// without a sleep record.
     public func score(for night: LocalDate, settings: ScoreSettings? = nil) -> NightScore? {
+        var onsets = OnsetMinutes()
+        return score(for: night, settings: settings, onsets: &onsets)
+    }
+
+    /// ``score(for:settings:)``, each night's onset converted once for all the calls that
+    /// share `onsets` (the JSON view scores every night, each against the 14 before it).
+    package func score(for night: LocalDate, settings: ScoreSettings? = nil, onsets: inout OnsetMinutes) -> NightScore? {
         guard let record = sleep.record(for: night) else { return nil }
         let settings = settings ?? scoreInputs.settings
         let asleep = record.asleepMinutes
@@ -39,8 +53,8 @@ extension LogState {
         if let plan = nightPlans.planWithoutRevisions(for: night) {
             reference = plan.bedtimeAt
             parts[.bedtime] = ScoreCurves.bedtime(deviationMinutes: Double(record.onset.millisecondsSince1970 - plan.bedtimeAt.millisecondsSince1970) / 60_000)
-        } else if let usual = AppleScoreEstimate.median(recentOnsets(before: night)) {
-            let onset = Self.minutesAfterNoon(record.onset, zone: record.timeZone)
+        } else if let usual = AppleScoreEstimate.median(recentOnsets(before: night, onsets: &onsets)) {
+            let onset = onsets.minutes(of: record)
             parts[.bedtime] = ScoreCurves.bedtime(deviationMinutes: onset - usual)
         }
         parts[.interruptions] = ScoreCurves.interruptions(count: record.interruptions, awakeMinutes: Double(record.awakeMilliseconds) / 60_000)
@@ -56,11 +70,51 @@ extension LogState {
 
     /// The estimate of Apple's score for `night`, `nil` without a sleep record.
     public func appleEstimate(for night: LocalDate) -> AppleScoreEstimate? {
+        var onsets = OnsetMinutes()
+        return appleEstimate(for: night, onsets: &onsets)
+    }
+
+    /// ``appleEstimate(for:)``, each night's onset converted once for all the calls that
+    /// share `onsets`.
+    package func appleEstimate(for night: LocalDate, onsets: inout OnsetMinutes) -> AppleScoreEstimate? {
         guard let record = sleep.record(for: night) else { return nil }
         return AppleScoreEstimate.estimate(
             record: record,
-            onsetMinutesAfterNoon: Self.minutesAfterNoon(record.onset, zone: record.timeZone),
-            recentOnsets: recentOnsets(before: night)
+            onsetMinutesAfterNoon: onsets.minutes(of: record),
+            recentOnsets: recentOnsets(before: night, onsets: &onsets)
         )
+    }
+}
+
+/// Nights' onsets as minutes after noon in their record's zone
+/// (`LogState.minutesAfterNoon`), each night's converted once: scoring every night looks
+/// at the 14 nights before each. Valid for one state: make one per query over many nights.
+package struct OnsetMinutes {
+    private var byNight: [LocalDate: Double] = [:]
+    /// The last zone converted in, and its resolver (a log's nights are mostly in one).
+    private var lastZone: (name: String, resolver: LocalTimeResolver?)?
+
+    package init() {}
+
+    /// The onset of `night`'s record in `ledger`, `nil` without a record.
+    mutating func minutes(of night: LocalDate, in ledger: SleepLedger) -> Double? {
+        if let known = byNight[night] { return known }
+        return ledger.record(for: night).map { minutes(of: $0) }
+    }
+
+    /// The onset of `record`.
+    mutating func minutes(of record: SleepRecord) -> Double {
+        if let known = byNight[record.night] { return known }
+        let resolver: LocalTimeResolver?
+        if let lastZone, lastZone.name == record.timeZone {
+            resolver = lastZone.resolver
+        } else {
+            resolver = LocalTimeResolver(identifier: record.timeZone)
+            lastZone = (record.timeZone, resolver)
+        }
+        let local = resolver?.localDateTime(of: record.onset) ?? record.onset.localDateTime
+        let minutes = LogState.minutesAfterNoon(local)
+        byNight[record.night] = minutes
+        return minutes
     }
 }

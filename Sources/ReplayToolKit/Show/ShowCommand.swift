@@ -64,7 +64,7 @@ enum ShowCommand {
             invalidLines: invalidLines, skipping: skipping)
         let state = fold.runner.state
         if arguments.flag("json") {
-            console.output(JSONView.text(state: state, warnings: fold.runner.warnings, asOf: fold.asOf, nights: nights))
+            console.outputBytes(JSONView.bytes(state: state, warnings: fold.runner.warnings, asOf: fold.asOf, nights: nights))
         } else {
             console.output(render(state: state, warnings: fold.runner.warnings, asOf: fold.asOf, nights: nights, renderer: renderer))
         }

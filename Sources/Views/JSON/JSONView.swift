@@ -62,6 +62,11 @@ public enum JSONView {
         JSONViewWriter.prettyText(render(state: state, warnings: warnings, asOf: asOf, nights: nights))
     }
 
+    /// ``text(state:warnings:asOf:nights:)`` as its UTF-8 bytes, made without a `String`.
+    public static func bytes(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter = .all) -> [UInt8] {
+        JSONViewWriter.prettyBytes(render(state: state, warnings: warnings, asOf: asOf, nights: nights))
+    }
+
     /// The whole view as of `asOf` (see the type's documentation for every key).
     ///
     /// - Parameters:
@@ -269,8 +274,11 @@ public enum JSONView {
     /// (`null` without data, the others scaled to 100), the estimate of Apple's score and
     /// the one typed in.
     package static func scores(state: LogState, nights: NightFilter = .all) -> JSONValue {
-        .array(state.sleep.nightsWithData(in: nights).compactMap { night -> JSONValue? in
-            guard let score = state.score(for: night) else { return nil }
+        // Each night's onset converted once, though every night's bedtime part and Apple
+        // estimate read the 14 before it.
+        var onsets = OnsetMinutes()
+        return .array(state.sleep.nightsWithData(in: nights).compactMap { night -> JSONValue? in
+            guard let score = state.score(for: night, onsets: &onsets) else { return nil }
             var parts = JSONObject()
             for part in ScorePart.allCases {
                 parts.append(part.rawValue, score.points(part).map { JSONViewDecimal.json($0, fractionDigits: 1) } ?? .null)
@@ -279,7 +287,7 @@ public enum JSONView {
             object.append("night", .string(night.iso))
             object.append("total", .number(JSONNumber(Int64(score.total))))
             object.append("parts", .object(parts))
-            object.append("appleEstimate", state.appleEstimate(for: night).map { .number(JSONNumber(Int64($0.total))) } ?? .null)
+            object.append("appleEstimate", state.appleEstimate(for: night, onsets: &onsets).map { .number(JSONNumber(Int64($0.total))) } ?? .null)
             object.append("appleLogged", state.scoreInputs.appleLogged[night].map { .number(JSONNumber(Int64($0.total))) } ?? .null)
             return .object(object)
         })
