@@ -99,6 +99,7 @@ struct JSONViewTests {
             \(Self.emptyTail)
               "insights": null,
               "regularity": null,
+              "habits": null,
               "warnings": []
             }
 
@@ -125,6 +126,47 @@ struct JSONViewTests {
                 "sri": null,
                 "previousSri": null
               },
+              "habits": {
+                "window": {
+                  "from": "2026-10-06",
+                  "to": "2026-11-30",
+                  "nights": 0
+                },
+                "caffeine": {
+                  "late": {
+                    "nights": 0,
+                    "latencyMinutes": null,
+                    "asleepMinutes": null
+                  },
+                  "earlier": {
+                    "nights": 0,
+                    "latencyMinutes": null,
+                    "asleepMinutes": null
+                  }
+                },
+                "workouts": {
+                  "late": {
+                    "nights": 0,
+                    "latencyMinutes": null,
+                    "asleepMinutes": null
+                  },
+                  "earlier": {
+                    "nights": 0,
+                    "latencyMinutes": null,
+                    "asleepMinutes": null
+                  },
+                  "any": {
+                    "nights": 0,
+                    "latencyMinutes": null,
+                    "asleepMinutes": null
+                  },
+                  "none": {
+                    "nights": 0,
+                    "latencyMinutes": null,
+                    "asleepMinutes": null
+                  }
+                }
+              },
               "warnings": [
                 "seq 4: skipped: goalSet breaks a rule",
                 "torn tail"
@@ -149,8 +191,14 @@ struct JSONViewTests {
         let state = Self.state([try Self.goal()])
         let view = JSONView.render(state: state, warnings: ProjectionWarnings(), asOf: try EventFactory.instant("2026-11-30T22:40:00+01:00"))
         let root = try #require(view.objectValue)
-        #expect(root.keys == ["asOf", "plans", "tonight", "sleep", "debt", "streaks", "exits", "scores", "insights", "regularity", "warnings"])
+        #expect(root.keys == ["asOf", "plans", "tonight", "sleep", "debt", "streaks", "exits", "scores", "insights", "regularity", "habits", "warnings"])
         #expect(root["regularity"]?.objectValue?.keys == ["from", "to", "pairs", "sri", "previousSri"])
+        let habits = try #require(root["habits"]?.objectValue)
+        #expect(habits.keys == ["window", "caffeine", "workouts"])
+        #expect(habits["window"]?.objectValue?.keys == ["from", "to", "nights"])
+        #expect(habits["caffeine"]?.objectValue?.keys == ["late", "earlier"])
+        #expect(habits["workouts"]?.objectValue?.keys == ["late", "earlier", "any", "none"])
+        #expect(habits["workouts"]?.objectValue?["any"]?.objectValue?.keys == ["nights", "latencyMinutes", "asleepMinutes"])
         let plan = try #require(root["plans"]?.arrayValue?.first?.objectValue)
         #expect(plan.keys == ["night", "bedtime", "bedtimeAt", "windDownStart", "wakeTime", "tz", "status", "revisions"])
         #expect(plan["revisions"]?.arrayValue?.first?.objectValue?.keys == ["bedtime", "causedBy", "type"])

@@ -107,6 +107,7 @@ enum ShowCommand {
         text += renderStreaks(state.streaks(at: asOf))
         text += "\n"
         text += renderRegularity(state.regularity(at: asOf))
+        text += renderHabits(state.habits(at: asOf))
         text += "\n"
         text += renderExits(state: state, at: asOf, asOfNight: asOfNight, nights: nights)
         text += "\n"
@@ -336,6 +337,22 @@ enum ShowCommand {
         case nil: break
         }
         return text + "\n"
+    }
+
+    /// The habits lines: per group its nights and, when compared, its means (docs/rules.md §10).
+    static func renderHabits(_ habits: Habits) -> String {
+        func group(_ name: String, _ group: Habits.Group) -> String {
+            var text = "\(name) \(group.nights.count) night\(group.nights.count == 1 ? "" : "s")"
+            if let asleep = group.asleepMinutes {
+                text += " (asleep \(asleep) min, \(group.latencyMinutes.map { "\($0) min" } ?? "unknown") to fall asleep)"
+            }
+            return text
+        }
+        var text = "habits over nights \(habits.from.iso) to \(habits.to.iso), \(habits.nights) with sleep (means when both groups compared have \(Habits.minimumNights) nights):\n"
+        text += "  caffeine: " + group("late (in the 6 hours before sleep)", habits.caffeineLate) + "; " + group("earlier only", habits.caffeineEarlier) + "\n"
+        text += "  workouts: " + group("late (ending in the 3 hours before sleep)", habits.workoutsLate) + "; " + group("earlier only", habits.workoutsEarlier)
+            + "; " + group("any", habits.workoutsAny) + "; " + group("none", habits.workoutsNone) + "\n"
+        return text
     }
 
     static func clock(_ seconds: Int) -> String {

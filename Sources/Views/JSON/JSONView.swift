@@ -42,6 +42,8 @@ import StrictJSON
 ///   `null` without an instant.
 /// - `regularity`: the Sleep Regularity Index of the 14 nights that are over and of the 14
 ///   before (``LogState/regularity(at:)``, docs/rules.md §10); `null` without an instant.
+/// - `habits`: caffeine and workouts beside the nights (``LogState/habits(at:)``, docs/rules.md
+///   §10); `null` without an instant.
 ///
 /// A ``NightFilter`` (`show --from D --to D`) keeps only the nights in its range in `plans`,
 /// `sleep`, `exits.byNight` and `scores`, and leaves every other key as it is; only the
@@ -88,6 +90,7 @@ public enum JSONView {
         root.append("scores", scores(state: state, nights: nights))
         root.append("insights", insights(asOf.map { state.insights(at: $0) }))
         root.append("regularity", asOf.map { regularity(state.regularity(at: $0)) } ?? .null)
+        root.append("habits", asOf.map { habits(state.habits(at: $0)) } ?? .null)
         root.append("warnings", .array(warnings.all.map { .string($0.description) }))
         return .object(root)
     }
@@ -106,6 +109,36 @@ public enum JSONView {
         object.append("pairs", .number(JSONNumber(Int64(regularity.pairs))))
         object.append("sri", index(regularity.sriTenths))
         object.append("previousSri", index(regularity.previousSriTenths))
+        return .object(object)
+    }
+
+    /// `habits`: caffeine late or earlier, workouts late, earlier, any or none, over the 56
+    /// nights up to asOf's (docs/rules.md §10); each group's nights, and its means when the
+    /// group it is compared with has 5 nights too.
+    package static func habits(_ habits: Habits) -> JSONValue {
+        func group(_ group: Habits.Group) -> JSONValue {
+            var object = JSONObject()
+            object.append("nights", .number(JSONNumber(Int64(group.nights.count))))
+            object.append("latencyMinutes", group.latencyMinutes.map { .number(JSONNumber(Int64($0))) } ?? .null)
+            object.append("asleepMinutes", group.asleepMinutes.map { .number(JSONNumber(Int64($0))) } ?? .null)
+            return .object(object)
+        }
+        var window = JSONObject()
+        window.append("from", .string(habits.from.iso))
+        window.append("to", .string(habits.to.iso))
+        window.append("nights", .number(JSONNumber(Int64(habits.nights))))
+        var caffeine = JSONObject()
+        caffeine.append("late", group(habits.caffeineLate))
+        caffeine.append("earlier", group(habits.caffeineEarlier))
+        var workouts = JSONObject()
+        workouts.append("late", group(habits.workoutsLate))
+        workouts.append("earlier", group(habits.workoutsEarlier))
+        workouts.append("any", group(habits.workoutsAny))
+        workouts.append("none", group(habits.workoutsNone))
+        var object = JSONObject()
+        object.append("window", .object(window))
+        object.append("caffeine", .object(caffeine))
+        object.append("workouts", .object(workouts))
         return .object(object)
     }
 
