@@ -414,6 +414,15 @@ public struct SleepLedger: Projection, Hashable {
         return interval.length > 0 ? [interval] : []
     }
 
+    /// The stretches `night`'s record counts as asleep (main sleep and naps; a manual night's
+    /// bedtime to wake time), oldest first, as half-open ranges of UTC instants: what the
+    /// regularity index reads, and what a sleep raster draws (docs/rules.md §10).
+    public func asleepStretches(of night: LocalDate) -> [Range<Instant>] {
+        asleepIntervals(of: night).map {
+            Instant(millisecondsSince1970: $0.start, utcOffsetSeconds: 0)..<Instant(millisecondsSince1970: $0.end, utcOffsetSeconds: 0)
+        }
+    }
+
     /// The sample held under `sampleId`, if any.
     public func sample(withId sampleId: String) -> SleepSample? {
         let key = SampleKey(sampleId)
