@@ -231,7 +231,7 @@ struct TraceCommandTests {
     }
 
     @Test func theMessagesNameTheOptionAndWhatIsExpected() {
-        #expect(ToolRun.run(["trace", "x.jsonl", "--figure", "weight"]).error.hasPrefix("Error: The value 'weight' is invalid for '--figure': expected one of 'debt', 'streak', 'sleep'\n"))
+        #expect(ToolRun.run(["trace", "x.jsonl", "--figure", "weight"]).error.hasPrefix("Error: The value 'weight' is invalid for '--figure': expected one of 'debt', 'streak', 'sleep', 'sri'\n"))
         #expect(ToolRun.run(["trace", "x.jsonl", "--figure", "debt", "--night", "2026-11-18", "--to", "2026-11-19"]).error.hasPrefix("Error: '--night' cannot be combined with '--from' or '--to'\n"))
         #expect(ToolRun.run(["trace", "x.jsonl", "--figure", "debt", "--from", "2026-11-20", "--to", "2026-11-19"]).error.hasPrefix("Error: '--to 2026-11-19' is before '--from 2026-11-20'\n"))
     }

@@ -301,6 +301,30 @@ struct ReferenceStreak: ReferenceFigure {
     }
 }
 
+// MARK: - Regularity
+
+/// `--figure sri`: the index worked out again after every step and at every move of time
+/// (no step passed over), worded as `SRIFigure` words a change.
+struct ReferenceSRI: ReferenceFigure {
+    typealias Snapshot = SleepRegularity
+
+    var title: String { SRIFigure().title }
+    var notesNewSamples: Bool { false }
+    var movesWithTime: Bool { true }
+
+    func snapshot(of state: LogState, at now: Instant) -> Snapshot {
+        state.regularity(at: now)
+    }
+
+    func changes(from old: Snapshot, to new: Snapshot) -> [FigureChange] {
+        SRIFigure.change(from: old, to: new).map { [$0] } ?? []
+    }
+
+    func origin(of state: LogState, at now: Instant, nights: NightFilter) -> String {
+        SRIFigure().origin(of: state, at: now, nights: nights)
+    }
+}
+
 // MARK: - Sleep
 
 /// `--figure sleep`: each night's `SleepRecord`, as `show` shows it.

@@ -15,6 +15,8 @@ public struct SleepRegularity: Sendable, Hashable {
     public var previousSriTenths: Int?
     /// Each pair's matching minutes (of 1,440), by the pair's first night, oldest first.
     public var matches: [(night: LocalDate, minutes: Int)]
+    /// The same for the 14 nights before the window.
+    public var previousMatches: [(night: LocalDate, minutes: Int)] = []
 
     /// The fewest pairs an index is given for.
     public static let minimumPairs = 5
@@ -53,6 +55,8 @@ public struct SleepRegularity: Sendable, Hashable {
         left.from == right.from && left.to == right.to && left.pairs == right.pairs && left.sriTenths == right.sriTenths
             && left.previousSriTenths == right.previousSriTenths
             && left.matches.map(\.night) == right.matches.map(\.night) && left.matches.map(\.minutes) == right.matches.map(\.minutes)
+            && left.previousMatches.map(\.night) == right.previousMatches.map(\.night)
+            && left.previousMatches.map(\.minutes) == right.previousMatches.map(\.minutes)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -74,7 +78,7 @@ extension LogState {
         let previous = windowMatches(endingBefore: last.adding(days: -SleepRegularity.windowNights))
         return SleepRegularity(
             from: last.adding(days: -SleepRegularity.windowNights), to: last.adding(days: -1), pairs: window.count,
-            sriTenths: Self.index(window), previousSriTenths: Self.index(previous), matches: window)
+            sriTenths: Self.index(window), previousSriTenths: Self.index(previous), matches: window, previousMatches: previous)
     }
 
     private static func index(_ matches: [(night: LocalDate, minutes: Int)]) -> Int? {

@@ -37,14 +37,16 @@ enum TraceCommand {
             Figures: 'debt', the 7- and 14-night sleep debt and their nights with data \
             (docs/rules.md §6); 'streak', the current and best bedtime streaks; 'sleep', each \
             night's record (asleep, stages, awake, interruptions, latency, efficiency, \
-            naps, onset, final wake, sources). Minutes are whole, rounded half up as in \
+            naps, onset, final wake, sources); 'sri', the Sleep Regularity Index of the 14 \
+            nights that are over and of the 14 before (docs/rules.md §10), each pair of \
+            nights with its matching minutes. Minutes are whole, rounded half up as in \
             'show': a change smaller than that is not a change. --night, or --from and \
             --to, limit the nights shown and the steps to those that touched one of them, \
             and the work: a step that cannot touch them costs only its fold.
             """,
         arguments: [ReplayTool.logOrLogSetArgument],
         options: [
-            .value("figure", valueName: "figure", help: "The figure to trace: debt, streak or sleep.", isRequired: true),
+            .value("figure", valueName: "figure", help: "The figure to trace: debt, streak, sleep or sri.", isRequired: true),
             .value("night", valueName: "date", help: "Only this night, as the date of its evening (YYYY-MM-DD); not with --from or --to."),
             .value("from", valueName: "date", help: "Only nights from this one on (YYYY-MM-DD)."),
             .value("to", valueName: "date", help: "Only nights up to this one (YYYY-MM-DD)."),
@@ -68,7 +70,7 @@ enum TraceCommand {
 
     /// The figures `--figure` names.
     enum Figure: String, CaseIterable {
-        case debt, streak, sleep
+        case debt, streak, sleep, sri
     }
 
     /// Runs `trace`: the text on standard output, exit 0; usage errors and log errors are
@@ -93,6 +95,7 @@ enum TraceCommand {
         switch figure {
         case .debt: text = try trace(DebtFigure(), path: path, nights: nights, at: instant, invalidLines: invalidLines, skipping: skipped)
         case .streak: text = try trace(StreakFigure(), path: path, nights: nights, at: instant, invalidLines: invalidLines, skipping: skipped)
+        case .sri: text = try trace(SRIFigure(), path: path, nights: nights, at: instant, invalidLines: invalidLines, skipping: skipped)
         case .sleep: text = try trace(SleepFigure(), path: path, nights: nights, at: instant, invalidLines: invalidLines, skipping: skipped)
         }
         console.output(text)
