@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// docs/rules.md §10: caffeine and workouts beside the nights.
+/// docs/rules.md §12: caffeine and workouts beside the nights.
 struct HabitsTests {
     static let zone = "Europe/Berlin"
 

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// docs/rules.md §10: the Sleep Regularity Index.
+/// docs/rules.md §12: the Sleep Regularity Index.
 struct SleepRegularityTests {
     /// One asleep sample of night index `night` (from 2026-10-01) in `zone`.
     static func sample(_ id: String, start: Instant, minutes: Int, zone: String) -> EventPayload {

@@ -1,7 +1,7 @@
 import Events
 
 /// What goes with good nights: caffeine late or earlier, workouts late, earlier, any or none,
-/// over the 56 nights up to asOf's night (docs/rules.md §10). Descriptive, never causal: a
+/// over the 56 nights up to asOf's night (docs/rules.md §12). Descriptive, never causal: a
 /// pure function of the log and asOf (``LogState/habits(at:)``).
 public struct Habits: Sendable, Hashable {
     /// The window: asOf's night − 55 … asOf's night, and how many of its nights have a record.
@@ -38,7 +38,7 @@ public struct Habits: Sendable, Hashable {
 }
 
 extension LogState {
-    /// The habits as of `asOf` (docs/rules.md §10): each night of the 56 up to asOf's night with
+    /// The habits as of `asOf` (docs/rules.md §12): each night of the 56 up to asOf's night with
     /// a record, grouped by the caffeine and workouts of its day (the local date, in the
     /// sample's zone, of its start − 4 h) before its onset.
     public func habits(at asOf: Instant) -> Habits {

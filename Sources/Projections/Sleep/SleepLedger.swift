@@ -401,7 +401,7 @@ public struct SleepLedger: Projection, Hashable {
 
     /// The stretches `night`'s record counts as asleep, in its main sleep and its naps, as
     /// sorted disjoint half-open intervals: its asleep samples' union, or a manual night's
-    /// [bedtime, wakeTime) (docs/rules.md §10); empty without a record.
+    /// [bedtime, wakeTime) (docs/rules.md §12); empty without a record.
     func asleepIntervals(of night: LocalDate) -> [MillisecondInterval] {
         var samples = slotsByNight.slots(of: Int32(night.daysSince1970)).map { slot in
             let held = stored[Int(slot)]
@@ -416,7 +416,7 @@ public struct SleepLedger: Projection, Hashable {
 
     /// The stretches `night`'s record counts as asleep (main sleep and naps; a manual night's
     /// bedtime to wake time), oldest first, as half-open ranges of UTC instants: what the
-    /// regularity index reads, and what a sleep raster draws (docs/rules.md §10).
+    /// regularity index reads, and what a sleep raster draws (docs/rules.md §12).
     public func asleepStretches(of night: LocalDate) -> [Range<Instant>] {
         asleepIntervals(of: night).map {
             Instant(millisecondsSince1970: $0.start, utcOffsetSeconds: 0)..<Instant(millisecondsSince1970: $0.end, utcOffsetSeconds: 0)

@@ -1,7 +1,7 @@
 import Events
 
 /// How regular sleep is: the Sleep Regularity Index (Phillips et al., Sci Rep 2017) over the
-/// 14 nights that are over, and over the 14 before (docs/rules.md §10). A pure function of
+/// 14 nights that are over, and over the 14 before (docs/rules.md §12). A pure function of
 /// the log and asOf (``LogState/regularity(at:)``).
 public struct SleepRegularity: Sendable, Hashable {
     /// The window's first and last night: asOf's night − 14 and − 1.
@@ -67,7 +67,7 @@ public struct SleepRegularity: Sendable, Hashable {
 }
 
 extension LogState {
-    /// The Sleep Regularity Index as of `asOf` (docs/rules.md §10): over the nights N0 − 14 …
+    /// The Sleep Regularity Index as of `asOf` (docs/rules.md §12): over the nights N0 − 14 …
     /// N0 − 1 (N0 asOf's night), each pair of consecutive nights with a record compared
     /// minute by minute from each night's noon (12:00 on the clock of its record's zone),
     /// asleep being any record's asleep time (main sleep and naps, manual nights too, wherever

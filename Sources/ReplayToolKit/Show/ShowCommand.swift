@@ -319,7 +319,7 @@ enum ShowCommand {
 
     /// Seconds as minutes and seconds: 150 → `2:30`, 600 → `10:00`.
     /// The regularity line: the index of the 14 nights that are over, its pairs, the two
-    /// weeks before and how they compare (docs/rules.md §10), or why there is no index.
+    /// weeks before and how they compare (docs/rules.md §12), or why there is no index.
     static func renderRegularity(_ regularity: SleepRegularity) -> String {
         let window = "nights \(regularity.from.iso) to \(regularity.to.iso)"
         let pairs = "\(regularity.pairs) pair\(regularity.pairs == 1 ? "" : "s") of nights with sleep"
@@ -339,7 +339,7 @@ enum ShowCommand {
         return text + "\n"
     }
 
-    /// The habits lines: per group its nights and, when compared, its means (docs/rules.md §10).
+    /// The habits lines: per group its nights and, when compared, its means (docs/rules.md §12).
     static func renderHabits(_ habits: Habits) -> String {
         func group(_ name: String, _ group: Habits.Group) -> String {
             var text = "\(name) \(group.nights.count) night\(group.nights.count == 1 ? "" : "s")"

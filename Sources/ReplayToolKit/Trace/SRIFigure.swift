@@ -2,7 +2,7 @@ import Events
 import Projections
 
 /// `--figure sri`: the Sleep Regularity Index of the 14 nights that are over and of the 14
-/// before (`LogState.regularity(at:)`, docs/rules.md §10); each pair of consecutive nights
+/// before (`LogState.regularity(at:)`, docs/rules.md §12); each pair of consecutive nights
 /// is a part, its matching minutes of 1,440.
 ///
 /// A step can change the index only through the sleep records of the 30 nights around asOf's

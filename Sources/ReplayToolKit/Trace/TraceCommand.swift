@@ -38,7 +38,7 @@ enum TraceCommand {
             (docs/rules.md §6); 'streak', the current and best bedtime streaks; 'sleep', each \
             night's record (asleep, stages, awake, interruptions, latency, efficiency, \
             naps, onset, final wake, sources); 'sri', the Sleep Regularity Index of the 14 \
-            nights that are over and of the 14 before (docs/rules.md §10), each pair of \
+            nights that are over and of the 14 before (docs/rules.md §12), each pair of \
             nights with its matching minutes. Minutes are whole, rounded half up as in \
             'show': a change smaller than that is not a change. --night, or --from and \
             --to, limit the nights shown and the steps to those that touched one of them, \

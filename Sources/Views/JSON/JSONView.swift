@@ -41,7 +41,7 @@ import StrictJSON
 /// - `insights`: the coach's figures as of asOf (``LogState/insights(at:)``, docs/rules.md §9);
 ///   `null` without an instant.
 /// - `regularity`: the Sleep Regularity Index of the 14 nights that are over and of the 14
-///   before (``LogState/regularity(at:)``, docs/rules.md §10); `null` without an instant.
+///   before (``LogState/regularity(at:)``, docs/rules.md §12); `null` without an instant.
 /// - `habits`: caffeine and workouts beside the nights (``LogState/habits(at:)``, docs/rules.md
 ///   §10); `null` without an instant.
 ///
@@ -98,7 +98,7 @@ public enum JSONView {
     // MARK: Regularity
 
     /// `regularity`: the Sleep Regularity Index of the 14 nights that are over and of the 14
-    /// before (docs/rules.md §10), each with one decimal, `null` below 5 pairs.
+    /// before (docs/rules.md §12), each with one decimal, `null` below 5 pairs.
     package static func regularity(_ regularity: SleepRegularity) -> JSONValue {
         func index(_ tenths: Int?) -> JSONValue {
             tenths.flatMap { JSONNumber(literal: SleepRegularity.text(tenths: $0)) }.map(JSONValue.number) ?? .null
@@ -113,7 +113,7 @@ public enum JSONView {
     }
 
     /// `habits`: caffeine late or earlier, workouts late, earlier, any or none, over the 56
-    /// nights up to asOf's (docs/rules.md §10); each group's nights, and its means when the
+    /// nights up to asOf's (docs/rules.md §12); each group's nights, and its means when the
     /// group it is compared with has 5 nights too.
     package static func habits(_ habits: Habits) -> JSONValue {
         func group(_ group: Habits.Group) -> JSONValue {
