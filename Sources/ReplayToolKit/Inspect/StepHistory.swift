@@ -26,17 +26,22 @@ struct StepHistory {
         }
     }
 
-    /// An event as a cause chain names it.
+    /// An event as a cause chain names it (its place is worded only when shown).
     struct Brief {
-        var place: String
+        var seq: Int
+        var stream: String?
         var type: String
         var at: Instant
         var causedBy: String?
+
+        var place: String { EventPlace.name(seq: seq, stream: stream) }
     }
 
     /// What the chosen steps changed, in fold order.
     var changes: [StepChange] = []
-    /// Every event read by its id (the first with that id), for cause chains.
+    /// The events the chosen steps' cause chains name, by id (the first event with that id),
+    /// read after the walk (``resolveCauses(path:invalidLines:)``), so the walk keeps
+    /// nothing per event.
     var briefs: [String: Brief] = [:]
     /// Events read, and the largest `at` among them.
     var eventCount = 0
@@ -60,7 +65,32 @@ struct StepHistory {
                 + (summary.tornTail.map { [LogStateFold.foldWarning.text($0)] } ?? [])
         }
         walker.finish()
-        return walker.history
+        var history = walker.history
+        try history.resolveCauses(path: path, invalidLines: invalidLines)
+        return history
+    }
+
+    /// Reads the events the chosen steps name as `causedBy`, and those they name in turn,
+    /// each a read of the log without folding (none when no chosen event names a cause;
+    /// a chain is rarely more than one or two deep).
+    private mutating func resolveCauses(path: String, invalidLines: EventLogReader.InvalidLines) throws(EventLogFileError) {
+        var wanted = Set(changes.flatMap(\.step.events).compactMap(\.event.causedBy))
+        var looked: Set<String> = []
+        while !wanted.isEmpty {
+            looked.formUnion(wanted)
+            var found: [String: Brief] = [:]
+            func note(_ event: RecordedEvent) {
+                guard wanted.contains(event.event.id), found[event.event.id] == nil else { return }
+                found[event.event.id] = Brief(seq: event.seq, stream: event.stream, type: event.typeName, at: event.at, causedBy: event.event.causedBy)
+            }
+            if LogSetDirectory.isDirectory(path) {
+                for event in try LogSetFold.read(.logSet(LogSetDirectory(path: path)), invalidLines: invalidLines).events { note(event) }
+            } else {
+                _ = try EventLogReader.forEachEvent(path: path, invalidLines: invalidLines) { note($0.event) }
+            }
+            briefs.merge(found) { first, _ in first }
+            wanted = Set(found.values.compactMap(\.causedBy)).subtracting(looked)
+        }
     }
 
     /// The nights the log's events fall in, first to last (each event's night: noon to noon
@@ -126,9 +156,6 @@ struct StepHistory {
             history.eventCount += 1
             if history.latestAt.map({ event.at.millisecondsSince1970 >= $0.millisecondsSince1970 }) ?? true {
                 history.latestAt = event.at
-            }
-            if history.briefs[event.event.id] == nil {
-                history.briefs[event.event.id] = Brief(place: event.place, type: event.typeName, at: event.at, causedBy: event.event.causedBy)
             }
             if let step = assembler.add(event) { fold(step) }
         }
