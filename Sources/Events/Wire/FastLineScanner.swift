@@ -438,20 +438,7 @@ struct FastLineScanner {
 
     /// The four hex digits at `offset`, or `nil`.
     private func hexQuad(at offset: Int) -> UInt16? {
-        guard end - offset >= 4 else { return nil }
-        var value: UInt16 = 0
-        for index in offset..<(offset + 4) {
-            let byte = base[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte &- UInt8(ascii: "A") &+ 10
-            default: return nil
-            }
-            value = value << 4 | UInt16(digit)
-        }
-        return value
+        UTF8Sequence.hexQuad(base, at: offset, end: end)
     }
 
     /// Writes the UTF-8 form of `scalar` (not a surrogate) at `out`; returns its length.

@@ -538,19 +538,7 @@ extension JSONParser {
 
         /// Reads four hex digits at `offset` (the digits of the escape starting at `escapeStart`).
         func hexQuad(at offset: Int, escapeStart: Int) throws(JSONParseError) -> UInt16 {
-            guard end - offset >= 4 else { throw invalidUnicodeEscape(at: escapeStart) }
-            var value: UInt16 = 0
-            for index in offset..<(offset + 4) {
-                let byte = base[index]
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte &- UInt8(ascii: "A") &+ 10
-                default: throw invalidUnicodeEscape(at: escapeStart)
-                }
-                value = value << 4 | UInt16(digit)
-            }
+            guard let value = UTF8Sequence.hexQuad(base, at: offset, end: end) else { throw invalidUnicodeEscape(at: escapeStart) }
             return value
         }
 

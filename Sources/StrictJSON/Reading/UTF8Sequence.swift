@@ -43,4 +43,24 @@ package enum UTF8Sequence {
         }
         return length
     }
+
+    /// The four hex digits of a `\uXXXX` escape at `offset` (before `end`), or `nil` when
+    /// there are fewer than four or one is not a hex digit.
+    @inline(__always)
+    package static func hexQuad(_ base: UnsafePointer<UInt8>, at offset: Int, end: Int) -> UInt16? {
+        guard end - offset >= 4 else { return nil }
+        var value: UInt16 = 0
+        for index in offset..<(offset + 4) {
+            let byte = base[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte &- UInt8(ascii: "A") &+ 10
+            default: return nil
+            }
+            value = value << 4 | UInt16(digit)
+        }
+        return value
+    }
 }
