@@ -5,7 +5,7 @@
 #
 #   REPLAY_TOOL=PATH bash .ci/inspect-check.sh [LOG …]
 #
-# Without a log it checks the bundled sample week and fortnight. Screenshots go to
+# Without a log it checks the bundled sample week and fortnight, and a simulated log set. Screenshots go to
 # INSPECT_SCREENSHOT_DIR (default .build/inspect-screenshots).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,6 +33,10 @@ if [ -z "$tool" ]; then
     tool="$(swift build -c release --show-bin-path)/replay-tool"
 fi
 if [ $# -eq 0 ]; then
-    set -- Tests/Fixtures/SampleWeek/sample-week.jsonl Tests/Fixtures/Fortnight/fortnight.jsonl
+    # The bundled logs, and a simulated log set (a lane per device stream, STREAM:SEQ links).
+    sets=$(mktemp -d)
+    trap 'rm -rf "$sets"' EXIT
+    "$tool" simulate --nights 9 --seed 3 --devices phone,watch --out "$sets/phone-and-watch" >/dev/null
+    set -- Tests/Fixtures/SampleWeek/sample-week.jsonl Tests/Fixtures/Fortnight/fortnight.jsonl "$sets/phone-and-watch"
 fi
-exec "$python" .ci/inspect-check.py "$tool" "$@"
+"$python" .ci/inspect-check.py "$tool" "$@"
