@@ -77,7 +77,9 @@ struct ReportPageTests {
             from: first, to: last, asOf: asOf,
             nights: (0...last.days(from: first)).map { PeriodReport.row(for: first.adding(days: $0), in: state) },
             debt: state.sleepDebt(endingWith: last), streaks: state.streaks(at: asOf),
-            scorePreset: state.scoreInputs.settings.preset, warningCount: 0, insights: state.insights(at: asOf)
+            scorePreset: state.scoreInputs.settings.preset, warningCount: 0, insights: state.insights(at: asOf),
+            regularity: state.regularity(at: asOf), habits: state.habits(at: asOf),
+            raster: (0...last.days(from: first)).map { PeriodReport.rasterRow(for: first.adding(days: $0), in: state) }
         )
     }
 
