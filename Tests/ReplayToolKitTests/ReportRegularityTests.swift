@@ -130,6 +130,19 @@ struct ReportRegularityTests {
         #expect(labels.filter { $0.attributes["text-anchor"] == "end" }.allSatisfy { (Double($0.attributes["x"] ?? "") ?? 0) > SVGSleepRaster.width - SVGSleepRaster.left })
     }
 
+    @Test func theAsleepTimeStandsOutFromTheCardInBothSchemes() throws {
+        let css = ReportPageStyle.css
+        let light = try #require(css.range(of: "@media (prefers-color-scheme: light)"))
+        for part in [String(css[..<light.lowerBound]), String(css[light.lowerBound...])] {
+            let colours = ReportPageTests.customProperties(part)
+            for ground in ["surface", "bg"] {
+                let ratio = try ReportPageTests.contrast(try #require(colours["raster"]), try #require(colours[ground]))
+                #expect(ratio >= 3, "--raster on --\(ground): \(ratio):1")
+            }
+        }
+        #expect(css.contains(".raster-asleep { fill: var(--raster); }"))
+    }
+
     @Test func aLongPeriodThinsItsLabelsSoThatTextNeverOverlaps() throws {
         let report = try ReportPageTests.folded(ReportPageTests.fortnightLog, from: "2026-10-20", to: "2026-11-29")
         #expect(report.raster.count == 41)
