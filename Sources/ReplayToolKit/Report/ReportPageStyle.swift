@@ -155,6 +155,7 @@ enum ReportPageStyle {
         .exit-confirmed { fill: var(--confirmed); }
         .exit-cancelled { fill: var(--cancelled); }
         .raster-asleep { fill: var(--raster); }
+        .raster-label-ground { fill: var(--surface); }
         .raster-none { fill: none; stroke: var(--muted); stroke-opacity: 0.6; stroke-width: 1; stroke-dasharray: 3 3; }
         .ring-track { fill: none; stroke: var(--surface-2); stroke-width: 16; }
         .ring-arc { fill: none; stroke-width: 16; stroke-linecap: round; }

@@ -78,6 +78,12 @@ enum SVGSleepRaster {
                 svg += ReportPageMarkup.rect(
                     x: direction.x(left, width: plotRight - left), y: barY, width: plotRight - left, height: barHeight, className: "raster-none")
                 if rowHeight >= labelledRowHeight {
+                    // The label breaks the dashed outline: a patch of the card behind it.
+                    let label = words.text(.reportChartRasterNoData)
+                    let labelWidth = Double(ReportFormat.displayWidth(label)) * 6.5 + 12
+                    svg += ReportPageMarkup.rect(
+                        x: direction.x((left + plotRight - labelWidth) / 2, width: labelWidth), y: barY - 1, width: labelWidth, height: barHeight + 2,
+                        className: "raster-label-ground")
                     svg += ReportPageMarkup.text(
                         words.text(.reportChartRasterNoData), x: direction.x((left + plotRight) / 2), y: y + rowHeight / 2 + 4,
                         anchor: "middle", className: "axis")
