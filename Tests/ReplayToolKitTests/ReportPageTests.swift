@@ -77,7 +77,9 @@ struct ReportPageTests {
             from: first, to: last, asOf: asOf,
             nights: (0...last.days(from: first)).map { PeriodReport.row(for: first.adding(days: $0), in: state) },
             debt: state.sleepDebt(endingWith: last), streaks: state.streaks(at: asOf),
-            scorePreset: state.scoreInputs.settings.preset, warningCount: 0, insights: state.insights(at: asOf)
+            scorePreset: state.scoreInputs.settings.preset, warningCount: 0, insights: state.insights(at: asOf),
+            regularity: state.regularity(at: asOf), habits: state.habits(at: asOf),
+            raster: (0...last.days(from: first)).map { PeriodReport.rasterRow(for: first.adding(days: $0), in: state) }
         )
     }
 
@@ -247,7 +249,7 @@ struct ReportPageTests {
         #expect(descriptions["exit-chart-desc"]?.hasPrefix("3 exits requested over the 7 nights: 2 confirmed") == true)
         #expect(descriptions["bedtime-chart-desc"]?.contains("Planned bedtime on 7 of 7 nights, from 22:30 to 23:45.") == true)
         #expect(descriptions["debt-chart-desc"]?.contains("to 5h53 on Sun 6 Dec") == true)
-        #expect(root.all("h2").map(\.text) == ["Latest score", "Bedtime: planned and actual", "Sleep debt", "Exits", "Insights: the last 4 weeks", "Night by night", "All figures"])
+        #expect(root.all("h2").map(\.text) == ["Latest score", "Bedtime: planned and actual", "Sleep debt", "Exits", "Insights: the last 4 weeks", "Regularity", "Night by night", "All figures"])
         #expect(descriptions["midsleep-chart-desc"]?.hasPrefix("From 2026-11-09 to 2026-12-06: 5 work nights, mid-sleep 03:20 on average. 2 free nights, mid-sleep 02:41 on average. The two are 40 minutes apart.") == true, "\(descriptions["midsleep-chart-desc"] ?? "none")")
         #expect(root.all("p").map(\.text).contains { $0.hasPrefix("On work nights the middle of your sleep falls around 03:20") })
     }

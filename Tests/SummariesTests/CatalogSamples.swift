@@ -101,6 +101,9 @@ enum CatalogSamples {
             "zone": .text("Europe/Berlin"), "source": .text("Apple Watch"), "value": .text("90"),
             "head": night(monday, 30, 11), "tail": night(sunday, 6, 12),
             "list": .message(Message(.reportListComma, ["head": night(monday, 30, 11), "tail": night(sunday, 6, 12)])),
+            "sri": .text("78.4"), "previous": .text("71.2"), "pairs": .integer(3),
+            "group": .message(Message(.reportHabitsCaffeineLate)), "otherGroup": .message(Message(.reportHabitsCaffeineEarlier)),
+            "otherNights": .integer(19), "change": .text("longer"),
         ]
     }
 

@@ -645,6 +645,60 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
     /// A part without data.
     public static let reportChartScoreNoData: MessageID = "report.chart.score.noData"
 
+    // MARK: Regularity and habits (docs/rules.md §10)
+
+    /// "Regularity".
+    public static let reportHeadingRegularity: MessageID = "report.heading.regularity"
+    /// "Habits".
+    public static let reportHeadingHabits: MessageID = "report.heading.habits"
+    /// The index over its 14 nights: `{sri}`, `{from}`, `{to}`.
+    public static let reportRegularityIndex: MessageID = "report.regularity.index"
+    /// The index and the one of the two weeks before: `{sri}`, `{from}`, `{to}`, `{previous}`.
+    public static let reportRegularityIndexPrevious: MessageID = "report.regularity.index.previous"
+    /// No index (fewer than 5 pairs): `{from}`, `{to}`, `{pairs}`.
+    public static let reportRegularityNone: MessageID = "report.regularity.none"
+    /// The index rose by 5 or more.
+    public static let reportRegularityMore: MessageID = "report.regularity.more"
+    /// The index changed by less than 5.
+    public static let reportRegularityAbout: MessageID = "report.regularity.about"
+    /// The index fell by 5 or more.
+    public static let reportRegularityLess: MessageID = "report.regularity.less"
+    /// What 100 and 0 mean.
+    public static let reportRegularityScale: MessageID = "report.regularity.scale"
+    /// The habits' nights: `{nights}`, `{from}`, `{to}`.
+    public static let reportHabitsIntro: MessageID = "report.habits.intro"
+    /// No night with a record in the habits' window: `{from}`, `{to}`.
+    public static let reportHabitsNone: MessageID = "report.habits.none"
+    /// A group of nights: caffeine in the 6 hours before sleep.
+    public static let reportHabitsCaffeineLate: MessageID = "report.habits.caffeine.late"
+    /// A group of nights: caffeine only earlier.
+    public static let reportHabitsCaffeineEarlier: MessageID = "report.habits.caffeine.earlier"
+    /// A group of nights: a workout ending in the 3 hours before sleep.
+    public static let reportHabitsWorkoutLate: MessageID = "report.habits.workout.late"
+    /// A group of nights: workouts only earlier.
+    public static let reportHabitsWorkoutEarlier: MessageID = "report.habits.workout.earlier"
+    /// A group of nights: any workout before sleep.
+    public static let reportHabitsWorkoutAny: MessageID = "report.habits.workout.any"
+    /// A group of nights: no workout before sleep.
+    public static let reportHabitsWorkoutNone: MessageID = "report.habits.workout.none"
+    /// Two groups' mean latency: `{nights}`, `{group}`, `{change}` (longer, shorter, same),
+    /// `{minutes}`, `{otherNights}`, `{otherGroup}`.
+    public static let reportHabitsLatency: MessageID = "report.habits.latency"
+    /// Two groups' mean asleep time: as ``reportHabitsLatency``.
+    public static let reportHabitsAsleep: MessageID = "report.habits.asleep"
+    /// Two groups not compared: `{nights}`, `{group}`, `{otherNights}`, `{otherGroup}`.
+    public static let reportHabitsTooFew: MessageID = "report.habits.tooFew"
+    /// The raster's title.
+    public static let reportChartRasterTitle: MessageID = "report.chart.raster.title"
+    /// The raster in words: `{nights}`, `{from}`, `{to}`.
+    public static let reportChartRasterSummary: MessageID = "report.chart.raster.summary"
+    /// Nights without a record, drawn as empty rows: `{count}`.
+    public static let reportChartRasterMissing: MessageID = "report.chart.raster.missing"
+    /// A row without a record.
+    public static let reportChartRasterNoData: MessageID = "report.chart.raster.noData"
+    /// The raster's key: asleep time.
+    public static let reportPageRegularityAsleep: MessageID = "report.page.regularity.asleep"
+
     /// The report's ids, in the order of ``all``.
     static let report: [MessageID] = reportWeekdays + reportMonths + [
         reportNightLabel, reportNightDate, reportNightAxis, reportNightRange, reportNightKindWork, reportNightKindFree,
@@ -694,6 +748,12 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
         reportChartMidSleepWorkNone, reportChartMidSleepFree, reportChartMidSleepFreeNone, reportChartMidSleepApart,
         reportChartMidSleepTable,
         reportChartScoreTitle, reportChartScoreSummary, reportChartScoreSummaryPreset, reportChartScorePart, reportChartScoreNoData,
+        reportHeadingRegularity, reportHeadingHabits, reportRegularityIndex, reportRegularityIndexPrevious, reportRegularityNone,
+        reportRegularityMore, reportRegularityAbout, reportRegularityLess, reportRegularityScale,
+        reportHabitsIntro, reportHabitsNone, reportHabitsCaffeineLate, reportHabitsCaffeineEarlier, reportHabitsWorkoutLate,
+        reportHabitsWorkoutEarlier, reportHabitsWorkoutAny, reportHabitsWorkoutNone, reportHabitsLatency, reportHabitsAsleep,
+        reportHabitsTooFew, reportChartRasterTitle, reportChartRasterSummary, reportChartRasterMissing, reportChartRasterNoData,
+        reportPageRegularityAsleep,
     ]
 
     /// Every id the library uses, in a fixed order: the fixed ones (the report's last), then

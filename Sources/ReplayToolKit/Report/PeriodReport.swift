@@ -92,6 +92,29 @@ struct PeriodReport: Sendable, Hashable {
     /// night, whatever the period.
     var insights: Insights
 
+    /// The Sleep Regularity Index as of `asOf` (docs/rules.md §10): the 14 nights before
+    /// asOf's night, whatever the period.
+    var regularity: SleepRegularity
+    /// The habits as of `asOf` (docs/rules.md §10): the 56 nights up to asOf's night.
+    var habits: Habits
+    /// The period's nights as the sleep raster draws them, oldest first.
+    var raster: [RasterRow]
+
+    /// One row of the sleep raster: a night's 24 hours from the noon that starts it.
+    struct RasterRow: Sendable, Hashable {
+        /// The night.
+        var night: LocalDate
+        /// Whether the night has a record; a row without one draws nothing.
+        var hasRecord: Bool
+        /// The asleep stretches that fall in the row, as milliseconds after its noon, clipped
+        /// to 0 ..< 86,400,000, oldest first: the night's own, and any of the nights before
+        /// and after that reach into it (a nap past noon shows in both rows).
+        var asleep: [Range<Int64>]
+
+        /// The length of a row: 24 hours, the 1,440 minutes the index compares.
+        static let span: Int64 = 86_400_000
+    }
+
     /// The latest night of the period with a score.
     var latestScored: NightRow? { nights.last { $0.score != nil } }
 
@@ -138,7 +161,9 @@ struct PeriodReport: Sendable, Hashable {
             from: first, to: last, asOf: asOf, nights: nights,
             debt: state.sleepDebt(endingWith: last), streaks: state.streaks(at: asOf),
             scorePreset: state.scoreInputs.settings.preset, warningCount: warningCount,
-            insights: state.insights(at: asOf)
+            insights: state.insights(at: asOf),
+            regularity: state.regularity(at: asOf), habits: state.habits(at: asOf),
+            raster: nights.map { rasterRow(for: $0.night, in: state) }
         )
     }
 
@@ -149,6 +174,36 @@ struct PeriodReport: Sendable, Hashable {
         nights.formUnion(state.exits.realRecords.compactMap(\.night.date))
         nights.formUnion(state.nightPlans.plans(asOf: asOf).map(\.night))
         return nights.sorted()
+    }
+
+    /// The raster's row of `night`: from 12:00 of its date on the clock of its record's zone,
+    /// 24 hours of the asleep stretches of any night's record (the night's and its
+    /// neighbours': a stretch lasts at most 24 hours), as the index reads them.
+    static func rasterRow(for night: LocalDate, in state: LogState) -> RasterRow {
+        guard let record = state.sleep.record(for: night) else { return RasterRow(night: night, hasRecord: false, asleep: []) }
+        let resolver = LocalTimeResolver(identifier: record.timeZone) ?? LocalTimeResolver(identifier: "UTC")
+        guard let noon = resolver?.instant(on: night, at: .noon).millisecondsSince1970 else {
+            return RasterRow(night: night, hasRecord: true, asleep: [])
+        }
+        var pieces: [Range<Int64>] = []
+        for neighbour in [night.adding(days: -1), night, night.adding(days: 1)] {
+            for stretch in state.sleep.asleepStretches(of: neighbour) {
+                let start = max(stretch.lowerBound.millisecondsSince1970 - noon, 0)
+                let end = min(stretch.upperBound.millisecondsSince1970 - noon, RasterRow.span)
+                if start < end { pieces.append(start..<end) }
+            }
+        }
+        // One run per stretch of asleep time: overlapping pieces (of two records) merged.
+        pieces.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [Range<Int64>] = []
+        for piece in pieces {
+            if let last = merged.last, piece.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, piece.upperBound)
+            } else {
+                merged.append(piece)
+            }
+        }
+        return RasterRow(night: night, hasRecord: true, asleep: merged)
     }
 
     /// The row of `night`.

@@ -34,6 +34,7 @@ enum ReportPageRenderer {
         html += "<div class=\"layout layout-a\">\n" + scoreSection(report) + bedtimeSection(report) + "</div>\n"
         html += "<div class=\"layout layout-b\">\n" + debtSection(report) + exitSection(report) + "</div>\n"
         html += insightsSection(report)
+        html += regularitySection(report)
         html += nightsSection(report)
         html += figuresSection(report)
         html += "</main>\n"
@@ -218,6 +219,25 @@ enum ReportPageRenderer {
                 html += "<tr><th scope=\"row\">\(ReportPageMarkup.escape(night.night.iso))</th>" + cells.map { "<td>\(ReportPageMarkup.escape($0))</td>" }.joined() + "</tr>\n"
             }
             html += "</tbody></table>\n</div>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    /// Regularity: the sleep raster of the period, the index for its 14 nights, and the
+    /// habits compared (docs/rules.md §10), in words that say what went together, not why.
+    static func regularitySection(_ report: PeriodReport) -> String {
+        let words = report.renderer
+        var html = "<section class=\"card regularity-card\" aria-labelledby=\"regularity-heading\">\n<h2 id=\"regularity-heading\">\(ReportPageMarkup.escape(words.text(.reportHeadingRegularity)))</h2>\n"
+        html += chartFrame(SVGSleepRaster.render(report))
+        var keys = [(key: "key-raster", label: words.text(.reportPageRegularityAsleep))]
+        if report.raster.contains(where: { !$0.hasRecord }) { keys.append(("key-raster-none", words.text(.reportPageDebtNoData))) }
+        html += legend(keys)
+        for sentence in ReportFormat.regularitySentences(report.regularity, renderer: words) {
+            html += "<p class=\"sentence\">\(ReportPageMarkup.escape(sentence))</p>\n"
+        }
+        html += "<h3 class=\"habits-heading\" id=\"habits-heading\">\(ReportPageMarkup.escape(words.text(.reportHeadingHabits)))</h3>\n"
+        for sentence in ReportFormat.habitSentences(report.habits, renderer: words) {
+            html += "<p class=\"sentence\">\(ReportPageMarkup.escape(sentence))</p>\n"
         }
         return html + "</section>\n"
     }

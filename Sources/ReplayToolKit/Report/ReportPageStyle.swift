@@ -7,6 +7,9 @@
 /// another hue than awake and REM. The score ring is rose `#FF8FB1` below 50, indigo
 /// `#6C7BFF` from 50 to 74, aqua `#4FD1E6` from 75.
 ///
+/// The sleep raster's asleep time is `--raster`: indigo `#6C7BFF` on the dark surfaces, the
+/// deep `#2C3794` on white (each at least 3:1 against its surface and canvas).
+///
 /// Light: canvas `#F4F5FB`, surfaces white, text `#1A1B3A` (16:1), secondary text
 /// `#4D5180` (7:1); the same hues a step deeper so each mark keeps at least 3:1 against
 /// white: awake `#E0577F`, REM `#1597AE`, core `#5565F2`, deep `#2C3794`, asleep `#8286BD`.
@@ -68,6 +71,7 @@ enum ReportPageStyle {
           --low: #FF8FB1; --fair: #6C7BFF; --good: #4FD1E6;
           --planned: #6C7BFF; --actual: #4FD1E6; --confirmed: #F5B453; --cancelled: #57B86A; --debt: #6C7BFF;
           --accent-text: #8A96FF; --aqua-text: #4FD1E6; --rose-text: #FF8FB1;
+          --raster: #6C7BFF;
           --star: rgba(255, 255, 255, 0.85);
         }
         @media (prefers-color-scheme: light) {
@@ -79,6 +83,7 @@ enum ReportPageStyle {
             --low: #E0577F; --fair: #4453D6; --good: #1597AE;
             --planned: #4453D6; --actual: #1597AE; --confirmed: #9A5600; --cancelled: #1A5A24; --debt: #5565F2;
             --accent-text: #4453D6; --aqua-text: #0A7285; --rose-text: #B8345F;
+            --raster: #2C3794;
             --star: transparent;
           }
         }
@@ -149,6 +154,9 @@ enum ReportPageStyle {
         .debt-bar.nodata { fill-opacity: 0.35; }
         .exit-confirmed { fill: var(--confirmed); }
         .exit-cancelled { fill: var(--cancelled); }
+        .raster-asleep { fill: var(--raster); }
+        .raster-label-ground { fill: var(--surface); }
+        .raster-none { fill: none; stroke: var(--muted); stroke-opacity: 0.6; stroke-width: 1; stroke-dasharray: 3 3; }
         .ring-track { fill: none; stroke: var(--surface-2); stroke-width: 16; }
         .ring-arc { fill: none; stroke-width: 16; stroke-linecap: round; }
         .ring-low { stroke: var(--low); }
@@ -170,6 +178,8 @@ enum ReportPageStyle {
         .key-work { background: var(--planned); border-radius: 50%; width: 10px; }
         .key-free { background: var(--confirmed); border-radius: 50%; width: 10px; }
         .key-cancelled { background: var(--cancelled); }
+        .key-raster { background: var(--raster); }
+        .key-raster-none { border: 1px dashed var(--muted); }
         .key-awake { background: var(--awake); }
         .key-rem { background: var(--rem); }
         .key-core { background: var(--core); }
@@ -193,7 +203,8 @@ enum ReportPageStyle {
         .sentence { margin-top: 8px; }
         .meta { color: var(--muted); font-size: 13px; margin-top: 2px; }
         .missing { color: var(--muted); margin-top: 12px; }
-        .figures-card, .insights-card { margin-top: 16px; }
+        .figures-card, .insights-card, .regularity-card { margin-top: 16px; }
+        .habits-heading { margin-top: 18px; }
         .table-caption { color: var(--muted); font-size: 13px; margin: 12px 0 8px; }
         .table-wrap { overflow-x: auto; }
         table.figures { border-collapse: collapse; width: 100%; font-size: 13px; font-variant-numeric: tabular-nums; }

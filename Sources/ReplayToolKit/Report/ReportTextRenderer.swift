@@ -27,6 +27,10 @@ enum ReportTextRenderer {
         text += "\n" + heading(.reportHeadingExits) + "\n" + exits(report, paint: paint)
         text += "\n" + heading(.reportHeadingInsights) + "  " + words.text(.reportTextInsightsNote, ["to": .text(report.insights.window.to.iso)])
             + "\n" + insights(report, paint: paint)
+        text += "\n" + heading(.reportHeadingRegularity) + "\n"
+            + ReportFormat.regularitySentences(report.regularity, renderer: words).map { $0 + "\n" }.joined()
+        text += "\n" + heading(.reportHeadingHabits) + "\n"
+            + ReportFormat.habitSentences(report.habits, renderer: words).map { $0 + "\n" }.joined()
         if report.warningCount > 0 {
             text += "\n" + paint.tint(words.text(.reportWarnings, ["count": .integer(report.warningCount)]), .rose) + "\n"
         }
