@@ -129,7 +129,8 @@ struct InsightsRegularityHabitsWordsTests {
         #expect(habits.caffeineLate.asleepMinutes == nil)
         // Workouts: none on every night, so any has 0 nights: no comparison either.
         #expect(habits.workoutsNone.nights.count == 10 && habits.workoutsNone.asleepMinutes == nil)
-        let summary = InsightsSummary(state.insights(at: asOf), regularity: state.regularity(at: asOf), habits: habits)
+        let summary = InsightsSummary(state, at: asOf)
+        #expect(summary.habits == habits && summary.regularity == state.regularity(at: asOf))
         #expect(summary.messages.allSatisfy { !$0.id.rawValue.hasPrefix("insights.caffeine.") && !$0.id.rawValue.hasPrefix("insights.lateWorkout.") && !$0.id.rawValue.hasPrefix("insights.workout.") })
     }
 

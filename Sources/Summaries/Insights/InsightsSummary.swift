@@ -19,6 +19,12 @@ public struct InsightsSummary: Sendable, Hashable {
     /// The sentences, in order.
     public let messages: [Message]
 
+    /// The whole weekly summary as of `asOf`: the insights, the regularity and the habits of
+    /// `state` (docs/rules.md §9 and §10).
+    public init(_ state: LogState, at asOf: Instant) {
+        self.init(state.insights(at: asOf), regularity: state.regularity(at: asOf), habits: state.habits(at: asOf))
+    }
+
     /// The summary of `insights`, and of `regularity` and `habits` when given (each as of the
     /// same instant: ``LogState/regularity(at:)``, ``LogState/habits(at:)``).
     public init(_ insights: Insights, regularity: SleepRegularity? = nil, habits: Habits? = nil) {
