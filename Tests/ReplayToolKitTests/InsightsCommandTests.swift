@@ -46,7 +46,7 @@ struct InsightsCommandTests {
 }
 
 /// `replay-tool insights` on a crafted log with caffeine and workouts: the regularity and the
-/// nights behind each habits group (docs/rules.md §10).
+/// nights behind each habits group (docs/rules.md §12).
 struct InsightsCommandHabitsTests {
     /// 20 nights from Sunday 2026-11-01 (Berlin). Nights 0–5: coffee at 19:00 (late), in
     /// bed 30 minutes before a 23:00 onset, 400 min asleep; nights 6–11: coffee at 09:00

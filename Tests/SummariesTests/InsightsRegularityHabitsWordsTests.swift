@@ -6,7 +6,7 @@ import Summaries
 import Testing
 import TestSupport
 
-/// The coach's words for regularity and the habits (docs/rules.md §10): each sentence exactly
+/// The coach's words for regularity and the habits (docs/rules.md §12): each sentence exactly
 /// when its rule holds, in English, German and Arabic, never a cause or a grade of health.
 struct InsightsRegularityHabitsWordsTests {
     static let english = MessageRenderer(locale: MessageLocale("en_US"))
@@ -39,7 +39,7 @@ struct InsightsRegularityHabitsWordsTests {
 
     static let regularityIDs: Set<MessageID> = [.insightsRegularityMore, .insightsRegularityAbout, .insightsRegularityLess]
 
-    /// Every message id of §10's words.
+    /// Every message id of §12's words.
     static let tenIDs: [MessageID] = MessageID.all.filter {
         ["insights.regularity.", "insights.caffeine.", "insights.lateWorkout.", "insights.workout."].contains(where: $0.rawValue.hasPrefix)
     }

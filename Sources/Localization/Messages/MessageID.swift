@@ -165,7 +165,7 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
     /// Each of the last `{shortNights}` nights (10 to 14) under 6 hours: talk to a doctor if it goes on.
     public static let insightsLongShortStretch: MessageID = "insights.longShortStretch"
 
-    // MARK: The coach's regularity and habits (docs/rules.md §10)
+    // MARK: The coach's regularity and habits (docs/rules.md §12)
 
     /// The index of the last two weeks is 5 or more above that of the two weeks before.
     public static let insightsRegularityMore: MessageID = "insights.regularity.more"

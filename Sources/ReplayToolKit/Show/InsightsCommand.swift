@@ -3,7 +3,7 @@ import Events
 import Projections
 
 /// `replay-tool insights LOG [--at INSTANT]`: the coach's figures and the nights behind each
-/// (docs/rules.md §9), then the regularity and the habits (§10).
+/// (docs/rules.md §9), then the regularity and the habits (§12).
 enum InsightsCommand {
     static let specification = CommandSpecification(
         name: "insights",
@@ -16,7 +16,7 @@ enum InsightsCommand {
             oldest first, and whether the item was done before the reminder, after it, not done \
             with an answer to the notification, or ignored; the routine comparison's nights \
             with the items done by bedtime; and the nights of the two-weeks-short flag. \
-            Then show --json's 'regularity' and 'habits' (§10): the Sleep Regularity \
+            Then show --json's 'regularity' and 'habits' (§12): the Sleep Regularity \
             Index's window, its pairs with their matching minutes, the index, the 14 \
             nights before and the words that compare them; and each habits group's \
             nights (runs of three or more as 'first … last'), its means when compared, \
@@ -87,7 +87,7 @@ enum InsightsCommand {
         return text
     }
 
-    /// The regularity (docs/rules.md §10): the window, its pairs with their matching minutes,
+    /// The regularity (docs/rules.md §12): the window, its pairs with their matching minutes,
     /// the index, the 14 nights before and the words comparing them, or why there are none.
     static func render(_ regularity: SleepRegularity) -> String {
         func index(_ tenths: Int?) -> String { tenths.map { SleepRegularity.text(tenths: $0) } ?? "not known yet" }
@@ -108,7 +108,7 @@ enum InsightsCommand {
         return text
     }
 
-    /// The habits (docs/rules.md §10): each group with the nights behind it and its means when
+    /// The habits (docs/rules.md §12): each group with the nights behind it and its means when
     /// compared, then each comparison's differences and words, or why it is not made.
     static func render(_ habits: Habits) -> String {
         var text = "habits over nights \(habits.from.iso) … \(habits.to.iso), \(habits.nights) of \(Habits.windowNights) with a sleep record (a comparison, not a cause; means only when both groups compared have \(Habits.minimumNights) nights or more):\n"

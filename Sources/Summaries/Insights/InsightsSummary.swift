@@ -4,7 +4,7 @@ import Projections
 
 /// The coach's weekly summary in words (docs/rules.md §9): the body clock and social
 /// jetlag, a bedtime to aim for, the reminders ready to retire, routine and sleep, and the
-/// regularity and the habits' comparisons (docs/rules.md §10), and the two-weeks-short note,
+/// regularity and the habits' comparisons (docs/rules.md §12), and the two-weeks-short note,
 /// each one whole message of the catalogue (``MessageID``), in that order. Descriptive only:
 /// the routine and the habits are comparisons, never a cause, regularity is no grade of
 /// health, and the two-weeks note suggests talking to a doctor if it goes on, naming no
@@ -20,7 +20,7 @@ public struct InsightsSummary: Sendable, Hashable {
     public let messages: [Message]
 
     /// The whole weekly summary as of `asOf`: the insights, the regularity and the habits of
-    /// `state` (docs/rules.md §9 and §10).
+    /// `state` (docs/rules.md §9 and §12).
     public init(_ state: LogState, at asOf: Instant) {
         self.init(state.insights(at: asOf), regularity: state.regularity(at: asOf), habits: state.habits(at: asOf))
     }
@@ -107,7 +107,7 @@ public struct InsightsSummary: Sendable, Hashable {
         .insightsWorkoutLatencyLonger, .insightsWorkoutLatencyShorter, .insightsWorkoutLatencySame,
         .insightsWorkoutAsleepMore, .insightsWorkoutAsleepLess, .insightsWorkoutAsleepSame)
 
-    /// The sentences comparing `group` with `other` (docs/rules.md §10): none unless both have
+    /// The sentences comparing `group` with `other` (docs/rules.md §12): none unless both have
     /// their means (each has 5 nights or more); the latency's only when both have one. The
     /// word follows the sign of group's mean − other's; equal means are "about the same".
     private static func comparison(_ group: Habits.Group, _ other: Habits.Group, _ words: Wording) -> [Message] {
