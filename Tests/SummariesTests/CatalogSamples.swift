@@ -48,6 +48,9 @@ enum CatalogSamples {
             "otherAsleep": .minutes(402),
             "followedScore": .integer(84),
             "otherScore": .integer(71),
+            "groupNights": .integer(9),
+            "otherNights": .integer(19),
+            "difference": .minutes(12),
         ].merging(try reportArguments()) { own, _ in own }.merging(scoresArguments) { own, _ in own }
     }
 

@@ -165,6 +165,51 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
     /// Each of the last `{shortNights}` nights (10 to 14) under 6 hours: talk to a doctor if it goes on.
     public static let insightsLongShortStretch: MessageID = "insights.longShortStretch"
 
+    // MARK: The coach's regularity and habits (docs/rules.md §12)
+
+    /// The index of the last two weeks is 5 or more above that of the two weeks before.
+    public static let insightsRegularityMore: MessageID = "insights.regularity.more"
+    /// The two indexes are less than 5 apart.
+    public static let insightsRegularityAbout: MessageID = "insights.regularity.about"
+    /// The index of the last two weeks is 5 or more below that of the two weeks before.
+    public static let insightsRegularityLess: MessageID = "insights.regularity.less"
+    /// `{groupNights}` nights with caffeine in the 6 hours before sleep vs `{otherNights}` with caffeine only earlier: mean latency `{difference}` longer.
+    public static let insightsCaffeineLatencyLonger: MessageID = "insights.caffeine.latency.longer"
+    /// The same, mean latency `{difference}` shorter.
+    public static let insightsCaffeineLatencyShorter: MessageID = "insights.caffeine.latency.shorter"
+    /// The same, the same mean latency.
+    public static let insightsCaffeineLatencySame: MessageID = "insights.caffeine.latency.same"
+    /// The same, mean asleep `{difference}` more.
+    public static let insightsCaffeineAsleepMore: MessageID = "insights.caffeine.asleep.more"
+    /// The same, mean asleep `{difference}` less.
+    public static let insightsCaffeineAsleepLess: MessageID = "insights.caffeine.asleep.less"
+    /// The same, the same mean asleep.
+    public static let insightsCaffeineAsleepSame: MessageID = "insights.caffeine.asleep.same"
+    /// `{groupNights}` nights with a workout ending in the 3 hours before sleep vs `{otherNights}` with workouts only earlier: mean latency `{difference}` longer.
+    public static let insightsLateWorkoutLatencyLonger: MessageID = "insights.lateWorkout.latency.longer"
+    /// The same, mean latency `{difference}` shorter.
+    public static let insightsLateWorkoutLatencyShorter: MessageID = "insights.lateWorkout.latency.shorter"
+    /// The same, the same mean latency.
+    public static let insightsLateWorkoutLatencySame: MessageID = "insights.lateWorkout.latency.same"
+    /// The same, mean asleep `{difference}` more.
+    public static let insightsLateWorkoutAsleepMore: MessageID = "insights.lateWorkout.asleep.more"
+    /// The same, mean asleep `{difference}` less.
+    public static let insightsLateWorkoutAsleepLess: MessageID = "insights.lateWorkout.asleep.less"
+    /// The same, the same mean asleep.
+    public static let insightsLateWorkoutAsleepSame: MessageID = "insights.lateWorkout.asleep.same"
+    /// `{groupNights}` nights with a workout before sleep vs `{otherNights}` without one: mean latency `{difference}` longer.
+    public static let insightsWorkoutLatencyLonger: MessageID = "insights.workout.latency.longer"
+    /// The same, mean latency `{difference}` shorter.
+    public static let insightsWorkoutLatencyShorter: MessageID = "insights.workout.latency.shorter"
+    /// The same, the same mean latency.
+    public static let insightsWorkoutLatencySame: MessageID = "insights.workout.latency.same"
+    /// The same, mean asleep `{difference}` more.
+    public static let insightsWorkoutAsleepMore: MessageID = "insights.workout.asleep.more"
+    /// The same, mean asleep `{difference}` less.
+    public static let insightsWorkoutAsleepLess: MessageID = "insights.workout.asleep.less"
+    /// The same, the same mean asleep.
+    public static let insightsWorkoutAsleepSame: MessageID = "insights.workout.asleep.same"
+
     // MARK: Reminders and their science
 
     /// The title of the reminder template `reminderID` ("Screens off").
@@ -775,6 +820,13 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
         insightsBodyClock, insightsBodyClockNotEnough, insightsChronotype,
         insightsSuggestedGoal, insightsBedtimeAlready, insightsBedtimeNotEnough,
         insightsRetireSuggested, insightsRoutine, insightsRoutineScore, insightsLongShortStretch,
+        insightsRegularityMore, insightsRegularityAbout, insightsRegularityLess,
+        insightsCaffeineLatencyLonger, insightsCaffeineLatencyShorter, insightsCaffeineLatencySame,
+        insightsCaffeineAsleepMore, insightsCaffeineAsleepLess, insightsCaffeineAsleepSame,
+        insightsLateWorkoutLatencyLonger, insightsLateWorkoutLatencyShorter, insightsLateWorkoutLatencySame,
+        insightsLateWorkoutAsleepMore, insightsLateWorkoutAsleepLess, insightsLateWorkoutAsleepSame,
+        insightsWorkoutLatencyLonger, insightsWorkoutLatencyShorter, insightsWorkoutLatencySame,
+        insightsWorkoutAsleepMore, insightsWorkoutAsleepLess, insightsWorkoutAsleepSame,
         notificationBlockWarningTitle, notificationBlockWarningBody,
         notificationFreeWindowEndingTitle, notificationFreeWindowEndingBody,
         reportStatusNoEvents, reportStatusNoNights, reportStatusNightNotInLog, reportStatusNightsNotInLog,

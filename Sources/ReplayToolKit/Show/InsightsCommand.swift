@@ -2,7 +2,8 @@ import EventLogFile
 import Events
 import Projections
 
-/// `replay-tool insights LOG [--at INSTANT]`: the coach's figures and the nights behind each.
+/// `replay-tool insights LOG [--at INSTANT]`: the coach's figures and the nights behind each
+/// (docs/rules.md §9), then the regularity and the habits (§12).
 enum InsightsCommand {
     static let specification = CommandSpecification(
         name: "insights",
@@ -15,7 +16,12 @@ enum InsightsCommand {
             oldest first, and whether the item was done before the reminder, after it, not done \
             with an answer to the notification, or ignored; the routine comparison's nights \
             with the items done by bedtime; and the nights of the two-weeks-short flag. \
-            Clock readings are local, in the zone of each night's record.
+            Then show --json's 'regularity' and 'habits' (§12): the Sleep Regularity \
+            Index's window, its pairs with their matching minutes, the index, the 14 \
+            nights before and the words that compare them; and each habits group's \
+            nights (runs of three or more as 'first … last'), its means when compared, \
+            and each comparison's differences. Clock readings are local, in the zone of \
+            each night's record.
             """,
         arguments: [ReplayTool.logOrLogSetArgument],
         options: [LogStateFold.atOption, LogStateFold.skipInvalidOption] + CheckpointChoice.options
@@ -29,7 +35,8 @@ enum InsightsCommand {
             console.output("no events: no insights\n")
             return .success
         }
-        console.output(render(fold.runner.state.insights(at: asOf), state: fold.runner.state))
+        let state = fold.runner.state
+        console.output(render(state.insights(at: asOf), state: state) + "\n" + render(state.regularity(at: asOf)) + "\n" + render(state.habits(at: asOf)))
         return .success
     }
 
@@ -78,6 +85,87 @@ enum InsightsCommand {
         let latest = counted.suffix(14)
         text += "\ntwo weeks short: \(insights.longShortStretch) (the latest \(latest.count) nights with data: \(latest.filter { $0.asleepMinutes < 360 }.count) under 6 h; needs 10 or more, all under)\n"
         return text
+    }
+
+    /// The regularity (docs/rules.md §12): the window, its pairs with their matching minutes,
+    /// the index, the 14 nights before and the words comparing them, or why there are none.
+    static func render(_ regularity: SleepRegularity) -> String {
+        func index(_ tenths: Int?) -> String { tenths.map { SleepRegularity.text(tenths: $0) } ?? "not known yet" }
+        let windowNights = SleepRegularity.windowNights
+        var text = "regularity (Sleep Regularity Index, \(SleepRegularity.minimumPairs) pairs of consecutive nights with sleep needed; a description, not a grade of health):\n"
+        text += "  window \(regularity.from.iso) … \(regularity.to.iso): \(regularity.pairs) pair\(regularity.pairs == 1 ? "" : "s"), index \(index(regularity.sriTenths))\n"
+        if !regularity.matches.isEmpty {
+            text += "    " + regularity.matches.map { "\($0.night.iso) \($0.minutes)" }.joined(separator: ", ")
+                + " (each pair by its first night: minutes of 1440 in the same state)\n"
+        }
+        text += "  the \(windowNights) nights before (\(regularity.from.adding(days: -windowNights).iso) … \(regularity.from.adding(days: -1).iso)): index \(index(regularity.previousSriTenths))\n"
+        switch regularity.comparison {
+        case .more?: text += "  words: more regular than the two weeks before (the index 5 or more above)\n"
+        case .less?: text += "  words: less regular than the two weeks before (the index 5 or more below)\n"
+        case .about?: text += "  words: about as regular as the two weeks before (the indexes less than 5 apart)\n"
+        case nil: text += "  words: none (both indexes are needed)\n"
+        }
+        return text
+    }
+
+    /// The habits (docs/rules.md §12): each group with the nights behind it and its means when
+    /// compared, then each comparison's differences and words, or why it is not made.
+    static func render(_ habits: Habits) -> String {
+        var text = "habits over nights \(habits.from.iso) … \(habits.to.iso), \(habits.nights) of \(Habits.windowNights) with a sleep record (a comparison, not a cause; means only when both groups compared have \(Habits.minimumNights) nights or more):\n"
+        func line(_ name: String, _ group: Habits.Group) -> String {
+            let count = group.nights.count
+            var line = "  \(name): \(count) night\(count == 1 ? "" : "s")"
+            if let asleep = group.asleepMinutes {
+                line += ", asleep \(asleep) min, \(group.latencyMinutes.map { "\($0) min" } ?? "no latency") to fall asleep"
+            }
+            line += "\n"
+            if !group.nights.isEmpty { line += "    " + nightList(group.nights) + "\n" }
+            return line
+        }
+        func comparison(_ name: String, _ group: Habits.Group, _ other: Habits.Group) -> String {
+            guard let asleep = group.asleepMinutes, let otherAsleep = other.asleepMinutes else {
+                return "  \(name): not compared (\(group.nights.count) and \(other.nights.count) nights)\n"
+            }
+            var parts: [String] = []
+            if let latency = group.latencyMinutes, let otherLatency = other.latencyMinutes {
+                parts.append("to fall asleep \(difference(latency - otherLatency, up: "longer", down: "shorter"))")
+            } else {
+                parts.append("to fall asleep: no latency on one side")
+            }
+            parts.append("asleep \(difference(asleep - otherAsleep, up: "more", down: "less"))")
+            return "  \(name): " + parts.joined(separator: "; ") + "\n"
+        }
+        text += line("caffeine late (in the 6 hours before sleep)", habits.caffeineLate)
+        text += line("caffeine earlier only", habits.caffeineEarlier)
+        text += line("workouts late (ending in the 3 hours before sleep)", habits.workoutsLate)
+        text += line("workouts earlier only", habits.workoutsEarlier)
+        text += line("workouts any", habits.workoutsAny)
+        text += line("workouts none", habits.workoutsNone)
+        text += comparison("caffeine late vs earlier", habits.caffeineLate, habits.caffeineEarlier)
+        text += comparison("workouts late vs earlier", habits.workoutsLate, habits.workoutsEarlier)
+        text += comparison("workouts any vs none", habits.workoutsAny, habits.workoutsNone)
+        return text
+    }
+
+    /// A difference of means in words: `12 min longer`, `5 min less`, `about the same`.
+    static func difference(_ minutes: Int, up: String, down: String) -> String {
+        minutes == 0 ? "about the same" : "\(abs(minutes)) min \(minutes > 0 ? up : down)"
+    }
+
+    /// Nights, oldest first, compactly: runs of three or more consecutive nights as `first …
+    /// last`, the others one by one (`2026-11-01 … 2026-11-05, 2026-11-08, 2026-11-09`).
+    static func nightList(_ nights: [LocalDate]) -> String {
+        var runs: [[LocalDate]] = []
+        for night in nights {
+            if let last = runs.last?.last, last.adding(days: 1) == night {
+                runs[runs.count - 1].append(night)
+            } else {
+                runs.append([night])
+            }
+        }
+        return runs.flatMap { run in
+            run.count >= 3 ? ["\(run[0].iso) … \(run[run.count - 1].iso)"] : run.map(\.iso)
+        }.joined(separator: ", ")
     }
 
     /// One side of the routine's comparison: `7 nights, asleep 430 min, score 88`, or `no
