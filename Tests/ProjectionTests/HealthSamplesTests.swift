@@ -3,7 +3,7 @@ import Projections
 import Testing
 import TestSupport
 
-/// docs/rules.md §8.4 (caffeine and workouts) and §10 (their day).
+/// docs/rules.md §8.4 (caffeine and workouts) and §12 (their day).
 struct HealthSamplesTests {
     static func caffeine(_ id: String, mg: Double = 95, _ start: String, zone: String? = nil, source: String = "iPhone") throws -> EventPayload {
         .caffeineIngested(CaffeineIngested(sampleId: id, mg: mg, start: try instant(start), timeZone: zone, sourceName: source))

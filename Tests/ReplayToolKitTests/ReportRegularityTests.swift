@@ -9,7 +9,7 @@ import Testing
 import TestSupport
 @testable import ReplayToolKit
 
-/// The report's regularity (docs/rules.md §10): the sleep raster's rows, its drawing in both
+/// The report's regularity (docs/rules.md §12): the sleep raster's rows, its drawing in both
 /// directions, the index and habits sentences in every language, and their words.
 struct ReportRegularityTests {
     static let hour: Int64 = 3_600_000

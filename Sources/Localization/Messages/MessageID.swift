@@ -690,7 +690,7 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
     /// A part without data.
     public static let reportChartScoreNoData: MessageID = "report.chart.score.noData"
 
-    // MARK: Regularity and habits (docs/rules.md §10)
+    // MARK: Regularity and habits (docs/rules.md §12)
 
     /// "Regularity".
     public static let reportHeadingRegularity: MessageID = "report.heading.regularity"

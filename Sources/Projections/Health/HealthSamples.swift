@@ -1,6 +1,6 @@
 import Events
 
-/// Caffeine and workouts from health data (docs/rules.md §8.4 and §10): the live caffeine
+/// Caffeine and workouts from health data (docs/rules.md §8.4 and §12): the live caffeine
 /// samples (`caffeineIngested`) and workouts (`workoutIngested`), each under its sample id,
 /// and the ids HealthKit deleted (`healthSampleDeleted`).
 ///
@@ -15,7 +15,7 @@ import Events
 ///   zone unknown to the platform is skipped before it gets here (`ProjectionRunner`, one
 ///   warning naming the zone), and so is the event's.
 /// - Each sample is kept with the zone it is read in (its own `tz`, else its event's) and
-///   its `day` (§10): the local date, in that zone, of its start − 4 h (an absolute 4 h).
+///   its `day` (§12): the local date, in that zone, of its start − 4 h (an absolute 4 h).
 public struct HealthSamples: Sendable, Hashable {
     /// A live caffeine sample.
     public struct Caffeine: Sendable, Hashable {
@@ -29,7 +29,7 @@ public struct HealthSamples: Sendable, Hashable {
         public var timeZone: String
         /// The writing source.
         public var sourceName: String
-        /// Its day: the local date (in `timeZone`) of `start` − 4 h (§10).
+        /// Its day: the local date (in `timeZone`) of `start` − 4 h (§12).
         public var day: LocalDate
     }
 
@@ -49,7 +49,7 @@ public struct HealthSamples: Sendable, Hashable {
         public var sourceName: String
         /// The active energy burned, in kilocalories, when known.
         public var kilocalories: Double?
-        /// Its day: the local date (in `timeZone`) of `start` − 4 h (§10).
+        /// Its day: the local date (in `timeZone`) of `start` − 4 h (§12).
         public var day: LocalDate
     }
 
@@ -62,7 +62,7 @@ public struct HealthSamples: Sendable, Hashable {
 
     public init() {}
 
-    /// How far back from an instant its day starts: 4 h (§10).
+    /// How far back from an instant its day starts: 4 h (§12).
     public static let dayShiftMilliseconds: Int64 = 4 * 3_600_000
 
     // MARK: Queries

@@ -92,10 +92,10 @@ struct PeriodReport: Sendable, Hashable {
     /// night, whatever the period.
     var insights: Insights
 
-    /// The Sleep Regularity Index as of `asOf` (docs/rules.md §10): the 14 nights before
+    /// The Sleep Regularity Index as of `asOf` (docs/rules.md §12): the 14 nights before
     /// asOf's night, whatever the period.
     var regularity: SleepRegularity
-    /// The habits as of `asOf` (docs/rules.md §10): the 56 nights up to asOf's night.
+    /// The habits as of `asOf` (docs/rules.md §12): the 56 nights up to asOf's night.
     var habits: Habits
     /// The period's nights as the sleep raster draws them, oldest first.
     var raster: [RasterRow]

@@ -2,7 +2,7 @@ import Events
 import Localization
 import Projections
 
-/// The words of the report's regularity and habits (docs/rules.md §10), shared by the text
+/// The words of the report's regularity and habits (docs/rules.md §12), shared by the text
 /// report and the page: descriptive only, what went together, never why, never a grade.
 extension ReportFormat {
     /// The index sentence for its 14 nights (and the two weeks before when there is an index

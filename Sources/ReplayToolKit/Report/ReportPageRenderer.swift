@@ -224,7 +224,7 @@ enum ReportPageRenderer {
     }
 
     /// Regularity: the sleep raster of the period, the index for its 14 nights, and the
-    /// habits compared (docs/rules.md §10), in words that say what went together, not why.
+    /// habits compared (docs/rules.md §12), in words that say what went together, not why.
     static func regularitySection(_ report: PeriodReport) -> String {
         let words = report.renderer
         var html = "<section class=\"card regularity-card\" aria-labelledby=\"regularity-heading\">\n<h2 id=\"regularity-heading\">\(ReportPageMarkup.escape(words.text(.reportHeadingRegularity)))</h2>\n"

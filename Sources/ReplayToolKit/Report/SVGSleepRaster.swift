@@ -6,7 +6,7 @@ import Projections
 /// oldest at the top, each running 24 hours from the noon that starts its night (12:00 of
 /// its date on the clock of its record's zone) to the next noon, asleep time dark: main
 /// sleep and naps, a manual night's bedtime to wake time, and what the nights before and
-/// after reach into the row (`PeriodReport.RasterRow`, docs/rules.md §10). A night without
+/// after reach into the row (`PeriodReport.RasterRow`, docs/rules.md §12). A night without
 /// a record is an empty dashed row saying so. The clock runs along the bottom (12:00,
 /// 18:00, 00:00, 06:00, 12:00); in a right-to-left language it runs from right to left and
 /// the nights are named on the right (`SVGDirection`).

@@ -43,7 +43,7 @@ import StrictJSON
 /// - `regularity`: the Sleep Regularity Index of the 14 nights that are over and of the 14
 ///   before (``LogState/regularity(at:)``, docs/rules.md §12); `null` without an instant.
 /// - `habits`: caffeine and workouts beside the nights (``LogState/habits(at:)``, docs/rules.md
-///   §10); `null` without an instant.
+///   §12); `null` without an instant.
 ///
 /// A ``NightFilter`` (`show --from D --to D`) keeps only the nights in its range in `plans`,
 /// `sleep`, `exits.byNight` and `scores`, and leaves every other key as it is; only the
