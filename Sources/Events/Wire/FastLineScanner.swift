@@ -392,14 +392,9 @@ struct FastLineScanner {
                 guard p + 1 < end else { return nil }
                 let decoded: UInt8
                 switch base[p + 1] {
-                case UInt8(ascii: "\""): decoded = 0x22
-                case UInt8(ascii: "\\"): decoded = 0x5C
-                case UInt8(ascii: "/"): decoded = 0x2F
-                case UInt8(ascii: "b"): decoded = 0x08
-                case UInt8(ascii: "f"): decoded = 0x0C
-                case UInt8(ascii: "n"): decoded = 0x0A
-                case UInt8(ascii: "r"): decoded = 0x0D
-                case UInt8(ascii: "t"): decoded = 0x09
+                case let letter where letter != UInt8(ascii: "u"):
+                    guard let simple = UTF8Sequence.simpleEscape(letter) else { return nil }
+                    decoded = simple
                 case UInt8(ascii: "u"):
                     guard let unit = hexQuad(at: p + 2) else { return nil }
                     var scalar = UInt32(unit)

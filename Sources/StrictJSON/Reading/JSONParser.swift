@@ -475,18 +475,11 @@ extension JSONParser {
             let p = start + 1
             guard p < end else { throw unterminatedEscape(at: start) }
             let decoded: UInt8
-            switch base[p] {
-            case UInt8(ascii: "\""): decoded = 0x22
-            case UInt8(ascii: "\\"): decoded = 0x5C
-            case UInt8(ascii: "/"): decoded = 0x2F
-            case UInt8(ascii: "b"): decoded = 0x08
-            case UInt8(ascii: "f"): decoded = 0x0C
-            case UInt8(ascii: "n"): decoded = 0x0A
-            case UInt8(ascii: "r"): decoded = 0x0D
-            case UInt8(ascii: "t"): decoded = 0x09
-            case UInt8(ascii: "u"):
+            if let simple = UTF8Sequence.simpleEscape(base[p]) {
+                decoded = simple
+            } else if base[p] == UInt8(ascii: "u") {
                 return try decodeUnicodeEscape(at: start)
-            default:
+            } else {
                 throw JSONParseError(
                     byteOffset: start,
                     message: "invalid escape sequence at byte \(start) (allowed: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)"

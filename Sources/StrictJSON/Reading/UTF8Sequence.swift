@@ -63,4 +63,21 @@ package enum UTF8Sequence {
         }
         return value
     }
+
+    /// The byte a one-letter JSON escape stands for (`\"` `\\` `\/` `\b` `\f` `\n` `\r` `\t`,
+    /// given the letter after the backslash); `nil` for `u` and anything else.
+    @inline(__always)
+    package static func simpleEscape(_ letter: UInt8) -> UInt8? {
+        switch letter {
+        case UInt8(ascii: "\""): return 0x22
+        case UInt8(ascii: "\\"): return 0x5C
+        case UInt8(ascii: "/"): return 0x2F
+        case UInt8(ascii: "b"): return 0x08
+        case UInt8(ascii: "f"): return 0x0C
+        case UInt8(ascii: "n"): return 0x0A
+        case UInt8(ascii: "r"): return 0x0D
+        case UInt8(ascii: "t"): return 0x09
+        default: return nil
+        }
+    }
 }
