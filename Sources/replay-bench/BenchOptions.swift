@@ -116,7 +116,7 @@ enum BenchArguments {
           --keep           Keep the generated logs (they are deleted otherwise).
           --trace          Instead: on one simulated log of 2,000 nights (about 80,000
                            events), time `replay-tool show --json` and each `trace
-                           --figure` (debt, streak, sleep), each in a child process of its
+                           --figure` (debt, streak, sleep, sri) and `inspect`, each in a child process of its
                            own (best of 3, wall time, peak memory VmHWM), side by side with
                            the ratios to show, and say whether each trace is within 3× of
                            show's time and 2× of its memory.

@@ -2,8 +2,9 @@ import Events
 import Foundation
 import ReplayToolKit
 
-// `replay-bench --trace`: `replay-tool show --json` and each `trace --figure` on one
-// simulated log of many nights, each in a child process of its own, side by side (issue 14).
+// `replay-bench --trace`: `replay-tool show --json`, each `trace --figure` and `inspect` (the
+// last 7 nights' page) on one simulated log of many nights, each in a child process of its
+// own, side by side (issues 14 and 36).
 
 /// A `replay-tool` command measured by `--trace`.
 enum ToolPass: String, CaseIterable, Sendable {
@@ -11,26 +12,31 @@ enum ToolPass: String, CaseIterable, Sendable {
     case debt
     case streak
     case sleep
+    case sri
+    case inspect
 
-    /// The command's arguments after the log.
-    var arguments: [String] {
-        switch self {
-        case .show: return ["--json"]
-        case .debt, .streak, .sleep: return ["--figure", rawValue]
-        }
-    }
+    /// The page `inspect` writes (removed after each run).
+    static let inspectPage = NSTemporaryDirectory() + "/replay-bench-inspect-\(getpid()).html"
 
     /// The command, as one types it.
     var title: String {
         switch self {
         case .show: return "show --json"
-        case .debt, .streak, .sleep: return "trace --figure \(rawValue)"
+        case .debt, .streak, .sleep, .sri: return "trace --figure \(rawValue)"
+        case .inspect: return "inspect (last 7 nights)"
         }
     }
 
+    /// Whether it is a trace figure (held to the trace targets).
+    var isTrace: Bool { self != .show && self != .inspect }
+
     /// The whole command line on `path`.
     func commandLine(_ path: String) -> [String] {
-        [self == .show ? "show" : "trace", path] + arguments
+        switch self {
+        case .show: return ["show", path, "--json"]
+        case .debt, .streak, .sleep, .sri: return ["trace", path, "--figure", rawValue]
+        case .inspect: return ["inspect", path, "--html", Self.inspectPage]
+        }
     }
 }
 
@@ -54,6 +60,8 @@ enum TraceBenchmark {
     /// The issue's targets: each trace within this many times show's wall time and peak memory.
     static let timeTarget = 3.0
     static let memoryTarget = 2.0
+    /// Issue 36's target: a week of a long log's inspector page, in seconds.
+    static let inspectTarget = 1.0
 
     /// Runs `pass` on `path` `PassRunner.runCount` times in this process.
     static func measure(_ pass: ToolPass, path: String) -> ToolPassResult {
@@ -69,6 +77,7 @@ enum TraceBenchmark {
             result.runs.append(clock.now - started)
             result.exitCode = code.rawValue
             result.outputBytes = counter.total
+            if pass == .inspect { unlink(ToolPass.inspectPage) }
         }
         result.peakResidentKiB = ResourceUsage.peakResidentKiB()
         result.highWaterMarkKiB = ResourceUsage.highWaterMarkKiB()
@@ -163,7 +172,7 @@ enum TraceBenchmark {
         out.append("")
         out.append("TARGET (issue 14): each trace figure within \(fixed(timeTarget, 0))× of show's time and \(fixed(memoryTarget, 0))× of its peak memory")
         var met = true
-        for result in results where result.pass != .show {
+        for result in results where result.pass.isTrace {
             guard let show else { break }
             let timeRatio = result.best.seconds / show.best.seconds
             let memoryRatio = Double(result.peakKiB) / Double(show.peakKiB)
@@ -172,6 +181,10 @@ enum TraceBenchmark {
             out.append("  \(pad(result.pass.title, 22)) time \(fixed(timeRatio, 2))×, memory \(fixed(memoryRatio, 2))×: \(ok ? "met" : "NOT met")")
         }
         out.append("  \(met ? "met" : "NOT met") for every figure")
+        if let inspect = results.first(where: { $0.pass == .inspect }) {
+            let ok = inspect.best.seconds < inspectTarget
+            out.append("TARGET (issue 36): inspect writes the last 7 nights' page in under \(fixed(inspectTarget, 0)) s: best \(fixed(inspect.best.seconds, 3)) s, \(ok ? "met" : "NOT met")")
+        }
         out.append("")
         out.append("FILES")
         out.append("  \(keep ? "kept" : "removed"): \(path)")

@@ -74,8 +74,9 @@ extension LogState {
     /// it lies); and the same over N0 − 28 … N0 − 15.
     public func regularity(at asOf: Instant) -> SleepRegularity {
         let last = nightPlans.night(holding: asOf)
-        let window = windowMatches(endingBefore: last)
-        let previous = windowMatches(endingBefore: last.adding(days: -SleepRegularity.windowNights))
+        var states = RegularityCache()
+        let window = windowMatches(endingBefore: last, states: &states)
+        let previous = windowMatches(endingBefore: last.adding(days: -SleepRegularity.windowNights), states: &states)
         return SleepRegularity(
             from: last.adding(days: -SleepRegularity.windowNights), to: last.adding(days: -1), pairs: window.count,
             sriTenths: Self.index(window), previousSriTenths: Self.index(previous), matches: window, previousMatches: previous)
@@ -86,13 +87,14 @@ extension LogState {
         return SleepRegularity.tenths(matches: matches.reduce(0) { $0 + $1.minutes }, pairs: matches.count)
     }
 
-    /// The matching minutes of each pair of the 14 nights before `end`.
-    private func windowMatches(endingBefore end: LocalDate) -> [(night: LocalDate, minutes: Int)] {
+    /// The matching minutes of each pair of the 14 nights before `end`; `states` keeps each
+    /// night's minutes, worked out once for the two pairs it is in.
+    private func windowMatches(endingBefore end: LocalDate, states: inout RegularityCache) -> [(night: LocalDate, minutes: Int)] {
         let first = end.adding(days: -SleepRegularity.windowNights)
         var result: [(night: LocalDate, minutes: Int)] = []
         var night = first
         while night < end.adding(days: -1) {
-            if let minutes = matchingMinutes(of: night) { result.append((night, minutes)) }
+            if let minutes = matchingMinutes(of: night, states: &states) { result.append((night, minutes)) }
             night = night.adding(days: 1)
         }
         return result
@@ -101,33 +103,56 @@ extension LogState {
     /// The minutes k in 0 ..< 1440 at which asleep(noon of `night` + k) equals asleep(noon of
     /// the next night + k); `nil` unless both nights have a record.
     func matchingMinutes(of night: LocalDate) -> Int? {
-        let next = night.adding(days: 1)
-        guard let first = sleep.record(for: night), let second = sleep.record(for: next),
-              let firstNoon = noon(of: first), let secondNoon = noon(of: second) else { return nil }
-        let firstStates = asleepMinutes(from: firstNoon)
-        let secondStates = asleepMinutes(from: secondNoon)
+        var states = RegularityCache()
+        return matchingMinutes(of: night, states: &states)
+    }
+
+    private func matchingMinutes(of night: LocalDate, states: inout RegularityCache) -> Int? {
+        guard let firstStates = asleepMinutes(of: night, states: &states),
+              let secondStates = asleepMinutes(of: night.adding(days: 1), states: &states) else { return nil }
         var matches = 0
         for minute in 0..<Self.minutesCompared where firstStates[minute] == secondStates[minute] { matches += 1 }
         return matches
     }
 
+    /// The 1,440 minutes from `night`'s noon, asleep or not; `nil` without a record.
+    private func asleepMinutes(of night: LocalDate, states: inout RegularityCache) -> [Bool]? {
+        if let known = states.minutes[night] { return known }
+        let minutes = sleep.record(for: night).flatMap { noon(of: $0, cache: &states) }.map { asleepMinutes(from: $0, cache: &states) }
+        states.minutes[night] = minutes
+        return minutes
+    }
+
     static let minutesCompared = 1_440
 
     /// 12:00 of the record's night on the clock of its zone (the onset's), in milliseconds.
-    private func noon(of record: SleepRecord) -> Int64? {
-        let resolver = LocalTimeResolver(identifier: record.timeZone) ?? LocalTimeResolver(identifier: "UTC")
+    private func noon(of record: SleepRecord, cache: inout RegularityCache) -> Int64? {
+        let resolver: LocalTimeResolver?
+        if let known = cache.resolvers[record.timeZone] {
+            resolver = known
+        } else {
+            resolver = LocalTimeResolver(identifier: record.timeZone) ?? LocalTimeResolver(identifier: "UTC")
+            cache.resolvers[record.timeZone] = resolver
+        }
         return resolver?.instant(on: record.night, at: .noon).millisecondsSince1970
     }
 
     /// Whether each minute from `start` (1,440 of them) is asleep in any night's record: the
     /// records of the nights whose stretches can reach that day (a sample lasts at most 24 h).
-    private func asleepMinutes(from start: Int64) -> [Bool] {
+    private func asleepMinutes(from start: Int64, cache: inout RegularityCache) -> [Bool] {
         let minute: Int64 = 60_000
         let end = start + Int64(Self.minutesCompared) * minute
         let day = Int(LocalDate.floorDivision(start, 86_400_000))
         var intervals: [MillisecondInterval] = []
         for night in (day - 3)...(day + 2) {
-            intervals += sleep.asleepIntervals(of: LocalDate(daysSince1970: night)).filter { $0.end > start && $0.start < end }
+            let all: [MillisecondInterval]
+            if let known = cache.intervals[night] {
+                all = known
+            } else {
+                all = sleep.asleepIntervals(of: LocalDate(daysSince1970: night))
+                cache.intervals[night] = all
+            }
+            intervals += all.filter { $0.end > start && $0.start < end }
         }
         var states = [Bool](repeating: false, count: Self.minutesCompared)
         for interval in intervals {
@@ -138,4 +163,12 @@ extension LogState {
         }
         return states
     }
+}
+
+/// What one ``LogState/regularity(at:)`` works out once: each night's minutes from its noon,
+/// and each night's asleep stretches (a night is in two pairs and near six days).
+struct RegularityCache {
+    var minutes: [LocalDate: [Bool]?] = [:]
+    var intervals: [Int: [MillisecondInterval]] = [:]
+    var resolvers: [String: LocalTimeResolver?] = [:]
 }

@@ -36,8 +36,9 @@ struct SRIFigure: TracedFigure {
 
     mutating func prepare(_ reach: StepReach, state: LogState, firstAt: Instant, nights: NightFilter) -> Bool {
         let window = Self.windowNights(state: state, at: firstAt)
-        // A stretch of a night can reach the next night's minutes, so one night further.
-        let inWindow = reach.sleepNights.filter { (window.lowerBound - 1)...(window.upperBound + 1) ~= $0 }
+        // A night's stretches start in it and can reach the next night's minutes, so the night
+        // before the windows counts too; asOf's own night cannot reach them.
+        let inWindow = reach.sleepNights.filter { (window.lowerBound - 1)...window.upperBound ~= $0 }
         guard !inWindow.isEmpty || reach.changesPlans else { return false }
         // Another zone can move asOf's night by a day, and the windows with it.
         let moves = reach.changesPlans && Self.reaches((window.lowerBound - 2)...(window.upperBound + 2), nights)
