@@ -129,8 +129,8 @@ enum BenchArguments {
                            goalSet every 30 nights, two checklist items a night and an exit
                            every fourth night; its own envelope key order, no whitespace,
                            no batches). For each: decode alone, the fold (what show folds,
-                           minus the decode), the view (building the value and writing its
-                           text: bytes and MB/s), the whole show --json and jq -c .seq (each
+                           minus the decode), the view (its text written from the folded
+                           state: bytes and MB/s), the whole show --json and jq -c .seq (each
                            a fresh process, output to /dev/null) and the ratio, medians of 5
                            runs; then whether show is 3× jq and the view 200 MB/s.
           -h, --help       Show this help.

@@ -18,17 +18,15 @@ struct ShowParts: Equatable {
     /// The fold `show` makes (`CheckpointedFold.fold` without checkpoints): reading and
     /// decoding included.
     var decodeAndFold: [Duration] = []
-    /// `JSONView.render`: the view's value from the folded state.
-    var build: [Duration] = []
-    /// `JSONViewWriter.prettyBytes`: the value's text.
-    var write: [Duration] = []
+    /// `JSONView.bytes`: the view's text from the folded state, written member by member.
+    var viewRuns: [Duration] = []
     /// The bytes of the view.
     var viewBytes = 0
     var events = 0
     var warnings = 0
 
     var fold: Duration { Statistics.median(decodeAndFold) - Statistics.median(decode) }
-    var view: Duration { Statistics.median(build) + Statistics.median(write) }
+    var view: Duration { Statistics.median(viewRuns) }
 }
 
 /// One shape's figures.
@@ -79,12 +77,8 @@ enum ShowShapesBenchmark {
             parts.warnings = fold.runner.warnings.all.count
 
             started = clock.now
-            let value = JSONView.render(state: fold.runner.state, warnings: fold.runner.warnings, asOf: fold.latestLineAt)
-            parts.build.append(clock.now - started)
-
-            started = clock.now
-            let bytes = JSONViewWriter.prettyBytes(value)
-            parts.write.append(clock.now - started)
+            let bytes = JSONView.bytes(state: fold.runner.state, warnings: fold.runner.warnings, asOf: fold.latestLineAt)
+            parts.viewRuns.append(clock.now - started)
             parts.viewBytes = bytes.count
             withExtendedLifetime((checksum, bytes)) {}
         }
@@ -93,8 +87,8 @@ enum ShowShapesBenchmark {
 
     static func resultLine(_ parts: ShowParts) -> String {
         func runs(_ values: [Duration]) -> String { values.map { String($0.nanoseconds) }.joined(separator: ",") }
-        return "SHOWPARTS decode_ns=\(runs(parts.decode)) fold_ns=\(runs(parts.decodeAndFold)) build_ns=\(runs(parts.build)) "
-            + "write_ns=\(runs(parts.write)) bytes=\(parts.viewBytes) events=\(parts.events) warnings=\(parts.warnings)"
+        return "SHOWPARTS decode_ns=\(runs(parts.decode)) fold_ns=\(runs(parts.decodeAndFold)) view_ns=\(runs(parts.viewRuns)) "
+            + "bytes=\(parts.viewBytes) events=\(parts.events) warnings=\(parts.warnings)"
     }
 
     static func parseResultLine(_ output: String) -> ShowParts? {
@@ -103,11 +97,11 @@ enum ShowShapesBenchmark {
             guard let values = fields[name]?.split(separator: ",").compactMap({ Int64($0) }), values.count == runCount else { return nil }
             return values.map { .nanoseconds($0) }
         }
-        guard let decode = runs("decode_ns"), let fold = runs("fold_ns"), let build = runs("build_ns"), let write = runs("write_ns"),
+        guard let decode = runs("decode_ns"), let fold = runs("fold_ns"), let view = runs("view_ns"),
               let bytes = fields["bytes"].flatMap({ Int($0) }), let events = fields["events"].flatMap({ Int($0) }),
               let warnings = fields["warnings"].flatMap({ Int($0) })
         else { return nil }
-        return ShowParts(decode: decode, decodeAndFold: fold, build: build, write: write, viewBytes: bytes, events: events, warnings: warnings)
+        return ShowParts(decode: decode, decodeAndFold: fold, viewRuns: view, viewBytes: bytes, events: events, warnings: warnings)
     }
 
     /// `replay-tool show FILE --json --no-checkpoint` once, its output to this process's
@@ -199,7 +193,7 @@ enum ShowShapesBenchmark {
         out.append("Medians of \(runCount) runs (wall time). The parts run in one child process per log; show and jq each run as a fresh process, output to /dev/null.")
         out.append("  decode   EventLogReader.forEachEvent (read, decode, check every line)")
         out.append("  fold     CheckpointedFold.fold without checkpoints (what show folds), minus the decode")
-        out.append("  view     JSONView.render (the value) + JSONViewWriter.prettyBytes (its text); MB/s of the view's bytes")
+        out.append("  view     JSONView.bytes: the view's text from the folded state; MB/s of the view's bytes")
         out.append("")
         for shape in shapes {
             let parts = shape.parts
@@ -212,9 +206,7 @@ enum ShowShapesBenchmark {
             }
             out.append(line("decode", parts.decode, "  \(fixed(Double(generated.byteCount) / 1e6 / Statistics.median(parts.decode).seconds, 0)) MB/s"))
             out.append("  \(pad("fold", 24)) \(lpad(fixed(parts.fold.seconds, 3), 7)) s  (decode + fold \(fixed(Statistics.median(parts.decodeAndFold).seconds, 3)) s; runs \(parts.decodeAndFold.map { fixed($0.seconds, 3) }.joined(separator: " ")))")
-            out.append(line("  view: build", parts.build))
-            out.append(line("  view: write", parts.write))
-            out.append("  \(pad("view", 24)) \(lpad(fixed(parts.view.seconds, 3), 7)) s  \(megabytes(Int64(parts.viewBytes))) MB, \(fixed(viewSpeed(parts), 0)) MB/s (the text alone \(fixed(Double(parts.viewBytes) / 1e6 / Statistics.median(parts.write).seconds, 0)) MB/s)")
+            out.append(line("view", parts.viewRuns, "  \(megabytes(Int64(parts.viewBytes))) MB, \(fixed(viewSpeed(parts), 0)) MB/s"))
             out.append(line("show --json", shape.show))
             if let jq = shape.jq.timing {
                 out.append(line("jq -c .seq", jq.runs))
@@ -236,7 +228,7 @@ enum ShowShapesBenchmark {
         return out.joined(separator: "\n") + "\n"
     }
 
-    /// The view's bytes over building and writing it, MB/s.
+    /// The view's bytes over the time to write them from the folded state, MB/s.
     static func viewSpeed(_ parts: ShowParts) -> Double {
         Double(parts.viewBytes) / 1e6 / parts.view.seconds
     }

@@ -7,74 +7,113 @@ extension JSONView {
     /// bedtime to aim for, the nine checklist reminders in offset order, routine and sleep,
     /// and the two-weeks-short flag. Clock readings as "HH:mm" (rounded half up to a minute);
     /// a figure whose nights are too few is `null`. `null` with no instant.
-    package static func insights(_ insights: Insights?) -> JSONValue {
-        guard let insights else { return .null }
-        func clock(_ minutesAfterNoon: Double?) -> JSONValue {
-            minutesAfterNoon.map { .string(Insights.clockText(minutesAfterNoon: $0)) } ?? .null
+    static func write(_ insights: Insights?, into out: inout PrettyJSONEmitter) {
+        guard let insights else {
+            out.null()
+            return
         }
-        func integer(_ value: Int?) -> JSONValue {
-            value.map { .number(JSONNumber(Int64($0))) } ?? .null
+        func clock(_ minutesAfterNoon: Double?, into out: inout PrettyJSONEmitter) {
+            if let minutesAfterNoon { out.plainString(Insights.clockText(minutesAfterNoon: minutesAfterNoon)) } else { out.null() }
         }
-        var window = JSONObject()
-        window.append("from", .string(insights.window.from.iso))
-        window.append("to", .string(insights.window.to.iso))
-        window.append("nights", integer(insights.window.nights))
+        out.beginObject()
+        out.key("window")
+        out.beginObject()
+        out.key("from")
+        out.plainString(insights.window.from.iso)
+        out.key("to")
+        out.plainString(insights.window.to.iso)
+        out.key("nights")
+        out.int(insights.window.nights)
+        out.endObject()
 
         let body = insights.bodyClock
-        var bodyClock = JSONObject()
-        bodyClock.append("workNights", integer(body.workNights))
-        bodyClock.append("freeNights", integer(body.freeNights))
-        bodyClock.append("workMidSleep", clock(body.workMidSleep))
-        bodyClock.append("freeMidSleep", clock(body.freeMidSleep))
-        bodyClock.append("socialJetlagMinutes", integer(body.socialJetlagMinutes))
-        bodyClock.append("chronotype", clock(body.chronotype))
+        out.key("bodyClock")
+        out.beginObject()
+        out.key("workNights")
+        out.int(body.workNights)
+        out.key("freeNights")
+        out.int(body.freeNights)
+        out.key("workMidSleep")
+        clock(body.workMidSleep, into: &out)
+        out.key("freeMidSleep")
+        clock(body.freeMidSleep, into: &out)
+        out.key("socialJetlagMinutes")
+        out.int(body.socialJetlagMinutes)
+        out.key("chronotype")
+        clock(body.chronotype, into: &out)
+        out.endObject()
 
         let aim = insights.bedtime
-        var bedtime = JSONObject()
-        bedtime.append("usualBedtime", clock(aim.usualBedtime))
-        bedtime.append("usualWake", clock(aim.usualWake))
-        bedtime.append("suggestedTarget", aim.suggestedTarget.map { .string($0.text) } ?? .null)
-        bedtime.append("suggestedGoal", aim.suggestedGoal.map { goal in
-            .object(JSONObject([
-                .init(key: "currentBedtime", value: .string(goal.currentBedtime.text)),
-                .init(key: "targetBedtime", value: .string(goal.targetBedtime.text)),
-                .init(key: "days", value: integer(goal.days)),
-            ]))
-        } ?? .null)
-
-        let reminders: [JSONValue] = insights.reminders.map { habit in
-            var object = JSONObject()
-            object.append("template", .string(habit.template))
-            object.append("nights", integer(habit.nights))
-            object.append("doneBeforeReminder", integer(habit.doneBeforeReminder))
-            object.append("doneAfter", integer(habit.doneAfter))
-            object.append("why", integer(habit.why))
-            object.append("done", integer(habit.done))
-            object.append("dismissed", integer(habit.dismissed))
-            object.append("ignored", integer(habit.ignored))
-            object.append("retired", .bool(habit.retired))
-            object.append("retireSuggested", .bool(habit.retireSuggested))
-            return .object(object)
+        out.key("bedtime")
+        out.beginObject()
+        out.key("usualBedtime")
+        clock(aim.usualBedtime, into: &out)
+        out.key("usualWake")
+        clock(aim.usualWake, into: &out)
+        out.key("suggestedTarget")
+        out.string(aim.suggestedTarget?.text)
+        out.key("suggestedGoal")
+        if let goal = aim.suggestedGoal {
+            out.beginObject()
+            out.key("currentBedtime")
+            out.plainString(goal.currentBedtime.text)
+            out.key("targetBedtime")
+            out.plainString(goal.targetBedtime.text)
+            out.key("days")
+            out.int(goal.days)
+            out.endObject()
+        } else {
+            out.null()
         }
+        out.endObject()
 
-        func group(_ group: Insights.RoutineGroup) -> JSONValue {
-            .object(JSONObject([
-                .init(key: "nights", value: integer(group.nights)),
-                .init(key: "asleepMinutes", value: integer(group.asleepMinutes)),
-                .init(key: "score", value: integer(group.score)),
-            ]))
+        out.key("reminders")
+        out.beginArray()
+        for habit in insights.reminders {
+            out.element()
+            out.beginObject()
+            out.key("template")
+            out.string(habit.template)
+            out.key("nights")
+            out.int(habit.nights)
+            out.key("doneBeforeReminder")
+            out.int(habit.doneBeforeReminder)
+            out.key("doneAfter")
+            out.int(habit.doneAfter)
+            out.key("why")
+            out.int(habit.why)
+            out.key("done")
+            out.int(habit.done)
+            out.key("dismissed")
+            out.int(habit.dismissed)
+            out.key("ignored")
+            out.int(habit.ignored)
+            out.key("retired")
+            out.bool(habit.retired)
+            out.key("retireSuggested")
+            out.bool(habit.retireSuggested)
+            out.endObject()
         }
-        var routine = JSONObject()
-        routine.append("followed", group(insights.routine.followed))
-        routine.append("notFollowed", group(insights.routine.notFollowed))
+        out.endArray()
 
-        var object = JSONObject()
-        object.append("window", .object(window))
-        object.append("bodyClock", .object(bodyClock))
-        object.append("bedtime", .object(bedtime))
-        object.append("reminders", .array(reminders))
-        object.append("routine", .object(routine))
-        object.append("longShortStretch", .bool(insights.longShortStretch))
-        return .object(object)
+        func group(_ key: StaticString, _ group: Insights.RoutineGroup, into out: inout PrettyJSONEmitter) {
+            out.key(key)
+            out.beginObject()
+            out.key("nights")
+            out.int(group.nights)
+            out.key("asleepMinutes")
+            out.int(group.asleepMinutes)
+            out.key("score")
+            out.int(group.score)
+            out.endObject()
+        }
+        out.key("routine")
+        out.beginObject()
+        group("followed", insights.routine.followed, into: &out)
+        group("notFollowed", insights.routine.notFollowed, into: &out)
+        out.endObject()
+        out.key("longShortStretch")
+        out.bool(insights.longShortStretch)
+        out.endObject()
     }
 }

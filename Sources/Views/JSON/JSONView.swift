@@ -4,11 +4,13 @@ import Summaries
 import StrictJSON
 
 /// The JSON view of docs/json-view.md: every projection of a folded log as one JSON object, the
-/// second public contract after the log format. `replay-tool show --json` prints it with
-/// ``JSONViewWriter``; front ends in any language read it; tests compare it byte for byte.
+/// second public contract after the log format. `replay-tool show --json` prints it; front
+/// ends in any language read it; tests compare it byte for byte.
 ///
-/// ``render(state:warnings:asOf:nights:)`` is pure: the same state, warnings, instant and
-/// nights give the same value, keys in the documented order:
+/// The view is written member by member straight into its bytes (``PrettyJSONEmitter``), with
+/// no ``JSONValue`` made on the way; ``render(state:warnings:asOf:nights:)`` reads those bytes
+/// back for the callers that compare views field by field. Pure: the same state, warnings,
+/// instant and nights give the same bytes, keys in the documented order:
 ///
 /// - `asOf`: the instant, shown in the latest zone (the zone of the latest event folded);
 ///   `null` only when there is no instant (an empty log and no `--at`).
@@ -61,277 +63,427 @@ public enum JSONView {
     ///   - nights: The nights kept in `plans`, `sleep`, `exits.byNight` and `scores`
     ///     (default: all).
     public static func text(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter = .all) -> String {
-        JSONViewWriter.prettyText(render(state: state, warnings: warnings, asOf: asOf, nights: nights))
+        String(decoding: bytes(state: state, warnings: warnings, asOf: asOf, nights: nights), as: UTF8.self)
     }
 
     /// ``text(state:warnings:asOf:nights:)`` as its UTF-8 bytes, made without a `String`.
     public static func bytes(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter = .all) -> [UInt8] {
-        JSONViewWriter.prettyBytes(render(state: state, warnings: warnings, asOf: asOf, nights: nights))
+        // About 1.6 kB a night with sleep on a long log; room for most views without growing.
+        var out = PrettyJSONEmitter(capacity: 16_384 + 1_700 * state.sleep.nightsWithData(in: nights).count)
+        write(state: state, warnings: warnings, asOf: asOf, nights: nights, into: &out)
+        return out.finishedDocument()
     }
 
-    /// The whole view as of `asOf` (see the type's documentation for every key).
+    /// The whole view as a value, read back from ``bytes(state:warnings:asOf:nights:)``: for
+    /// comparing two views field by field (`replay-tool diff`, tests).
     ///
-    /// - Parameters:
-    ///   - state: The folded log (as of `asOf`).
-    ///   - warnings: The warnings of the fold, and any the reader added (a torn tail).
-    ///   - asOf: The query instant; `nil` only when there is none (an empty log without an
-    ///     explicit instant): then `asOf` is `null`, `plans` empty and `tonight` `null`.
-    ///   - nights: The nights kept in `plans`, `sleep`, `exits.byNight` and `scores`
-    ///     (default: all); the other keys do not depend on it.
+    /// The bytes are this library's own JSON; should they ever fail to read back (a fault in
+    /// the library, never in the log), the value is an object with one member, `viewError`,
+    /// the parser's message, so a comparison shows the fault instead of halting.
     package static func render(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter = .all) -> JSONValue {
-        var root = JSONObject()
-        root.append("asOf", asOf.map { instant(displayedIn: state.nightPlans.latestTimeZone, $0) } ?? .null)
-        root.append("plans", .array(asOf.map { now in state.nightPlans.plans(asOf: now, nights: nights).map { plan($0, at: now) } } ?? []))
-        root.append("tonight", asOf.flatMap { state.tonight(at: $0) }.map { tonight($0, state: state) } ?? .null)
-        root.append("sleep", sleep(state: state, nights: nights))
-        root.append("debt", asOf.map { debt(state.sleepDebt(at: $0)) } ?? debt(nil))
-        root.append("streaks", asOf.map { streaks(state.streaks(at: $0)) } ?? streaks(nil))
-        root.append("exits", asOf.map { exits(state: state, at: $0, nights: nights) } ?? exits())
-        root.append("scores", scores(state: state, nights: nights))
-        root.append("insights", insights(asOf.map { state.insights(at: $0) }))
-        root.append("regularity", asOf.map { regularity(state.regularity(at: $0)) } ?? .null)
-        root.append("habits", asOf.map { habits(state.habits(at: $0)) } ?? .null)
-        root.append("warnings", .array(warnings.all.map { .string($0.description) }))
-        return .object(root)
+        do {
+            return try JSONParser.parse(bytes(state: state, warnings: warnings, asOf: asOf, nights: nights))
+        } catch {
+            return .object(JSONObject([.init(key: "viewError", value: .string(error.description))]))
+        }
+    }
+
+    /// Writes the whole view as of `asOf` (see the type's documentation for every key):
+    /// `asOf` is `null`, `plans` empty and `tonight` `null` when there is no instant; the keys
+    /// other than `plans`, `sleep`, `exits.byNight` and `scores` do not depend on `nights`.
+    static func write(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter, into out: inout PrettyJSONEmitter) {
+        var zones = ZoneCache()
+        out.beginObject()
+        out.key("asOf")
+        if let asOf {
+            out.instant(asOf, in: zones.display(state.nightPlans.latestTimeZone))
+        } else {
+            out.null()
+        }
+        out.key("plans")
+        out.beginArray()
+        if let asOf {
+            for plan in state.nightPlans.plans(asOf: asOf, nights: nights) {
+                out.element()
+                write(plan, at: asOf, zones: &zones, into: &out)
+            }
+        }
+        out.endArray()
+        out.key("tonight")
+        if let asOf, let tonight = state.tonight(at: asOf) {
+            write(tonight, state: state, zones: &zones, into: &out)
+        } else {
+            out.null()
+        }
+        out.key("sleep")
+        writeSleep(state: state, nights: nights, zones: &zones, into: &out)
+        out.key("debt")
+        write(asOf.map { state.sleepDebt(at: $0) }, into: &out)
+        out.key("streaks")
+        write(asOf.map { state.streaks(at: $0) }, into: &out)
+        out.key("exits")
+        writeExits(state: state, at: asOf, nights: nights, zones: &zones, into: &out)
+        out.key("scores")
+        writeScores(state: state, nights: nights, into: &out)
+        out.key("insights")
+        write(asOf.map { state.insights(at: $0) }, into: &out)
+        out.key("regularity")
+        if let asOf {
+            write(state.regularity(at: asOf), into: &out)
+        } else {
+            out.null()
+        }
+        out.key("habits")
+        if let asOf {
+            write(state.habits(at: asOf), into: &out)
+        } else {
+            out.null()
+        }
+        out.key("warnings")
+        out.beginArray()
+        for warning in warnings.all {
+            out.element()
+            out.string(warning.description)
+        }
+        out.endArray()
+        out.endObject()
     }
 
     // MARK: Regularity
 
     /// `regularity`: the Sleep Regularity Index of the 14 nights that are over and of the 14
     /// before (docs/rules.md §12), each with one decimal, `null` below 5 pairs.
-    package static func regularity(_ regularity: SleepRegularity) -> JSONValue {
-        func index(_ tenths: Int?) -> JSONValue {
-            tenths.flatMap { JSONNumber(literal: SleepRegularity.text(tenths: $0)) }.map(JSONValue.number) ?? .null
+    static func write(_ regularity: SleepRegularity, into out: inout PrettyJSONEmitter) {
+        func index(_ tenths: Int?, into out: inout PrettyJSONEmitter) {
+            if let tenths { out.number(literal: SleepRegularity.text(tenths: tenths)) } else { out.null() }
         }
-        var object = JSONObject()
-        object.append("from", .string(regularity.from.iso))
-        object.append("to", .string(regularity.to.iso))
-        object.append("pairs", .number(JSONNumber(Int64(regularity.pairs))))
-        object.append("sri", index(regularity.sriTenths))
-        object.append("previousSri", index(regularity.previousSriTenths))
-        return .object(object)
+        out.beginObject()
+        out.key("from")
+        out.plainString(regularity.from.iso)
+        out.key("to")
+        out.plainString(regularity.to.iso)
+        out.key("pairs")
+        out.int(regularity.pairs)
+        out.key("sri")
+        index(regularity.sriTenths, into: &out)
+        out.key("previousSri")
+        index(regularity.previousSriTenths, into: &out)
+        out.endObject()
     }
 
     /// `habits`: caffeine late or earlier, workouts late, earlier, any or none, over the 56
     /// nights up to asOf's (docs/rules.md §12); each group's nights, and its means when the
     /// group it is compared with has 5 nights too.
-    package static func habits(_ habits: Habits) -> JSONValue {
-        func group(_ group: Habits.Group) -> JSONValue {
-            var object = JSONObject()
-            object.append("nights", .number(JSONNumber(Int64(group.nights.count))))
-            object.append("latencyMinutes", group.latencyMinutes.map { .number(JSONNumber(Int64($0))) } ?? .null)
-            object.append("asleepMinutes", group.asleepMinutes.map { .number(JSONNumber(Int64($0))) } ?? .null)
-            return .object(object)
+    static func write(_ habits: Habits, into out: inout PrettyJSONEmitter) {
+        func group(_ key: StaticString, _ group: Habits.Group, into out: inout PrettyJSONEmitter) {
+            out.key(key)
+            out.beginObject()
+            out.key("nights")
+            out.int(group.nights.count)
+            out.key("latencyMinutes")
+            out.int(group.latencyMinutes)
+            out.key("asleepMinutes")
+            out.int(group.asleepMinutes)
+            out.endObject()
         }
-        var window = JSONObject()
-        window.append("from", .string(habits.from.iso))
-        window.append("to", .string(habits.to.iso))
-        window.append("nights", .number(JSONNumber(Int64(habits.nights))))
-        var caffeine = JSONObject()
-        caffeine.append("late", group(habits.caffeineLate))
-        caffeine.append("earlier", group(habits.caffeineEarlier))
-        var workouts = JSONObject()
-        workouts.append("late", group(habits.workoutsLate))
-        workouts.append("earlier", group(habits.workoutsEarlier))
-        workouts.append("any", group(habits.workoutsAny))
-        workouts.append("none", group(habits.workoutsNone))
-        var object = JSONObject()
-        object.append("window", .object(window))
-        object.append("caffeine", .object(caffeine))
-        object.append("workouts", .object(workouts))
-        return .object(object)
+        out.beginObject()
+        out.key("window")
+        out.beginObject()
+        out.key("from")
+        out.plainString(habits.from.iso)
+        out.key("to")
+        out.plainString(habits.to.iso)
+        out.key("nights")
+        out.int(habits.nights)
+        out.endObject()
+        out.key("caffeine")
+        out.beginObject()
+        group("late", habits.caffeineLate, into: &out)
+        group("earlier", habits.caffeineEarlier, into: &out)
+        out.endObject()
+        out.key("workouts")
+        out.beginObject()
+        group("late", habits.workoutsLate, into: &out)
+        group("earlier", habits.workoutsEarlier, into: &out)
+        group("any", habits.workoutsAny, into: &out)
+        group("none", habits.workoutsNone, into: &out)
+        out.endObject()
+        out.endObject()
     }
 
     // MARK: Plans
 
     /// One entry of `plans`: the night's plan and its status at `now`, its instants shown
-    /// in the night's zone.
-    package static func plan(_ plan: NightPlan, at now: Instant) -> JSONValue {
-        let zone = ZoneDisplay(plan.timeZone)
-        var object = JSONObject()
-        object.append("night", .string(plan.night.iso))
-        object.append("bedtime", .string(plan.bedtime.text))
-        object.append("bedtimeAt", zone.json(plan.bedtimeAt))
-        object.append("windDownStart", zone.json(plan.windDownStart))
-        object.append("wakeTime", zone.json(plan.wakeTime))
-        object.append("tz", .string(plan.timeZone))
-        object.append("status", .string(plan.status(at: now).rawValue))
-        object.append("revisions", .array(plan.revisions.map(revision)))
-        return .object(object)
-    }
-
-    /// One entry of a plan's `revisions`: the bedtime after the change, and the id and
-    /// type of the event that caused it.
-    package static func revision(_ revision: PlanRevision) -> JSONValue {
-        var object = JSONObject()
-        object.append("bedtime", .string(revision.values.bedtime.text))
-        object.append("causedBy", .string(revision.cause.id))
-        object.append("type", .string(revision.cause.typeName))
-        return .object(object)
+    /// in the night's zone; `revisions` as `{bedtime, causedBy, type}` (the bedtime after the
+    /// change, the id and type of the event that caused it), oldest first.
+    static func write(_ plan: NightPlan, at now: Instant, zones: inout ZoneCache, into out: inout PrettyJSONEmitter) {
+        let zone = zones.display(plan.timeZone)
+        out.beginObject()
+        out.key("night")
+        out.plainString(plan.night.iso)
+        out.key("bedtime")
+        out.plainString(plan.bedtime.text)
+        out.key("bedtimeAt")
+        out.instant(plan.bedtimeAt, in: zone)
+        out.key("windDownStart")
+        out.instant(plan.windDownStart, in: zone)
+        out.key("wakeTime")
+        out.instant(plan.wakeTime, in: zone)
+        out.key("tz")
+        out.string(plan.timeZone)
+        out.key("status")
+        out.plainString(plan.status(at: now).rawValue)
+        out.key("revisions")
+        out.beginArray()
+        for revision in plan.revisions {
+            out.element()
+            out.beginObject()
+            out.key("bedtime")
+            out.plainString(revision.values.bedtime.text)
+            out.key("causedBy")
+            out.string(revision.cause.id)
+            out.key("type")
+            out.plainString(revision.cause.typeName)
+            out.endObject()
+        }
+        out.endArray()
+        out.endObject()
     }
 
     // MARK: Tonight
 
     /// `tonight`: its instants shown in the night's zone (the next notification's in the
     /// zone of the night it belongs to).
-    package static func tonight(_ tonight: Tonight, state: LogState) -> JSONValue {
-        let zone = ZoneDisplay(tonight.plan.timeZone)
-        var object = JSONObject()
-        object.append("night", .string(tonight.night.text))
-        object.append("phase", .string(tonight.phase.rawValue))
-        object.append("minutesToBed", .number(JSONNumber(Int64(tonight.minutesToBed))))
-        object.append("progress", JSONViewDecimal.fraction(tonight.progress))
-        object.append("ring", .string(tonight.ring.rawValue))
-        object.append("checklist", .array(tonight.checklist.map { item in
-            var entry = JSONObject()
-            entry.append("item", .string(item.item))
-            entry.append("state", .string(item.state.rawValue))
-            entry.append("time", zone.json(item.time))
-            return .object(entry)
-        }))
-        object.append("blockedApps", .array(tonight.blockedApps.map { app in
-            var entry = JSONObject()
-            entry.append("app", .string(app.app))
-            entry.append("tier", .string(app.tier.rawValue))
-            entry.append("blockedAt", zone.json(app.blockedAt))
-            return .object(entry)
-        }))
-        object.append("exit", tonight.exit.map(exit) ?? .null)
-        object.append("nextNotification", tonight.nextNotification.map { notification($0, state: state) } ?? .null)
-        return .object(object)
+    static func write(_ tonight: Tonight, state: LogState, zones: inout ZoneCache, into out: inout PrettyJSONEmitter) {
+        let zone = zones.display(tonight.plan.timeZone)
+        out.beginObject()
+        out.key("night")
+        out.string(tonight.night.text)
+        out.key("phase")
+        out.plainString(tonight.phase.rawValue)
+        out.key("minutesToBed")
+        out.int(tonight.minutesToBed)
+        out.key("progress")
+        out.decimal(tonight.progress, fractionDigits: 4)
+        out.key("ring")
+        out.plainString(tonight.ring.rawValue)
+        out.key("checklist")
+        out.beginArray()
+        for item in tonight.checklist {
+            out.element()
+            out.beginObject()
+            out.key("item")
+            out.string(item.item)
+            out.key("state")
+            out.plainString(item.state.rawValue)
+            out.key("time")
+            out.instant(item.time, in: zone)
+            out.endObject()
+        }
+        out.endArray()
+        out.key("blockedApps")
+        out.beginArray()
+        for app in tonight.blockedApps {
+            out.element()
+            out.beginObject()
+            out.key("app")
+            out.string(app.app)
+            out.key("tier")
+            out.plainString(app.tier.rawValue)
+            out.key("blockedAt")
+            out.instant(app.blockedAt, in: zone)
+            out.endObject()
+        }
+        out.endArray()
+        out.key("exit")
+        if let exit = tonight.exit {
+            write(exit, into: &out)
+        } else {
+            out.null()
+        }
+        out.key("nextNotification")
+        if let notification = tonight.nextNotification {
+            write(notification, state: state, zones: &zones, into: &out)
+        } else {
+            out.null()
+        }
+        out.endObject()
     }
 
     /// `tonight.exit`: attempt, seconds left of the wait or of the free window (the other
     /// `null`), and the prompt.
-    package static func exit(_ exit: TonightExit) -> JSONValue {
-        var object = JSONObject()
-        object.append("attempt", .number(JSONNumber(Int64(exit.attempt))))
-        object.append("waitRemainingSeconds", exit.waitRemainingSeconds.map { .number(JSONNumber(Int64($0))) } ?? .null)
-        object.append("freeWindowRemainingSeconds", exit.freeWindowRemainingSeconds.map { .number(JSONNumber(Int64($0))) } ?? .null)
-        object.append("prompt", .string(exit.englishPrompt))
-        return .object(object)
-    }
-
-    /// `exits`: the confirmed exits of the 7 nights ending with asOf's night, and one row
-    /// per request of every real night that `nights` keeps (demo nights never count), as
-    /// of `now`. `thisWeek` does not depend on `nights`.
-    package static func exits(state: LogState, at now: Instant, nights: NightFilter = .all) -> JSONValue {
-        var object = JSONObject()
-        object.append("thisWeek", .number(JSONNumber(Int64(state.confirmedExitsThisWeek(at: now)))))
-        object.append("byNight", .array(state.exits.realRecords(in: nights).map { record in
-            let zone = ZoneDisplay(record.night.date.flatMap { state.nightPlans.planWithoutRevisions(for: $0)?.timeZone })
-            var row = JSONObject()
-            row.append("night", .string(record.night.text))
-            row.append("attempt", .number(JSONNumber(Int64(record.attempt))))
-            row.append("requestedAt", zone.json(record.requestedAt))
-            row.append("waitSeconds", .number(JSONNumber(Int64(record.waitSeconds))))
-            row.append("confirmedAt", record.confirmedAt.map { zone.json($0) } ?? .null)
-            row.append("freeWindowSeconds", .number(JSONNumber(Int64(record.freeWindowSeconds))))
-            row.append("usedSeconds", record.usedSeconds(at: now).map { .number(JSONNumber(Int64($0))) } ?? .null)
-            row.append("resumedAutomatically", record.resumedAutomatically(at: now).map { .bool($0) } ?? .null)
-            return .object(row)
-        }))
-        return .object(object)
+    static func write(_ exit: TonightExit, into out: inout PrettyJSONEmitter) {
+        out.beginObject()
+        out.key("attempt")
+        out.int(exit.attempt)
+        out.key("waitRemainingSeconds")
+        out.int(exit.waitRemainingSeconds)
+        out.key("freeWindowRemainingSeconds")
+        out.int(exit.freeWindowRemainingSeconds)
+        out.key("prompt")
+        out.string(exit.englishPrompt)
+        out.endObject()
     }
 
     /// `tonight.nextNotification`: template id, fire instant (in the zone of its night),
     /// haptic.
-    package static func notification(_ notification: PendingNotification, state: LogState) -> JSONValue {
-        let zone = ZoneDisplay(state.schedule(for: notification.night)?.plan.timeZone)
-        var object = JSONObject()
-        object.append("template", .string(notification.template))
-        object.append("fireAt", zone.json(notification.fireAt))
-        object.append("haptic", .string(notification.haptic.rawValue))
-        return .object(object)
+    static func write(_ notification: PendingNotification, state: LogState, zones: inout ZoneCache, into out: inout PrettyJSONEmitter) {
+        let zone = zones.display(state.schedule(for: notification.night)?.plan.timeZone)
+        out.beginObject()
+        out.key("template")
+        out.string(notification.template)
+        out.key("fireAt")
+        out.instant(notification.fireAt, in: zone)
+        out.key("haptic")
+        out.plainString(notification.haptic.rawValue)
+        out.endObject()
     }
 
     // MARK: Sleep, debt, streaks, exits and scores
 
+    /// `exits`: the confirmed exits of the 7 nights ending with asOf's night, and one row
+    /// per request of every real night that `nights` keeps (demo nights never count), as
+    /// of `now`; none without an instant. `thisWeek` does not depend on `nights`.
+    static func writeExits(state: LogState, at now: Instant?, nights: NightFilter, zones: inout ZoneCache, into out: inout PrettyJSONEmitter) {
+        out.beginObject()
+        out.key("thisWeek")
+        out.int(now.map { state.confirmedExitsThisWeek(at: $0) } ?? 0)
+        out.key("byNight")
+        out.beginArray()
+        if let now {
+            for record in state.exits.realRecords(in: nights) {
+                let zone = zones.display(record.night.date.flatMap { state.nightPlans.planWithoutRevisions(for: $0)?.timeZone })
+                out.element()
+                out.beginObject()
+                out.key("night")
+                out.string(record.night.text)
+                out.key("attempt")
+                out.int(record.attempt)
+                out.key("requestedAt")
+                out.instant(record.requestedAt, in: zone)
+                out.key("waitSeconds")
+                out.int(record.waitSeconds)
+                out.key("confirmedAt")
+                if let confirmedAt = record.confirmedAt { out.instant(confirmedAt, in: zone) } else { out.null() }
+                out.key("freeWindowSeconds")
+                out.int(record.freeWindowSeconds)
+                out.key("usedSeconds")
+                out.int(record.usedSeconds(at: now))
+                out.key("resumedAutomatically")
+                if let resumed = record.resumedAutomatically(at: now) { out.bool(resumed) } else { out.null() }
+                out.endObject()
+            }
+        }
+        out.endArray()
+        out.endObject()
+    }
+
     /// `sleep`: one entry per night with samples or a manual log that `nights` keeps,
     /// oldest first; instants in the zone of the night's onset sample; minutes rounded half
     /// up; efficiency with 4 decimals; stage minutes and latency `null` when unknown.
-    package static func sleep(state: LogState, nights: NightFilter = .all) -> JSONValue {
-        .array(state.sleep.nightsWithData(in: nights).compactMap { state.sleep.record(for: $0) }.map { record in
-            let zone = ZoneDisplay(record.timeZone)
-            func minutes(_ milliseconds: Int64?) -> JSONValue {
-                milliseconds.map { .number(JSONNumber(Int64(SleepRecord.wholeMinutes($0)))) } ?? .null
-            }
-            var object = JSONObject()
-            object.append("night", .string(record.night.iso))
-            object.append("onset", zone.json(record.onset))
-            object.append("finalWake", zone.json(record.finalWake))
-            object.append("asleepMinutes", minutes(record.asleepMilliseconds))
-            object.append("coreMinutes", minutes(record.coreMilliseconds))
-            object.append("deepMinutes", minutes(record.deepMilliseconds))
-            object.append("remMinutes", minutes(record.remMilliseconds))
-            object.append("awakeMinutes", minutes(record.awakeMilliseconds))
-            object.append("interruptions", .number(JSONNumber(Int64(record.interruptions))))
-            object.append("latencyMinutes", minutes(record.latencyMilliseconds))
-            object.append("efficiency", JSONViewDecimal.fraction(record.efficiency))
-            object.append("napMinutes", minutes(record.napMilliseconds))
-            object.append("source", .string(record.source.rawValue))
-            return .object(object)
-        })
+    static func writeSleep(state: LogState, nights: NightFilter, zones: inout ZoneCache, into out: inout PrettyJSONEmitter) {
+        func minutes(_ milliseconds: Int64?, into out: inout PrettyJSONEmitter) {
+            out.int(milliseconds.map { SleepRecord.wholeMinutes($0) })
+        }
+        out.beginArray()
+        for night in state.sleep.nightsWithData(in: nights) {
+            guard let record = state.sleep.record(for: night) else { continue }
+            let zone = zones.display(record.timeZone)
+            out.element()
+            out.beginObject()
+            out.key("night")
+            out.plainString(record.night.iso)
+            out.key("onset")
+            out.instant(record.onset, in: zone)
+            out.key("finalWake")
+            out.instant(record.finalWake, in: zone)
+            out.key("asleepMinutes")
+            minutes(record.asleepMilliseconds, into: &out)
+            out.key("coreMinutes")
+            minutes(record.coreMilliseconds, into: &out)
+            out.key("deepMinutes")
+            minutes(record.deepMilliseconds, into: &out)
+            out.key("remMinutes")
+            minutes(record.remMilliseconds, into: &out)
+            out.key("awakeMinutes")
+            minutes(record.awakeMilliseconds, into: &out)
+            out.key("interruptions")
+            out.int(record.interruptions)
+            out.key("latencyMinutes")
+            minutes(record.latencyMilliseconds, into: &out)
+            out.key("efficiency")
+            out.decimal(record.efficiency, fractionDigits: 4)
+            out.key("napMinutes")
+            minutes(record.napMilliseconds, into: &out)
+            out.key("source")
+            out.plainString(record.source.rawValue)
+            out.endObject()
+        }
+        out.endArray()
     }
 
     /// `debt`: minutes rounded half up; zeros with no instant.
-    package static func debt(_ debt: SleepDebt?) -> JSONValue {
-        func whole(_ minutes: Double?) -> JSONValue {
-            .number(JSONNumber(Int64(((minutes ?? 0) + 0.5).rounded(.down))))
+    static func write(_ debt: SleepDebt?, into out: inout PrettyJSONEmitter) {
+        func whole(_ minutes: Double?) -> Int {
+            Int(((minutes ?? 0) + 0.5).rounded(.down))
         }
-        var object = JSONObject()
-        object.append("last7Minutes", whole(debt?.last7Minutes))
-        object.append("last14Minutes", whole(debt?.last14Minutes))
-        object.append("weighted14Minutes", whole(debt?.weighted14Minutes))
-        object.append("nightsWithData7", .number(JSONNumber(Int64(debt?.nightsWithData7 ?? 0))))
-        object.append("nightsWithData14", .number(JSONNumber(Int64(debt?.nightsWithData14 ?? 0))))
-        object.append("recoveryNights", debt.map { $0.recoveryNights.map { .number(JSONNumber(Int64($0))) } ?? .null } ?? .number(JSONNumber(0)))
-        return .object(object)
+        out.beginObject()
+        out.key("last7Minutes")
+        out.int(whole(debt?.last7Minutes))
+        out.key("last14Minutes")
+        out.int(whole(debt?.last14Minutes))
+        out.key("weighted14Minutes")
+        out.int(whole(debt?.weighted14Minutes))
+        out.key("nightsWithData7")
+        out.int(debt?.nightsWithData7 ?? 0)
+        out.key("nightsWithData14")
+        out.int(debt?.nightsWithData14 ?? 0)
+        out.key("recoveryNights")
+        if let debt { out.int(debt.recoveryNights) } else { out.int(0) }
+        out.endObject()
     }
 
     /// `streaks`: current and best; zeros with no instant.
-    package static func streaks(_ streaks: SleepStreaks?) -> JSONValue {
-        .object(JSONObject([
-            .init(key: "current", value: .number(JSONNumber(Int64(streaks?.current ?? 0)))),
-            .init(key: "best", value: .number(JSONNumber(Int64(streaks?.best ?? 0)))),
-        ]))
-    }
-
-    /// `exits` with no instant to fold to: none.
-    static func exits() -> JSONValue {
-        .object(JSONObject([.init(key: "thisWeek", value: .number(JSONNumber(0))), .init(key: "byNight", value: .array([]))]))
+    static func write(_ streaks: SleepStreaks?, into out: inout PrettyJSONEmitter) {
+        out.beginObject()
+        out.key("current")
+        out.int(streaks?.current ?? 0)
+        out.key("best")
+        out.int(streaks?.best ?? 0)
+        out.endObject()
     }
 
     /// `scores`: one per night with a sleep record that `nights` keeps, oldest first: the
     /// total (rounded half up from the unrounded parts), each part's points with 1 decimal
     /// (`null` without data, the others scaled to 100), the estimate of Apple's score and
     /// the one typed in.
-    package static func scores(state: LogState, nights: NightFilter = .all) -> JSONValue {
+    static func writeScores(state: LogState, nights: NightFilter, into out: inout PrettyJSONEmitter) {
         // Each night's onset converted once, though every night's bedtime part and Apple
         // estimate read the 14 before it.
         var onsets = OnsetMinutes()
-        return .array(state.sleep.nightsWithData(in: nights).compactMap { night -> JSONValue? in
-            guard let score = state.score(for: night, onsets: &onsets) else { return nil }
-            var parts = JSONObject()
+        out.beginArray()
+        for night in state.sleep.nightsWithData(in: nights) {
+            guard let score = state.score(for: night, onsets: &onsets) else { continue }
+            out.element()
+            out.beginObject()
+            out.key("night")
+            out.plainString(night.iso)
+            out.key("total")
+            out.int(score.total)
+            out.key("parts")
+            out.beginObject()
             for part in ScorePart.allCases {
-                parts.append(part.rawValue, score.points(part).map { JSONViewDecimal.json($0, fractionDigits: 1) } ?? .null)
+                out.key(part.rawValue)
+                if let points = score.points(part) { out.decimal(points, fractionDigits: 1) } else { out.null() }
             }
-            var object = JSONObject()
-            object.append("night", .string(night.iso))
-            object.append("total", .number(JSONNumber(Int64(score.total))))
-            object.append("parts", .object(parts))
-            object.append("appleEstimate", state.appleEstimate(for: night, onsets: &onsets).map { .number(JSONNumber(Int64($0.total))) } ?? .null)
-            object.append("appleLogged", state.scoreInputs.appleLogged[night].map { .number(JSONNumber(Int64($0.total))) } ?? .null)
-            return .object(object)
-        })
-    }
-
-    // MARK: Instants
-
-    /// `instant` as RFC 3339 text in the zone named `identifier` (as it is when the zone
-    /// is unknown or `nil`).
-    package static func instant(displayedIn identifier: String?, _ instant: Instant) -> JSONValue {
-        ZoneDisplay(identifier).json(instant)
+            out.endObject()
+            out.key("appleEstimate")
+            out.int(state.appleEstimate(for: night, onsets: &onsets).map(\.total))
+            out.key("appleLogged")
+            out.int(state.scoreInputs.appleLogged[night].map(\.total))
+            out.endObject()
+        }
+        out.endArray()
     }
 }
 
@@ -347,9 +499,39 @@ struct ZoneDisplay {
     func display(_ instant: Instant) -> Instant {
         resolver?.display(instant) ?? instant
     }
+}
 
-    /// The instant as a JSON string in the zone.
-    func json(_ instant: Instant) -> JSONValue {
-        .string(display(instant).rfc3339)
+/// The zones one view shows instants in, each resolved once: a long log's nights are almost
+/// all in one or two zones.
+struct ZoneCache {
+    private var zones: [String: ZoneDisplay] = [:]
+    private var last: (identifier: String, zone: ZoneDisplay)?
+
+    /// The display of the zone named `identifier` (instants as they are when it is unknown or
+    /// `nil`).
+    mutating func display(_ identifier: String?) -> ZoneDisplay {
+        guard let identifier else { return ZoneDisplay(nil) }
+        if let last, last.identifier == identifier { return last.zone }
+        let zone = zones[identifier] ?? ZoneDisplay(identifier)
+        zones[identifier] = zone
+        last = (identifier, zone)
+        return zone
+    }
+}
+
+extension PrettyJSONEmitter {
+    /// `instant` as an RFC 3339 string in `zone` (milliseconds only when not zero).
+    mutating func instant(_ instant: Instant, in zone: ZoneDisplay) {
+        quoted { zone.display(instant).writeRFC3339(into: &$0) }
+    }
+
+    /// `value` with exactly `fractionDigits` decimals, rounded half up
+    /// (``JSONViewDecimal``); `null` for NaN and infinities.
+    mutating func decimal(_ value: Double, fractionDigits: Int) {
+        if let text = JSONViewDecimal.text(value, fractionDigits: fractionDigits) {
+            number(literal: text)
+        } else {
+            null()
+        }
     }
 }

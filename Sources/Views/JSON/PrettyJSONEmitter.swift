@@ -1,0 +1,214 @@
+import StrictJSON
+
+/// Writes pretty-printed, byte-stable UTF-8 JSON straight into bytes, member by member: the
+/// one place the form `replay-tool show --json` prints is made (docs/json-view.md).
+///
+/// The form:
+/// - two spaces of indentation a level, one member or element a line, `"key": value` with
+///   one space after the colon;
+/// - an empty array is `[]` and an empty object `{}`, on the line of their key;
+/// - members and elements in the order they are written;
+/// - numbers as their literal text, so `0.6000` stays `0.6000`;
+/// - strings escaped exactly as ``JSONWriter`` escapes them (`"`, `\` and control
+///   characters only; `/` and non-ASCII are written raw).
+///
+/// Inside an object, each member starts with ``key(_:)``; inside an array, each element
+/// with ``element()``; then one value (a scalar, or a container begun and ended).
+/// ``JSONView`` writes the view this way, without making a ``JSONValue`` first;
+/// ``value(_:)`` writes a value that exists already (``JSONViewWriter``).
+package struct PrettyJSONEmitter {
+    /// The bytes written so far.
+    package private(set) var bytes: [UInt8]
+    /// The nesting of the next member or element.
+    private var depth = 0
+    /// Whether the innermost open container has no member or element yet.
+    private var containerIsEmpty = true
+
+    /// An emitter with room for `capacity` bytes before it grows.
+    package init(capacity: Int = 4096) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    // MARK: Containers
+
+    package mutating func beginObject() {
+        bytes.append(UInt8(ascii: "{"))
+        depth += 1
+        containerIsEmpty = true
+    }
+
+    package mutating func endObject() {
+        close(UInt8(ascii: "}"))
+    }
+
+    package mutating func beginArray() {
+        bytes.append(UInt8(ascii: "["))
+        depth += 1
+        containerIsEmpty = true
+    }
+
+    package mutating func endArray() {
+        close(UInt8(ascii: "]"))
+    }
+
+    /// Starts a member of the open object: the separator, a new line, `"key": `. `key` is
+    /// written as it is: the view's keys are plain ASCII that needs no escape.
+    package mutating func key(_ key: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        bytes.append(contentsOf: Self.keyEnd)
+    }
+
+    /// ``key(_:)`` for a key known only at run time (escaped as a string is).
+    package mutating func key(_ key: String) {
+        separate()
+        JSONWriter.writeString(key, into: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(UInt8(ascii: " "))
+    }
+
+    /// Starts an element of the open array: the separator and a new line.
+    package mutating func element() {
+        separate()
+    }
+
+    // MARK: Scalars
+
+    package mutating func null() {
+        bytes.append(contentsOf: Self.nullText)
+    }
+
+    package mutating func bool(_ flag: Bool) {
+        bytes.append(contentsOf: flag ? Self.trueText : Self.falseText)
+    }
+
+    /// A string, quoted and escaped.
+    package mutating func string(_ string: String) {
+        JSONWriter.writeString(string, into: &bytes)
+    }
+
+    /// A string known to need no escape (digits, `-`, `:`, `+`, `.`, letters): quoted only.
+    package mutating func plainString(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: string.utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A string whose bytes `write` appends, quoted; they must need no escape (an RFC 3339
+    /// instant, a date).
+    package mutating func quoted(_ write: (inout [UInt8]) -> Void) {
+        bytes.append(UInt8(ascii: "\""))
+        write(&bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A whole number in decimal.
+    package mutating func int(_ value: Int) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+        }
+        var magnitude = value.magnitude
+        if magnitude < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            while magnitude > 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+
+    /// A number from its literal text (already valid JSON, such as `0.6000`).
+    package mutating func number(literal: String) {
+        bytes.append(contentsOf: literal.utf8)
+    }
+
+    /// `value`, or `null` when it is `nil`.
+    package mutating func int(_ value: Int?) {
+        if let value { int(value) } else { null() }
+    }
+
+    /// `value` as a string, or `null` when it is `nil`.
+    package mutating func string(_ value: String?) {
+        if let value { string(value) } else { null() }
+    }
+
+    /// The document written, ending with one newline.
+    package consuming func finishedDocument() -> [UInt8] {
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    // MARK: Values
+
+    /// Writes `value` whole, in the same form.
+    package mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null:
+            null()
+        case .bool(let flag):
+            bool(flag)
+        case .number(let number):
+            self.number(literal: number.literal)
+        case .string(let text):
+            string(text)
+        case .array(let elements):
+            beginArray()
+            for item in elements {
+                element()
+                self.value(item)
+            }
+            endArray()
+        case .object(let object):
+            beginObject()
+            for member in object.members {
+                key(member.key)
+                self.value(member.value)
+            }
+            endObject()
+        }
+    }
+
+    // MARK: Layout
+
+    /// The separator before a member or element: a comma unless it is the first, then a
+    /// new line indented to ``depth``.
+    @inline(__always)
+    private mutating func separate() {
+        if !containerIsEmpty {
+            bytes.append(UInt8(ascii: ","))
+        }
+        containerIsEmpty = false
+        newline(depth: depth)
+    }
+
+    /// Ends the innermost container: an empty one stays on its line (`[]`, `{}`), else its
+    /// closing bracket goes on a line of its own at the outer indentation.
+    private mutating func close(_ bracket: UInt8) {
+        depth -= 1
+        if !containerIsEmpty {
+            newline(depth: depth)
+        }
+        bytes.append(bracket)
+        // The container just closed is the outer one's member or element: not empty.
+        containerIsEmpty = false
+    }
+
+    @inline(__always)
+    private mutating func newline(depth: Int) {
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+    }
+
+    private static let keyEnd: [UInt8] = Array("\": ".utf8)
+    private static let nullText: [UInt8] = Array("null".utf8)
+    private static let trueText: [UInt8] = Array("true".utf8)
+    private static let falseText: [UInt8] = Array("false".utf8)
+}
