@@ -98,17 +98,94 @@ extension MessageCatalog {
         .reportStatusWritten: "HTML report written to {path}",
     ]
 
-    /// Each reminder's title and body, and every science claim (`MessageID.scienceClaims`),
-    /// as `ReminderTemplate` and `ScienceLibrary` word them.
+    /// Each reminder's title and body, variant 0 as `ReminderTemplate` words them and
+    /// variants 1 and 2 as ``englishReminderPhrasings`` does, and every science claim
+    /// (`MessageID.scienceClaims`) as `ScienceLibrary` words it.
     private static let englishReminderTemplates: [MessageID: String] = {
         var templates: [MessageID: String] = [:]
         for reminder in ReminderTemplate.all {
             templates[.reminderTitle(reminder.id)] = MessagePattern.quoting(reminder.title)
             templates[.reminderBody(reminder.id)] = MessagePattern.quoting(reminder.body)
+            for (index, phrasing) in (englishReminderPhrasings[reminder.id] ?? []).enumerated() {
+                templates[.reminderTitle(reminder, variant: index + 1)] = MessagePattern.quoting(phrasing.title)
+                templates[.reminderBody(reminder, variant: index + 1)] = MessagePattern.quoting(phrasing.body)
+            }
         }
         for claim in MessageID.scienceClaims {
             templates[claim.id] = MessagePattern.quoting(claim.reference.claim)
         }
         return templates
     }()
+
+    /// Variants 1 and 2 of each reminder's title and body (domain.md §11), by template id, as
+    /// plain text (quoted into templates below); variant 0 is `ReminderTemplate`'s own.
+    /// The same science in other words: the reference and its grade belong to the template.
+    private static let englishReminderPhrasings: [String: [(title: String, body: String)]] = [
+        "last_meal": [
+            ("One hour left for your last meal",
+             "Plan your last meal for the coming hour. One large survey found that people who ate within 3 hours of bedtime woke more often in the night."),
+            ("Your last meal, within the hour",
+             "Eat now or within the hour, and leave 3 clear hours before bed. A large survey linked eating closer to bedtime with more waking in the night."),
+        ],
+        "stop_eating": [
+            ("Kitchen closed for tonight",
+             "It is three hours to bedtime, a good point to stop eating for the day. Eating late goes with waking more often in the night."),
+            ("That's it for food today",
+             "From now until bed, give your stomach a rest. Eating in the 3 hours before sleep is linked to more night waking."),
+        ],
+        "last_water": [
+            ("Time for your last big drink",
+             "Drink what you need now, and keep to small sips after this. Drinking less late in the evening can mean fewer bathroom trips in the night."),
+            ("Fill up now, then ease off",
+             "A last glass of water now, then only sips until bed. Cutting back on fluids late in the day can mean getting up less often at night."),
+        ],
+        "warm_lighting": [
+            ("Warm, dim light from here on",
+             "Turn off the bright, cool lights and switch on warm lamps. Blue light holds back melatonin, the hormone that tells your body it is night; dim red light hardly touches it."),
+            ("Time to soften the lights",
+             "Swap bright white light for a dim, warm glow. Melatonin, your body's signal for night, is held back most by blue light and barely by dim red light."),
+        ],
+        "wind_down": [
+            ("Time to start winding down",
+             "Bedtime is ninety minutes away. Ease off the pace and set the bright screens aside."),
+            ("Your wind-down begins now",
+             "An hour and a half until bed. Let the evening grow slower and quieter, and leave the bright screens for tomorrow."),
+        ],
+        "screens_off": [
+            ("Time to put the phone away",
+             "Put your phone down until morning. In a lab study, people who read on a screen before bed fell asleep later, and their melatonin came later too."),
+            ("Lights out for your screens",
+             "Switch off the screens for tonight. A lab study found that reading on a screen at bedtime delayed both sleep and melatonin."),
+        ],
+        "read": [
+            ("Settle in with a book",
+             "Reach for something printed tonight. A paper book does not hold back your sleep the way reading on a screen does."),
+            ("A few pages on paper",
+             "Read a printed book or magazine for a while. Unlike a screen, paper does not push your sleep later."),
+        ],
+        "cool_room": [
+            ("Let the bedroom cool off",
+             "Turn the heating down or let some fresh air in. A warm room disturbs sleep; around 18 °C (65 °F) is comfortable for most people."),
+            ("Time to cool the bedroom",
+             "A cool bedroom, about 18 °C (65 °F), suits most people. Heat disturbs sleep, so open a window or lower the heating."),
+        ],
+        "almost_bedtime": [
+            ("Fifteen minutes to bedtime",
+             "Brush your teeth, set the alarm and dim the lights. Bed is next."),
+            ("Nearly time for bed",
+             "A quarter of an hour left. Finish the last small things: teeth, alarm, low lights."),
+        ],
+        "bedtime": [
+            ("Bedtime, right on time",
+             "Time to turn in. A regular bedtime, night after night, helps keep your body clock steady."),
+            ("Time for bed. Sleep well.",
+             "Head to bed and switch off the light. Keeping the same bedtime every night helps your body clock stay on time."),
+        ],
+        "sunlight": [
+            ("Morning light within 30 minutes",
+             "Step outside in the first half hour after you wake. Bright light in the morning shifts your body clock earlier and makes an earlier bedtime easier to keep."),
+            ("Start the day in daylight",
+             "Within 30 minutes of waking, get some bright daylight, outdoors if you can. Morning light sets your body clock earlier, which helps an earlier bedtime stick."),
+        ],
+    ]
 }

@@ -212,10 +212,44 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
 
     // MARK: Reminders and their science
 
-    /// The title of the reminder template `reminderID` ("Screens off").
-    public static func reminderTitle(_ reminderID: String) -> MessageID { MessageID(rawValue: "reminder.\(reminderID).title") }
-    /// The body of the reminder template `reminderID`.
-    public static func reminderBody(_ reminderID: String) -> MessageID { MessageID(rawValue: "reminder.\(reminderID).body") }
+    /// The title of the reminder template `reminderID` ("Screens off"): its variant 0.
+    public static func reminderTitle(_ reminderID: String) -> MessageID { reminderTitle(reminderID, variant: 0) }
+    /// The body of the reminder template `reminderID`: its variant 0.
+    public static func reminderBody(_ reminderID: String) -> MessageID { reminderBody(reminderID, variant: 0) }
+
+    /// The title of `template` in its phrasing `variant` (0 ..< `ReminderTemplate.variantCount`,
+    /// domain.md §11): `reminder.<id>.title` for variant 0, `reminder.<id>.v<variant>.title`
+    /// for the others. A variant out of that range names no message of the shipped tables
+    /// (rendering it throws `MessageError.unknownMessage`).
+    public static func reminderTitle(_ template: ReminderTemplate, variant: Int) -> MessageID {
+        reminderTitle(template.id, variant: variant)
+    }
+
+    /// The body of `template` in its phrasing `variant`: `reminder.<id>.body` for variant 0,
+    /// `reminder.<id>.v<variant>.body` for the others, and the same range as the title's.
+    public static func reminderBody(_ template: ReminderTemplate, variant: Int) -> MessageID {
+        reminderBody(template.id, variant: variant)
+    }
+
+    /// The title of the reminder template `reminderID` in its phrasing `variant`.
+    public static func reminderTitle(_ reminderID: String, variant: Int) -> MessageID {
+        MessageID(rawValue: "reminder.\(reminderID)\(variantInfix(variant)).title")
+    }
+
+    /// The body of the reminder template `reminderID` in its phrasing `variant`.
+    public static func reminderBody(_ reminderID: String, variant: Int) -> MessageID {
+        MessageID(rawValue: "reminder.\(reminderID)\(variantInfix(variant)).body")
+    }
+
+    /// Nothing for variant 0 (its ids are the reminders' first ones), `.v<n>` for the others.
+    private static func variantInfix(_ variant: Int) -> String { variant == 0 ? "" : ".v\(variant)" }
+
+    /// Every phrasing of every reminder: for each template in `ReminderTemplate.all`'s order,
+    /// each variant's title and body, variant 0 first.
+    public static let reminderPhrasings: [MessageID] = ReminderTemplate.all.flatMap { template in
+        (0 ..< ReminderTemplate.variantCount).flatMap { [reminderTitle(template, variant: $0), reminderBody(template, variant: $0)] }
+    }
+
     /// The claim of the primary science reference of the reminder template `key`, or of
     /// the bedtime plan (``planClaimKey``) or the mindful exit (``mindfulExitClaimKey``).
     public static func scienceClaim(_ key: String) -> MessageID { MessageID(rawValue: "science.\(key).claim") }
@@ -802,9 +836,9 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
     ]
 
     /// Every id the library uses, in a fixed order: the fixed ones (the report's last), then
-    /// each reminder's title, body and claim, then the plan's and the mindful exit's claims.
-    public static let all: [MessageID] = fixed + ReminderTemplate.all.flatMap { [reminderTitle($0.id), reminderBody($0.id)] }
-        + scienceClaims.map(\.id)
+    /// each reminder's phrasings (``reminderPhrasings``: variant 0's title and body, then
+    /// variant 1's and 2's), then the science claims (``scienceClaims``).
+    public static let all: [MessageID] = fixed + reminderPhrasings + scienceClaims.map(\.id)
 
     private static let fixed: [MessageID] = [
         durationHoursMinutes, durationHours, durationMinutes,

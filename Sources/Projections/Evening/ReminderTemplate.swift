@@ -23,6 +23,12 @@ public struct ReminderTemplate: Sendable, Hashable, Identifiable {
     /// The notification category of every reminder template (docs/rules.md §2.5: actions why, done).
     public static let notificationCategory = "winddown_reminder"
 
+    /// How many phrasings each template has (domain.md §11, "words that stay fresh"): variants
+    /// 0 … `variantCount − 1` of its title and body, variant 0 being ``title`` and ``body``.
+    /// The phrasings are messages (`MessageID.reminderTitle(_:variant:)` in Localization); the
+    /// science, citation and evidence grade are the template's, the same for every variant.
+    public static let variantCount = 3
+
     /// The template's id, such as `last_meal`.
     public let id: String
     /// When it fires.
