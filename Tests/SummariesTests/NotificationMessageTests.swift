@@ -23,6 +23,17 @@ struct NotificationMessageTests {
         }
     }
 
+    @Test func aReminderIsWordedInThePhrasingItShows() throws {
+        let english = MessageRenderer(locale: MessageLocale("en"))
+        let template = try #require(ReminderTemplate.template(id: "screens_off"))
+        var reminder = PendingNotification(night: Self.night, kind: .reminder(template), fireAt: Self.at, haptic: .click, variant: 2)
+        #expect(reminder.titleMessage.id == .reminderTitle(template, variant: 2))
+        #expect(reminder.bodyMessage.id == .reminderBody(template, variant: 2))
+        #expect(try english.render(reminder.titleMessage) != template.title)
+        reminder.variant = nil
+        #expect(try english.render(reminder.titleMessage) == template.title, "without a phrasing, variant 0")
+    }
+
     @Test func aBlockWarningNamesItsTierAndCountsItsMinutes() throws {
         let english = MessageRenderer(locale: .english)
         let first = PendingNotification(night: Self.night, kind: .blockWarning(tier: .blockFirst, minutesBeforeActivation: 1), fireAt: Self.at, haptic: .click)

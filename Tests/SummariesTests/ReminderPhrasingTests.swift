@@ -3,7 +3,7 @@ import Localization
 import Projections
 import Testing
 
-/// The three phrasings of every reminder (domain.md §11, "words that stay fresh"): each
+/// The three phrasings of every reminder (docs/rules.md §14, "words that stay fresh"): each
 /// template's title and body in variants 0, 1 and 2, in every shipped table.
 struct ReminderPhrasingTests {
     static let locales = ["en_US", "de_DE", "ar"]

@@ -89,6 +89,37 @@ struct JSONViewTests {
             """
     }
 
+    /// `copy` of a log with no planned night: the eleven reminders in the order they fire,
+    /// nothing shown, nothing chosen.
+    static var untestedCopy: String {
+        let templates = ["last_meal", "stop_eating", "last_water", "warm_lighting", "wind_down", "screens_off", "read", "cool_room", "almost_bedtime", "bedtime", "sunlight"]
+        return templates.map { template in
+            """
+                {
+                  "template": "\(template)",
+                  "chosen": null,
+                  "variants": [
+                    {
+                      "variant": 0,
+                      "shown": 0,
+                      "engaged": 0
+                    },
+                    {
+                      "variant": 1,
+                      "shown": 0,
+                      "engaged": 0
+                    },
+                    {
+                      "variant": 2,
+                      "shown": 0,
+                      "engaged": 0
+                    }
+                  ]
+                }
+            """
+        }.joined(separator: ",\n")
+    }
+
     @Test func anEmptyLogWithoutAnInstantHasEveryKeyAndNoAsOf() {
         let text = JSONViewWriter.prettyText(JSONView.render(state: LogState(), warnings: ProjectionWarnings(), asOf: nil))
         #expect(text == """
@@ -100,6 +131,7 @@ struct JSONViewTests {
               "insights": null,
               "regularity": null,
               "habits": null,
+              "copy": null,
               "warnings": []
             }
 
@@ -167,6 +199,9 @@ struct JSONViewTests {
                   }
                 }
               },
+              "copy": [
+            \(Self.untestedCopy)
+              ],
               "warnings": [
                 "seq 4: skipped: goalSet breaks a rule",
                 "torn tail"
@@ -191,7 +226,10 @@ struct JSONViewTests {
         let state = Self.state([try Self.goal()])
         let view = JSONView.render(state: state, warnings: ProjectionWarnings(), asOf: try EventFactory.instant("2026-11-30T22:40:00+01:00"))
         let root = try #require(view.objectValue)
-        #expect(root.keys == ["asOf", "plans", "tonight", "sleep", "debt", "streaks", "exits", "scores", "insights", "regularity", "habits", "warnings"])
+        #expect(root.keys == ["asOf", "plans", "tonight", "sleep", "debt", "streaks", "exits", "scores", "insights", "regularity", "habits", "copy", "warnings"])
+        let copy = try #require(root["copy"]?.arrayValue?.first?.objectValue)
+        #expect(copy.keys == ["template", "chosen", "variants"])
+        #expect(copy["variants"]?.arrayValue?.first?.objectValue?.keys == ["variant", "shown", "engaged"])
         #expect(root["regularity"]?.objectValue?.keys == ["from", "to", "pairs", "sri", "previousSri"])
         let habits = try #require(root["habits"]?.objectValue)
         #expect(habits.keys == ["window", "caffeine", "workouts"])
@@ -206,7 +244,7 @@ struct JSONViewTests {
         #expect(tonight.keys == ["night", "phase", "minutesToBed", "progress", "ring", "checklist", "blockedApps", "exit", "nextNotification"])
         #expect(tonight["checklist"]?.arrayValue?.first?.objectValue?.keys == ["item", "state", "time"])
         #expect(tonight["blockedApps"]?.arrayValue?.first?.objectValue?.keys == ["app", "tier", "blockedAt"])
-        #expect(tonight["nextNotification"]?.objectValue?.keys == ["template", "fireAt", "haptic"])
+        #expect(tonight["nextNotification"]?.objectValue?.keys == ["template", "fireAt", "haptic", "variant"])
         // 22:40 on night 1 (bedtime 23:45, wind-down 19:45): 175 of 240 minutes.
         #expect(tonight["progress"] == .number(try #require(JSONNumber(literal: "0.7292"))))
         #expect(tonight["minutesToBed"] == .number(JSONNumber(65)))

@@ -117,7 +117,7 @@ extension MessageCatalog {
         return templates
     }()
 
-    /// Variants 1 and 2 of each reminder's title and body (domain.md §11), by template id, as
+    /// Variants 1 and 2 of each reminder's title and body (docs/rules.md §14), by template id, as
     /// plain text (quoted into templates below); variant 0 is `ReminderTemplate`'s own.
     /// The same science in other words: the reference and its grade belong to the template.
     private static let englishReminderPhrasings: [String: [(title: String, body: String)]] = [

@@ -218,7 +218,7 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
     public static func reminderBody(_ reminderID: String) -> MessageID { reminderBody(reminderID, variant: 0) }
 
     /// The title of `template` in its phrasing `variant` (0 ..< `ReminderTemplate.variantCount`,
-    /// domain.md §11): `reminder.<id>.title` for variant 0, `reminder.<id>.v<variant>.title`
+    /// docs/rules.md §14): `reminder.<id>.title` for variant 0, `reminder.<id>.v<variant>.title`
     /// for the others. A variant out of that range names no message of the shipped tables
     /// (rendering it throws `MessageError.unknownMessage`).
     public static func reminderTitle(_ template: ReminderTemplate, variant: Int) -> MessageID {

@@ -120,11 +120,19 @@ extension LogState {
     /// warning strictly after `now` over the 7 nights from `now`'s night (and the demo
     /// night), and the "free window ending" reminder 2 minutes before an open window ends,
     /// soonest first, at most 64. A reminder whose checklist item is done is not pending, nor
-    /// one retired before the night's wind-down started (docs/rules.md §9).
+    /// one retired before the night's wind-down started (docs/rules.md §9). Each reminder
+    /// carries the phrasing it shows (docs/rules.md §14).
     public func pendingNotifications(at now: Instant) -> [PendingNotification] {
         var pending = notifications(after: now)
         pending.sort(by: PendingNotification.precedes)
-        return Array(pending.prefix(Self.notificationLimit))
+        var chosen = Array(pending.prefix(Self.notificationLimit))
+        guard chosen.contains(where: { $0.category == .winddownReminder }) else { return chosen }
+        let phrasings = phrasings(at: now)
+        for index in chosen.indices {
+            guard case .reminder(let template) = chosen[index].kind, let place = template.place else { continue }
+            chosen[index].variant = phrasings[place].variant(on: chosen[index].night, in: self)
+        }
+        return chosen
     }
 
     /// The soonest of ``pendingNotifications(at:)`` (tonight's `nextNotification`), without
@@ -137,6 +145,9 @@ extension LogState {
             for candidate in notifications(of: night, schedule, at: now) where best.map({ PendingNotification.precedes(candidate, $0) }) ?? true {
                 best = candidate
             }
+        }
+        if let next = best, case .reminder(let template) = next.kind {
+            best?.variant = phrasing(of: template.id, on: next.night, at: now)
         }
         return best
     }

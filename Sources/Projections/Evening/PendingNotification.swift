@@ -40,13 +40,17 @@ public struct PendingNotification: Sendable, Hashable {
     public var fireAt: Instant
     /// Its haptic.
     public var haptic: Haptic
+    /// For a reminder, the phrasing it shows (0, 1 or 2; docs/rules.md §14); `nil` for a
+    /// pre-block warning and the free window's end, which have one wording.
+    public var variant: Int?
 
     /// Creates the value from its parts.
-    public init(night: Night, kind: Kind, fireAt: Instant, haptic: Haptic) {
+    public init(night: Night, kind: Kind, fireAt: Instant, haptic: Haptic, variant: Int? = nil) {
         self.night = night
         self.kind = kind
         self.fireAt = fireAt
         self.haptic = haptic
+        self.variant = variant
     }
 
     /// The template id docs/json-view.md shows: a reminder id, `block_warning` or

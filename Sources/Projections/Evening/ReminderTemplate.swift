@@ -23,7 +23,7 @@ public struct ReminderTemplate: Sendable, Hashable, Identifiable {
     /// The notification category of every reminder template (docs/rules.md §2.5: actions why, done).
     public static let notificationCategory = "winddown_reminder"
 
-    /// How many phrasings each template has (domain.md §11, "words that stay fresh"): variants
+    /// How many phrasings each template has (docs/rules.md §14, "words that stay fresh"): variants
     /// 0 … `variantCount − 1` of its title and body, variant 0 being ``title`` and ``body``.
     /// The phrasings are messages (`MessageID.reminderTitle(_:variant:)` in Localization); the
     /// science, citation and evidence grade are the template's, the same for every variant.

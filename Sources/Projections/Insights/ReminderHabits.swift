@@ -3,7 +3,8 @@ import Events
 /// What the coach needs of the reminders (docs/rules.md §9): which checklist reminders the
 /// person retired, and when (`reminderRetired`, `reminderRestored`), and how they answered
 /// each checklist reminder on each real night (`notificationInteracted`: why, done,
-/// dismissed).
+/// dismissed); and, for the phrasing test (docs/rules.md §14), when each of the eleven
+/// reminders was first engaged with (why or done) on each real night.
 ///
 /// A retirement takes effect from the first night whose wind-down starts after it (the
 /// plan's wind-down, bedtime − 4 h): that night and later ones have no pending notification,
@@ -24,6 +25,15 @@ public struct ReminderHabits: Sendable, Hashable {
     /// The interactions with the checklist reminders on each real night, one record each:
     /// the reminder's checklist position times 4, plus 0 for why, 1 for done, 2 for dismissed.
     private var interactions = NightRecords()
+    /// The engagements (why or done) with any of the eleven reminders on each real night, one
+    /// record each: the reminder's place in ``ReminderTemplate/all`` in the top 4 bits, then
+    /// the engagement's `at`, in whole seconds rounded up, from the night's date at 00:00 UTC
+    /// plus ``engagementBias`` (clamped to 38 bits: ±4 years around the night).
+    private var engagements = NightRecords()
+
+    /// The bits of an engagement's time, and the bias that keeps it positive.
+    private static let engagementTimeBits: UInt64 = 38
+    private static let engagementBias: Int64 = 1 << 37
 
     public init() {}
 
@@ -59,6 +69,19 @@ public struct ReminderHabits: Sendable, Hashable {
         return counts
     }
 
+    /// Whether the person engaged with (asked why about, or marked done) the reminder at
+    /// `templateIndex` in ``ReminderTemplate/all`` on `night` at or before `instant`
+    /// (docs/rules.md §14); an engagement logged later does not count yet.
+    package func engaged(templateIndex: Int, on night: LocalDate, atOrBefore instant: Instant) -> Bool {
+        let limit = instant.millisecondsSince1970
+        let base = Int64(night.daysSince1970) * 86_400
+        for record in engagements.records(on: night) where Int(record >> Self.engagementTimeBits) == templateIndex {
+            let seconds = Int64(record & ((1 << Self.engagementTimeBits) - 1)) - Self.engagementBias + base
+            if seconds * 1000 <= limit { return true }
+        }
+        return false
+    }
+
     /// Why retiring (`retiring` true) or restoring `template` at `instant` is refused, or
     /// `nil`: the rule the commands and the fold share.
     package func rejection(retiring: Bool, template: String, at instant: Instant) -> ReminderRejection? {
@@ -86,7 +109,11 @@ public struct ReminderHabits: Sendable, Hashable {
             changes[position, default: []].append(Change(moment: event.at.millisecondsSince1970, retired: retiring))
             return .applied
         case .notificationInteracted(let interaction):
-            guard case .date(let night) = interaction.night, let position = ChecklistCompletions.position(ofItem: interaction.template) else {
+            guard case .date(let night) = interaction.night else { return .ignored }
+            if interaction.action != .dismissed, let index = ReminderTemplate.all.firstIndex(where: { $0.id == interaction.template }) {
+                recordEngagement(templateIndex: index, on: night, at: event.at)
+            }
+            guard let position = ChecklistCompletions.position(ofItem: interaction.template) else {
                 return .ignored
             }
             let offset: Int
@@ -124,6 +151,19 @@ package enum ReminderRejection: Sendable, Hashable {
     }
 }
 
+extension ReminderHabits {
+    /// Notes an engagement with the reminder at `templateIndex` on `night` at `at`.
+    private mutating func recordEngagement(templateIndex: Int, on night: LocalDate, at: Instant) {
+        // Whole seconds rounded up: a fire time is a whole second, so `at` ≤ it exactly when
+        // the rounded-up second is.
+        let milliseconds = at.millisecondsSince1970
+        let seconds = milliseconds / 1000 + (milliseconds % 1000 > 0 ? 1 : 0)
+        let offset = seconds - Int64(night.daysSince1970) * 86_400 + Self.engagementBias
+        let clamped = UInt64(min(max(offset, 0), (1 << Self.engagementTimeBits) - 1))
+        engagements.append(UInt64(templateIndex) << Self.engagementTimeBits | clamped, on: night)
+    }
+}
+
 // MARK: Checkpoint
 
 extension ReminderHabits: StateCodable {
@@ -132,6 +172,7 @@ extension ReminderHabits: StateCodable {
     package mutating func describeState<Coder: StateCoder>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.field("ReminderHabits.changes", &changes)
         try coder.field("ReminderHabits.interactions", &interactions)
+        try coder.field("ReminderHabits.engagements", &engagements)
     }
 }
 

@@ -25,7 +25,8 @@ import StrictJSON
 ///   (`{app, tier, blockedAt}`; empty during a free window), `exit` (`{attempt,
 ///   waitRemainingSeconds, freeWindowRemainingSeconds, prompt}` while an exit waits or a
 ///   free window is open, seconds rounded up; else `null`) and `nextNotification`
-///   (`{template, fireAt, haptic}`, or `null`).
+///   (`{template, fireAt, haptic, variant}`, or `null`; `variant` the phrasing of a reminder,
+///   `null` for the other kinds).
 /// - `exits`: `thisWeek`, the exits confirmed in the 7 nights ending with asOf's night, and
 ///   `byNight`, one row per request of every real night (`{night, attempt, requestedAt,
 ///   waitSeconds, confirmedAt, freeWindowSeconds, usedSeconds, resumedAutomatically}`, as
@@ -46,6 +47,8 @@ import StrictJSON
 ///   before (``LogState/regularity(at:)``, docs/rules.md §12); `null` without an instant.
 /// - `habits`: caffeine and workouts beside the nights (``LogState/habits(at:)``, docs/rules.md
 ///   §12); `null` without an instant.
+/// - `copy`: each reminder's phrasing test (``LogState/phrasingTests(at:)``, docs/rules.md
+///   §14); `null` without an instant.
 ///
 /// A ``NightFilter`` (`show --from D --to D`) keeps only the nights in its range in `plans`,
 /// `sleep`, `exits.byNight` and `scores`, and leaves every other key as it is; only the
@@ -139,6 +142,12 @@ public enum JSONView {
         } else {
             out.null()
         }
+        out.key("copy")
+        if let asOf {
+            write(state.phrasingTests(at: asOf), into: &out)
+        } else {
+            out.null()
+        }
         out.key("warnings")
         out.beginArray()
         for warning in warnings.all {
@@ -209,6 +218,39 @@ public enum JSONView {
         group("none", habits.workoutsNone, into: &out)
         out.endObject()
         out.endObject()
+    }
+
+    // MARK: Phrasings
+
+    /// `copy`: each of the eleven reminders' phrasing test (docs/rules.md §14), in the order
+    /// they fire: the chosen phrasing (`null` while testing), and each phrasing's shown and
+    /// engaged nights.
+    static func write(_ tests: [PhrasingTest], into out: inout PrettyJSONEmitter) {
+        out.beginArray()
+        for test in tests {
+            out.element()
+            out.beginObject()
+            out.key("template")
+            out.string(test.template)
+            out.key("chosen")
+            out.int(test.chosen)
+            out.key("variants")
+            out.beginArray()
+            for variant in test.variants {
+                out.element()
+                out.beginObject()
+                out.key("variant")
+                out.int(variant.variant)
+                out.key("shown")
+                out.int(variant.shown)
+                out.key("engaged")
+                out.int(variant.engaged)
+                out.endObject()
+            }
+            out.endArray()
+            out.endObject()
+        }
+        out.endArray()
     }
 
     // MARK: Plans
@@ -326,7 +368,7 @@ public enum JSONView {
     }
 
     /// `tonight.nextNotification`: template id, fire instant (in the zone of its night),
-    /// haptic.
+    /// haptic, and the phrasing of a reminder (`null` for the others).
     static func write(_ notification: PendingNotification, state: LogState, zones: inout ZoneCache, into out: inout PrettyJSONEmitter) {
         let zone = zones.display(state.schedule(for: notification.night)?.plan.timeZone)
         out.beginObject()
@@ -336,6 +378,8 @@ public enum JSONView {
         out.instant(notification.fireAt, in: zone)
         out.key("haptic")
         out.plainString(notification.haptic.rawValue)
+        out.key("variant")
+        out.int(notification.variant)
         out.endObject()
     }
 
