@@ -37,6 +37,17 @@ struct NightRecords: Sendable, Hashable {
         return words[start..<end].map { $0 & Self.recordMask }
     }
 
+    /// Whether any record of `night` satisfies `matches`, read in place.
+    func contains(on night: LocalDate, where matches: (UInt64) -> Bool) -> Bool {
+        let key = Self.nightKey(night)
+        var index = upperBound(of: key)
+        while index > 0, words[index - 1] >> Self.recordBits == key {
+            index -= 1
+            if matches(words[index] & Self.recordMask) { return true }
+        }
+        return false
+    }
+
     /// The index after the last word of night `key`.
     private func upperBound(of key: UInt64) -> Int {
         var low = 0

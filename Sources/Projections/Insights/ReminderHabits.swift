@@ -75,11 +75,11 @@ public struct ReminderHabits: Sendable, Hashable {
     package func engaged(templateIndex: Int, on night: LocalDate, atOrBefore instant: Instant) -> Bool {
         let limit = instant.millisecondsSince1970
         let base = Int64(night.daysSince1970) * 86_400
-        for record in engagements.records(on: night) where Int(record >> Self.engagementTimeBits) == templateIndex {
+        return engagements.contains(on: night) { record in
+            guard Int(record >> Self.engagementTimeBits) == templateIndex else { return false }
             let seconds = Int64(record & ((1 << Self.engagementTimeBits) - 1)) - Self.engagementBias + base
-            if seconds * 1000 <= limit { return true }
+            return seconds * 1000 <= limit
         }
-        return false
     }
 
     /// Why retiring (`retiring` true) or restoring `template` at `instant` is refused, or

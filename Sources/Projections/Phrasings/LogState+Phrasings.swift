@@ -44,16 +44,18 @@ extension LogState {
         let places = only.map { [$0] } ?? Array(ReminderTemplate.all.indices)
         var runs = places.map { PhrasingRun(templateIndex: $0, template: ReminderTemplate.all[$0].id) }
         let moment = asOf.millisecondsSince1970
+        let reminders = places.map { ReminderTemplate.all[$0] }
         if let first = nightPlans.firstPlannedNight {
             let last = nightPlans.night(holding: asOf).adding(days: 1)
             var night = first
             while night <= last {
                 defer { night = night.adding(days: 1) }
                 guard let plan = nightPlans.planWithoutRevisions(for: night) else { continue }
-                for (index, place) in places.enumerated() {
-                    let template = ReminderTemplate.all[place]
+                // The night's checklist changes, read once for its nine reminders.
+                let changes = checklists.changes(on: night)
+                for (index, template) in reminders.enumerated() {
                     guard let fireAt = Self.fireTime(of: template, plan: plan), fireAt.millisecondsSince1970 <= moment,
-                          isPending(template, on: night, plan: plan, firingAt: fireAt)
+                          isPending(template, plan: plan, firingAt: fireAt, changes: changes)
                     else { continue }
                     runs[index].show(night: night, firingAt: fireAt, in: self)
                 }
@@ -72,14 +74,16 @@ extension LogState {
         }
     }
 
-    /// Whether `template` was pending on `night` when it fired at `fireAt` (docs/rules.md §8,
-    /// Tonight): not retired for the night, and for a checklist reminder its item not done
-    /// before the fire time.
-    func isPending(_ template: ReminderTemplate, on night: LocalDate, plan: NightPlan, firingAt fireAt: Instant) -> Bool {
-        guard template.isChecklistItem else { return true }
+    /// Whether `template` was pending when it fired at `fireAt` on the night planned as `plan`
+    /// (docs/rules.md §8, Tonight): not retired for the night, and for a checklist reminder its
+    /// item not done strictly before the fire time (`changes`: the night's checklist changes,
+    /// in fold order).
+    func isPending(_ template: ReminderTemplate, plan: NightPlan, firingAt fireAt: Instant, changes: [ChecklistCompletions.Change]) -> Bool {
+        guard template.isChecklistItem, let position = ChecklistCompletions.position(ofItem: template.id) else { return true }
         if reminderHabits.isRetired(template.id, forWindDownStartingAt: plan.windDownStart) { return false }
-        let justBefore = fireAt.adding(milliseconds: -1)
-        return !checklists.done(on: night, at: justBefore).contains(template.id)
+        let fire = fireAt.millisecondsSince1970
+        let latest = changes.last { $0.position == position && $0.moment < fire }
+        return !(latest?.completed ?? false)
     }
 }
 

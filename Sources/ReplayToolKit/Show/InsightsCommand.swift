@@ -20,8 +20,10 @@ enum InsightsCommand {
             Index's window, its pairs with their matching minutes, the index, the 14 \
             nights before and the words that compare them; and each habits group's \
             nights (runs of three or more as 'first … last'), its means when compared, \
-            and each comparison's differences. Clock readings are local, in the zone of \
-            each night's record.
+            and each comparison's differences. Last, show --json's 'copy' (§14): each \
+            reminder's test of its three phrasings, with the nights each phrasing was \
+            shown and engaged, and the phrasing chosen and when, or that it is still \
+            testing. Clock readings are local, in the zone of each night's record.
             """,
         arguments: [ReplayTool.logOrLogSetArgument],
         options: [LogStateFold.atOption, LogStateFold.skipInvalidOption] + CheckpointChoice.options
@@ -36,7 +38,8 @@ enum InsightsCommand {
             return .success
         }
         let state = fold.runner.state
-        console.output(render(state.insights(at: asOf), state: state) + "\n" + render(state.regularity(at: asOf)) + "\n" + render(state.habits(at: asOf)))
+        console.output(render(state.insights(at: asOf), state: state) + "\n" + render(state.regularity(at: asOf)) + "\n" + render(state.habits(at: asOf))
+            + "\n" + render(state.phrasingTests(at: asOf)))
         return .success
     }
 
@@ -84,6 +87,22 @@ enum InsightsCommand {
         text += "  followed: \(group(routine.followed)); not followed: \(group(routine.notFollowed))\n"
         let latest = counted.suffix(14)
         text += "\ntwo weeks short: \(insights.longShortStretch) (the latest \(latest.count) nights with data: \(latest.filter { $0.asleepMinutes < 360 }.count) under 6 h; needs 10 or more, all under)\n"
+        return text
+    }
+
+    /// The phrasing tests (docs/rules.md §14): per reminder, each phrasing's shown and engaged
+    /// nights, and the one chosen (when the test settled) or that it is still testing.
+    static func render(_ tests: [PhrasingTest]) -> String {
+        var text = "phrasings (each reminder's three, rotated weekly until one is chosen; shown nights: fired while pending; engaged: why or done):\n"
+        for test in tests {
+            let variants = test.variants.map { "\($0.variant): shown \($0.shown), engaged \($0.engaged)" }.joined(separator: "; ")
+            text += "  \(test.template): \(variants)"
+            if let chosen = test.chosen, let settledAt = test.settledAt {
+                text += "; chosen \(chosen) at \(settledAt.rfc3339)\n"
+            } else {
+                text += "; testing (each phrasing needs \(ReminderTemplate.phrasingTestNights) shown nights)\n"
+            }
+        }
         return text
     }
 

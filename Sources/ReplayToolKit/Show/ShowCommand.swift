@@ -184,7 +184,7 @@ enum ShowCommand {
         }
         if let next = tonight.nextNotification {
             let nightZone = ZoneText(state.schedule(for: next.night)?.plan.timeZone)
-            text += "  next notification: \(next.template) at \(nightZone.text(next.fireAt)) (\(next.haptic.rawValue)), night \(next.night.text)\n"
+            text += "  next notification: \(next.template) at \(nightZone.text(next.fireAt)) (\(next.haptic.rawValue)\(next.variant.map { ", phrasing \($0)" } ?? "")), night \(next.night.text)\n"
         } else {
             text += "  next notification: none\n"
         }
