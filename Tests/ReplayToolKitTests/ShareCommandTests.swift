@@ -26,6 +26,24 @@ struct ShareCommandTests {
         #expect(night.error.contains("2026-12-08T"), "\(night.error)")
     }
 
+    /// A share someone sent goes into a log through `append` with source `share`; a share
+    /// that is not one of the two shapes is refused whole (projections would skip it).
+    @Test func appendTakesAShareAndRefusesPoison() throws {
+        try TemporaryFolder.with { folder in
+            let path = folder.path("log.jsonl")
+            let share = #"{"kind":"night","v":1,"shareId":"fbe14074-eada-75bc-07f5-19aaea47747a","person":"Sam","night":"2026-11-30","onTarget":true}"#
+            let line = #"{"id":"s1","type":"shareReceived","v":1,"at":"2026-12-01T08:00:00+01:00","tz":"Europe/Berlin","source":"share","data":{"share":"# + share + "}}\n"
+            let appended = ToolRun.run(["append", path], input: line)
+            #expect(appended.code == .success, "\(appended.error)")
+            let poison = line.replacingOccurrences(of: "\"s1\"", with: "\"s2\"").replacingOccurrences(of: "\"Sam\"", with: "\"\\u202eSam\"")
+            let refused = ToolRun.run(["append", path], input: poison)
+            #expect(refused.code == .dataError)
+            #expect(refused.error.contains("share.person"), "\(refused.error)")
+            let shown = ToolRun.run(["share", path, "--person", "Ana", "--night", "2026-11-30"])
+            #expect(shown.code == .checkFailed, "the log's only night, without a plan, is shareable from 12:00 the next day")
+        }
+    }
+
     @Test(arguments: [
         ["share", log, "--night", "2026-11-30"],
         ["share", log, "--person", "Ana"],
