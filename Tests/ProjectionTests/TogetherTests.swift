@@ -120,6 +120,28 @@ struct TogetherTests {
         #expect(runner.state.shares.nightShares.map(\.person) == ["Sam"])
     }
 
+    @Test func theSharesSurviveACheckpoint() throws {
+        let w48 = try Self.week("2026-W48")
+        var runner = ProjectionRunner<LogState>()
+        let shares: [Share] = [
+            .week(WeekShare(person: "Sam", week: w48, nightsPlanned: 7, nightsOnTarget: 5, sriTenths: -12)),
+            .week(WeekShare(person: "Noor", week: w48, nightsPlanned: 3, nightsOnTarget: 0, sriTenths: nil)),
+            .night(NightShare(person: "سام", night: try Self.date("2026-11-30"), onTarget: true)),
+        ]
+        for (index, share) in shares.enumerated() {
+            let event = Event(id: "s\(index)", at: try Self.instant("2026-12-01T08:00:00+01:00").adding(seconds: Int64(index)), timeZone: "Europe/Berlin",
+                              source: .share, payload: Self.received(share))
+            runner.apply(RecordedEvent(seq: index + 1, event: event))
+        }
+        let payload = runner.checkpointPayload()
+        let read = try ProjectionRunner<LogState>(checkpointPayload: payload, position: .end)
+        #expect(read.state == runner.state)
+        #expect(read.state.shares.weekShares.count == 2)
+        #expect(read.checkpointPayload() == payload)
+        let asOf = try Self.instant("2026-12-01T09:00:00+01:00")
+        #expect(read.state.together(at: asOf) == runner.state.together(at: asOf))
+    }
+
     // MARK: Making shares
 
     @Test func aNightShareIsMadeFromTheWakeTimeOn() throws {
