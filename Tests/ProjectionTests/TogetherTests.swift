@@ -177,6 +177,21 @@ struct TogetherTests {
         #expect(Share.week(share).json == Share.week(again).json)
     }
 
+    @Test func aWeekShareAcrossAYearsEnd() throws {
+        let state = try Self.state()
+        let w53 = try Self.week("2026-W53")
+        let first = try Self.date("2026-12-28")
+        let last = try Self.date("2027-01-03")
+        #expect(w53.nights.first == first)
+        #expect(w53.nights.last == last)
+        #expect(throws: ShareMakingError.self) { try state.weekShare(person: "Ana", week: w53, at: try Self.instant("2027-01-03T20:00:00+01:00")) }
+        let share = try state.weekShare(person: "Ana", week: w53, at: try Self.instant("2027-01-04T12:00:00+01:00"))
+        #expect(Share.week(share).jsonText.contains(#""week":"2026-W53""#))
+        #expect(share.nightsPlanned == 7, "the goal plans every night of the week, across the year's end")
+        #expect(state.together(at: try Self.instant("2027-01-04T12:00:00+01:00")).week == w53)
+        #expect(state.together(at: try Self.instant("2027-01-04T12:00:00+01:00")).previousWeek.week.text == "2026-W52")
+    }
+
     @Test func aNameTheReceiverWouldRefuseIsRefusedWhenMaking() throws {
         let state = try Self.state()
         let asOf = try Self.instant("2026-12-01T12:00:00+01:00")
