@@ -30,7 +30,7 @@ let package = Package(
         // The durable file: locking, fsync, streaming reads, torn-tail repair.
         .target(name: "EventLogFile", dependencies: ["Events"]),
         // Pure folds over events and queries that take `now`.
-        .target(name: "Projections", dependencies: ["Events"]),
+        .target(name: "Projections", dependencies: ["StrictJSON", "Events"]),
         // Decisions: a command and the state → the events to append, or the rule it breaks.
         .target(name: "Commands", dependencies: ["Events", "EventLogFile", "Projections"]),
         // The store a front end embeds, and every fold of a log: `LogFold`, the checkpointed

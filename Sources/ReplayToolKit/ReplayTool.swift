@@ -33,7 +33,7 @@ public enum ReplayTool {
             TraceCommand.specification, ScoresCommand.specification, InsightsCommand.specification, ReportCommand.specification, RepairCommand.specification,
             CheckpointCommand.specification, AppendCommand.specification, ImportHealthCommand.specification, SimulateCommand.specification,
             SyncCommand.specification, MessagesCommand.specification, GoldenCommand.specification, DiffCommand.specification,
-            InspectCommand.specification,
+            InspectCommand.specification, ShareCommand.specification,
         ]
     )
 
@@ -86,6 +86,7 @@ public enum ReplayTool {
                 case GoldenCommand.specification.name: return try GoldenCommand.run(parsed, console: console)
                 case DiffCommand.specification.name: return try DiffCommand.run(parsed, console: console)
                 case InspectCommand.specification.name: return try InspectCommand.run(parsed, console: console)
+                case ShareCommand.specification.name: return try ShareCommand.run(parsed, console: console)
                 default:
                     console.error(HelpFormatter.help(for: [], root: specification, toolName: name))
                     return .usage

@@ -30,6 +30,7 @@ struct EventRoundTripTests {
         #"{"seq":24,"id":"e24","type":"caffeineIngested","v":1,"at":"2026-12-02T08:10:00+01:00","tz":"Europe/Berlin","source":"health","data":{"sampleId":"C1","mg":95,"start":"2026-12-02T08:05:00+01:00","tz":"Europe/Berlin","sourceName":"iPhone"}}"#,
         #"{"seq":25,"id":"e25","type":"workoutIngested","v":1,"at":"2026-12-02T18:45:00+01:00","tz":"Europe/Berlin","source":"health","data":{"sampleId":"W1","activity":"running","start":"2026-12-02T18:10:30+01:00","end":"2026-12-02T18:41:59+01:00","tz":"Europe/Berlin","sourceName":"Apple Watch","kilocalories":301.2}}"#,
         #"{"seq":26,"id":"e26","type":"healthSampleDeleted","v":1,"at":"2026-12-02T19:00:00+01:00","tz":"Europe/Berlin","source":"health","data":{"sampleId":"W1"}}"#,
+        #"{"seq":27,"id":"e27","type":"shareReceived","v":1,"at":"2026-12-02T19:05:00+01:00","tz":"Europe/Berlin","source":"share","data":{"share":{"kind":"week","v":1,"shareId":"0a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9","person":"Sam","week":"2026-W48","nightsPlanned":7,"nightsOnTarget":5,"sri":81.2}}}"#,
     ]
 
     @Test(arguments: canonicalLines)

@@ -1,4 +1,5 @@
 import Foundation
+import Events
 import Projections
 import Testing
 import TestSupport

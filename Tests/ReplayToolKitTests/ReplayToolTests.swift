@@ -11,7 +11,7 @@ import TestSupport
 struct ReplayToolTests {
     static let sampleWeek = Golden.fixture("SampleWeek/sample-week.jsonl").path
 
-    @Test(arguments: [["--help"], ["verify", "--help"], ["stats", "-h"], ["repair", "--help"], ["append", "--help"], ["help", "append"]])
+    @Test(arguments: [["--help"], ["verify", "--help"], ["stats", "-h"], ["repair", "--help"], ["append", "--help"], ["help", "append"], ["share", "--help"]])
     func helpIsOnStandardOutputInTheUsualLayout(arguments: [String]) {
         let run = ToolRun.run(arguments)
         #expect(run.code == .success)

@@ -303,7 +303,7 @@ struct ToolMannersTests {
         let path = folder.path("log.jsonl")
         let run = ToolRun.run(["append", path], input: Self.goal + Self.line(id: "a", type: "wentToBed", source: "toaster"))
         #expect(run.code == .dataError)
-        #expect(run.error == "<stdin>:2: key 'source': 'toaster' is not a source of the log format; expected one of phone, watch, siri, widget, health, import, system, demo; nothing was appended\n")
+        #expect(run.error == "<stdin>:2: key 'source': 'toaster' is not a source of the log format; expected one of phone, watch, siri, widget, health, import, system, demo, share; nothing was appended\n")
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 

@@ -122,6 +122,9 @@ public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let bedtimeOutsideNight = Rule(rawValue: "bedtimeOutsideNight")
         /// A manual sleep whose wake time is after now.
         public static let wakeTimeInFuture = Rule(rawValue: "wakeTimeInFuture")
+        /// A share received that is not exactly a night or a week share (docs/rules.md §13):
+        /// the message names the key and what is wrong.
+        public static let invalidShare = Rule(rawValue: "invalidShare")
     }
 
     /// The rule broken.

@@ -27,6 +27,7 @@ public enum EventPayload: Sendable, Hashable {
     case caffeineIngested(CaffeineIngested)
     case workoutIngested(WorkoutIngested)
     case healthSampleDeleted(HealthSampleDeleted)
+    case shareReceived(ShareReceived)
     /// Kept whole, skipped by projections.
     case opaque(OpaquePayload)
 
@@ -59,6 +60,7 @@ public enum EventPayload: Sendable, Hashable {
         case .caffeineIngested: return .caffeineIngested
         case .workoutIngested: return .workoutIngested
         case .healthSampleDeleted: return .healthSampleDeleted
+        case .shareReceived: return .shareReceived
         case .opaque: return nil
         }
     }
@@ -89,7 +91,7 @@ public enum EventPayload: Sendable, Hashable {
         case .appleSleepScoreLogged(let payload): return payload.night
         case .goalSet, .goalCleared, .appTierAssigned, .sleepSampleIngested, .sleepSampleDeleted,
              .vitalSampleIngested, .scoreSettingsChanged, .demoNightStarted, .reminderRetired, .reminderRestored,
-             .caffeineIngested, .workoutIngested, .healthSampleDeleted, .opaque:
+             .caffeineIngested, .workoutIngested, .healthSampleDeleted, .shareReceived, .opaque:
             return nil
         }
     }
@@ -118,6 +120,7 @@ public enum EventPayload: Sendable, Hashable {
         case .caffeineIngested(let payload): payload.encode(to: &data)
         case .workoutIngested(let payload): payload.encode(to: &data)
         case .healthSampleDeleted(let payload): payload.encode(to: &data)
+        case .shareReceived(let payload): payload.encode(to: &data)
         case .opaque(let opaque): data.additional(opaque.data)
         }
     }

@@ -21,9 +21,11 @@ public struct EventSource: RawRepresentable, Sendable, Hashable, CustomStringCon
     public static let system = EventSource(rawValue: "system")
     /// The demo mode.
     public static let demo = EventSource(rawValue: "demo")
+    /// A share from someone else, received through the front end (`shareReceived`).
+    public static let share = EventSource(rawValue: "share")
 
     /// The sources docs/log-format.md lists, in its order.
-    public static let listed: [EventSource] = [.phone, .watch, .siri, .widget, .health, .import, .system, .demo]
+    public static let listed: [EventSource] = [.phone, .watch, .siri, .widget, .health, .import, .system, .demo, .share]
 
     /// Whether docs/log-format.md lists this source.
     public var isListed: Bool { Self.listed.contains(self) }

@@ -27,6 +27,7 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
     case caffeineIngested
     case workoutIngested
     case healthSampleDeleted
+    case shareReceived
 
     /// The payload version this reader writes and reads natively.
     public var currentVersion: Int { 1 }
@@ -81,6 +82,7 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
         case .caffeineIngested: return .caffeineIngested(try reader.read(CaffeineIngested.self))
         case .workoutIngested: return .workoutIngested(try reader.read(WorkoutIngested.self))
         case .healthSampleDeleted: return .healthSampleDeleted(try reader.read(HealthSampleDeleted.self))
+        case .shareReceived: return .shareReceived(try reader.read(ShareReceived.self))
         }
     }
 

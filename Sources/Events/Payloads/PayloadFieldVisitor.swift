@@ -1,3 +1,4 @@
+import StrictJSON
 /// One backend of the payload descriptions (`EventPayloadContent.visitFields(_:)`): it is
 /// called once per field, in write order, with the field's JSON key and the field itself,
 /// and reads it into the field or writes it out.
@@ -44,6 +45,9 @@ package protocol PayloadFieldVisitor {
     mutating func object<Value: PayloadObject>(_ key: StaticString, _ value: inout Value) throws(Failure)
     /// A score target, `{"minutes": n}` or `{"percent": n}`.
     mutating func scoreTarget(_ key: StaticString, _ value: inout ScoreTarget) throws(Failure)
+    /// Any JSON object, kept as written (someone else's input, e.g. a share, which its fold
+    /// checks): its members in order, a repeated key kept.
+    mutating func anyObject(_ key: StaticString, _ value: inout JSONObject) throws(Failure)
 }
 
 /// A nested object of a payload (e.g. `scoreSettingsChanged`'s `weights`), described as a
@@ -110,6 +114,7 @@ package struct PayloadFieldNames: PayloadFieldVisitor {
     package mutating func enumeration<Value: PayloadEnumeration>(_ key: StaticString, _ value: inout Value) { add(key) }
     package mutating func object<Value: PayloadObject>(_ key: StaticString, _ value: inout Value) { add(key) }
     package mutating func scoreTarget(_ key: StaticString, _ value: inout ScoreTarget) { add(key) }
+    package mutating func anyObject(_ key: StaticString, _ value: inout JSONObject) { add(key) }
 }
 
 // MARK: - The reference reader
@@ -170,5 +175,8 @@ extension PayloadDecoder: PayloadFieldVisitor {
     }
     package mutating func scoreTarget(_ key: StaticString, _ value: inout ScoreTarget) throws(EventDecodingError) {
         value = try ScoreTarget(decoding: nested(key.description))
+    }
+    package mutating func anyObject(_ key: StaticString, _ value: inout JSONObject) throws(EventDecodingError) {
+        value = try anyObject(key.description)
     }
 }

@@ -1,3 +1,5 @@
+import StrictJSON
+
 // The fast path's payload decoding: the payload descriptions
 // (`EventPayloadContent.visitFields(_:)`) read straight from the line's bytes, each field's
 // key compared with its literal. Members are expected in the
@@ -217,5 +219,23 @@ struct FastPayloadReader: PayloadFieldVisitor, PayloadReading {
         }
         guard let target else { throw FastPathMiss() }
         value = target
+    }
+
+    /// Any object, kept as written: its extent found (strings skipped whole), then read by
+    /// `JSONParser`, as the reference reads the whole line; a carriage return in it, or
+    /// anything the parser refuses, misses.
+    mutating func anyObject(_ key: StaticString, _ value: inout JSONObject) throws(FastPathMiss) {
+        try require(key)
+        let start = scanner.position
+        let stop = try scanner.objectEnd()
+        let parsed: JSONValue
+        do {
+            parsed = try JSONParser.parse(UnsafeBufferPointer(start: scanner.base + start, count: stop - start))
+        } catch {
+            throw FastPathMiss()
+        }
+        guard case .object(let object) = parsed else { throw FastPathMiss() }
+        scanner.position = stop
+        value = object
     }
 }

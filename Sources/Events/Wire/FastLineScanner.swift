@@ -50,6 +50,32 @@ struct FastLineScanner {
         position += 1
     }
 
+    /// The offset just after the object whose `{` is at the cursor (the cursor unmoved):
+    /// braces and brackets counted outside strings, a string's escapes skipped; misses on a
+    /// carriage return or the end of the line. Its content is checked by whoever reads it.
+    mutating func objectEnd() throws(FastPathMiss) -> Int {
+        guard position < end, base[position] == UInt8(ascii: "{") else { throw FastPathMiss() }
+        var depth = 0
+        var inString = false
+        var p = position
+        while p < end {
+            let byte = base[p]
+            if byte == 0x0D { throw FastPathMiss() }
+            if inString {
+                if byte == UInt8(ascii: "\\") { p += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                depth -= 1
+                if depth == 0 { return p + 1 }
+            }
+            p += 1
+        }
+        throw FastPathMiss()
+    }
+
     /// Consumes `{`, after any whitespace.
     @inline(__always)
     mutating func openObject() throws(FastPathMiss) {

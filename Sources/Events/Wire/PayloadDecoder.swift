@@ -163,6 +163,15 @@ package struct PayloadDecoder: Sendable {
         return PayloadDecoder(object: nestedObject, path: keyPath(key))
     }
 
+    /// A required object of any members, kept as written (a repeated key too).
+    package func anyObject(_ key: String) throws(EventDecodingError) -> JSONObject {
+        let value = try required(key, expected: "an object")
+        guard case .object(let object) = value else {
+            throw .mistyped(keyPath(key), expected: "an object", found: value)
+        }
+        return object
+    }
+
     /// The members whose keys are not in `knownKeys`, kept so that a later version's
     /// optional fields survive a round trip.
     package func additionalFields(knownKeys: Set<String>) -> JSONObject {

@@ -164,4 +164,9 @@ extension PayloadEncoder: PayloadFieldVisitor {
         self.key(key)
         nestedValue { value.encode(to: &$0) }
     }
+
+    package mutating func anyObject(_ key: StaticString, _ value: inout JSONObject) {
+        self.key(key)
+        JSONWriter.write(.object(value), into: &bytes)
+    }
 }

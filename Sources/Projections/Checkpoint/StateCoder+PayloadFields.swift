@@ -1,4 +1,5 @@
 import Events
+import StrictJSON
 
 /// A payload of module `Events` (a goal, a manual sleep …) in a checkpoint: its fields in the
 /// order its description visits them (`EventPayloadContent.visitFields`), without keys, each
@@ -46,6 +47,18 @@ extension PayloadFieldVisitor where Self: StateCoder {
             try coder.code(&amount)
         }
         if Self.isReading { value = mark == 0 ? .minutes(amount) : .percent(amount) }
+    }
+}
+
+extension PayloadFieldVisitor where Self: StateCoder {
+    /// Its compact JSON, as a string; read back by `JSONParser`.
+    package mutating func anyObject(_ key: StaticString, _ value: inout JSONObject) throws(Failure) {
+        var text = String(decoding: JSONWriter.encode(.object(value)), as: UTF8.self)
+        try field(key, &text)
+        guard Self.isReading else { return }
+        let parsed = try? JSONParser.parse(text)
+        try check(parsed?.objectValue != nil, "an object kept as written is not a JSON object")
+        if let object = parsed?.objectValue { value = object }
     }
 }
 

@@ -28,6 +28,8 @@ public struct LogState: Projection, Hashable {
     public private(set) var reminderHabits = ReminderHabits()
     /// Caffeine samples and workouts from health data, and the ids deleted.
     public private(set) var health = HealthSamples()
+    /// The shares received from others (docs/rules.md §13).
+    public private(set) var shares = ReceivedShares()
     /// Whether each night with sleep data hit its target, for `streaks(at:)`: a cache,
     /// refreshed after each event (`refreshStreakNights`), equal in any two states.
     private(set) var streakNights = StreakNights()
@@ -70,6 +72,7 @@ public struct LogState: Projection, Hashable {
         }
         skipped = reminderHabits.apply(event, warnings: &warnings).isSkipped || skipped
         skipped = health.apply(event, warnings: &warnings).isSkipped || skipped
+        skipped = shares.apply(event, warnings: &warnings).isSkipped || skipped
         var confirmedExitNight: LocalDate?
         if let night = ExitHistory.namedNight(of: event) {
             let outcome = exits.apply(event, window: keptExitWindow(for: night), warnings: &warnings)
@@ -163,6 +166,7 @@ extension LogState: StateCodable {
         try coder.field("LogState.streakNights", &streakNights)
         try coder.field("LogState.reminderHabits", &reminderHabits)
         try coder.field("LogState.health", &health)
+        try coder.field("LogState.shares", &shares)
         try coder.endSection(sleepSection, &sleep)
         if Coder.isReading { self.sleep = sleep }
     }

@@ -33,6 +33,8 @@ public struct ProjectionWarnings: Sendable, Hashable {
         case event
         /// A reminder retired or restored (`ReminderHabits.rejection(retiring:template:at:)`).
         case reminder
+        /// A share received that is not a night or a week share (`Share.read(_:)`).
+        case share
     }
 
     /// One warning.

@@ -331,6 +331,13 @@ public struct NightPlans: Projection, Hashable {
         return resolver.nightDate(of: now)
     }
 
+    /// 12:00 of `date` on the latest zone's clock (UTC before any event): when the night of
+    /// `date` begins, and the night before ends (its span's end).
+    public func noon(on date: LocalDate) -> Instant {
+        let resolver = latestZone.flatMap { zones.resolver(for: $0) } ?? LocalTimeResolver.utc
+        return resolver.instant(on: date, at: .noon)
+    }
+
     /// When ``night(holding:)`` next changes after `now`: noon of the next night's date, on
     /// the same clock.
     public func nextNightStart(after now: Instant) -> Instant {

@@ -82,6 +82,19 @@ extension LogState {
             sriTenths: Self.index(window), previousSriTenths: Self.index(previous), matches: window, previousMatches: previous)
     }
 
+    /// The index over the `count` nights from `first`, each pair of consecutive nights both
+    /// among them and both with a record (a week's 7 nights: 6 pairs at most), in tenths as
+    /// shown; `nil` with fewer than 5 pairs (a week share's `sri`, docs/rules.md §13).
+    public func regularityTenths(ofNights first: LocalDate, count: Int) -> Int? {
+        var states = RegularityCache()
+        var matches: [(night: LocalDate, minutes: Int)] = []
+        for offset in 0..<max(0, count - 1) {
+            let night = first.adding(days: offset)
+            if let minutes = matchingMinutes(of: night, states: &states) { matches.append((night, minutes)) }
+        }
+        return Self.index(matches)
+    }
+
     private static func index(_ matches: [(night: LocalDate, minutes: Int)]) -> Int? {
         guard matches.count >= SleepRegularity.minimumPairs else { return nil }
         return SleepRegularity.tenths(matches: matches.reduce(0) { $0 + $1.minutes }, pairs: matches.count)

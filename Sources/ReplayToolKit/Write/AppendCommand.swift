@@ -16,7 +16,7 @@ enum AppendCommand {
             its group or others can write is refused (exit 66) until it is chmod 600.
 
             A 'source' outside the format's list (phone, watch, siri, widget, health, \
-            import, system, demo) is invalid. Input with an event projections would skip \
+            import, system, demo, share) is invalid. Input with an event projections would skip \
             (an unknown type, a newer 'v', an exit confirmed without a request, a night \
             without a plan, …) is refused whole (exit 65, nothing appended), each such line \
             named with the reason and, for a mistyped type, the type meant. \

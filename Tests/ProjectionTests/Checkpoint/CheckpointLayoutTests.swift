@@ -11,21 +11,21 @@ struct CheckpointLayoutTests {
     static let message: Comment = "the checkpoint layout numbers these cases by their place: bump CheckpointLayout.version and update this list"
 
     @Test func theNumberedCasesAreAsTheLayoutWasWritten() {
-        #expect(CheckpointLayout.version == 10, Self.message)
+        #expect(CheckpointLayout.version == 11, Self.message)
         #expect(SleepStage.allCases.map(\.rawValue) == ["inBed", "asleep", "awake", "core", "deep", "rem"], Self.message)
         #expect(VitalKind.allCases.map(\.rawValue) == ["hrv", "restingHeartRate", "spo2", "respiratoryRate", "wristTemperature"], Self.message)
         #expect(AppTier.allCases.map(\.rawValue) == ["blockFirst", "block30Min", "alwaysAllowed"], Self.message)
-        #expect(ProjectionWarnings.Rule.allCases.map(\.rawValue) == ["notice", "goal", "nightRange", "nightPlan", "demoNight", "exit", "checklist", "sample", "manualSleep", "scores", "event", "reminder"], Self.message)
+        #expect(ProjectionWarnings.Rule.allCases.map(\.rawValue) == ["notice", "goal", "nightRange", "nightPlan", "demoNight", "exit", "checklist", "sample", "manualSleep", "scores", "event", "reminder", "share"], Self.message)
         // LogStatistics writes a count per event type; an event reference, its type's number.
         #expect(EventType.allCases.map(\.rawValue) == [
             "goalSet", "goalCleared", "bedtimeOverridden", "appTierAssigned", "windDownStartedEarly", "checklistItemCompleted",
             "checklistItemReopened", "notificationInteracted", "exitRequested", "exitCancelled", "exitConfirmed", "freeWindowUsed",
             "wentToBed", "wokeUp", "sleepSampleIngested", "sleepSampleDeleted", "vitalSampleIngested", "manualSleepLogged",
             "appleSleepScoreLogged", "scoreSettingsChanged", "demoNightStarted", "reminderRetired", "reminderRestored",
-            "caffeineIngested", "workoutIngested", "healthSampleDeleted",
+            "caffeineIngested", "workoutIngested", "healthSampleDeleted", "shareReceived",
         ], Self.message)
         // An event reference writes its source's number.
-        #expect(EventSource.listed.map(\.rawValue) == ["phone", "watch", "siri", "widget", "health", "import", "system", "demo"], Self.message)
+        #expect(EventSource.listed.map(\.rawValue) == ["phone", "watch", "siri", "widget", "health", "import", "system", "demo", "share"], Self.message)
     }
 
     @Test func theEmptyRunnerWritesAFewBytes() throws {

@@ -3,9 +3,9 @@
 /// ("abc", the empty message, the 448- and 896-bit messages, one million 'a').
 ///
 /// Incremental: ``update(_:)`` any number of times, then ``finalize()`` once.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     /// The digest length in bytes.
-    public static let digestByteCount = 32
+    package static let digestByteCount = 32
 
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
@@ -16,24 +16,24 @@ public struct SHA256: Sendable {
     private var length: UInt64 = 0
 
     /// A fresh hash of the empty message.
-    public init() {
+    package init() {
         pending.reserveCapacity(64)
     }
 
     /// The digest of `bytes`.
-    public static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    package static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalize()
     }
 
     /// The digest of the UTF-8 bytes of `text`.
-    public static func hash(_ text: String) -> [UInt8] {
+    package static func hash(_ text: String) -> [UInt8] {
         hash(Array(text.utf8))
     }
 
     /// Adds `bytes` to the message.
-    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         for byte in bytes {
             pending.append(byte)
             length &+= 1
@@ -45,7 +45,7 @@ public struct SHA256: Sendable {
 
     /// The digest of the message: 32 bytes. Pads the message (a 1 bit, zeros, the length
     /// in bits as a 64-bit big-endian number) and processes the last block or two.
-    public mutating func finalize() -> [UInt8] {
+    package mutating func finalize() -> [UInt8] {
         let bitLength = length &* 8
         pending.append(0x80)
         if pending.count > 56 {
