@@ -1,5 +1,4 @@
 import Events
-import StrictJSON
 
 /// Why a share cannot be made.
 public enum ShareMakingError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -56,11 +55,8 @@ extension LogState {
     /// A share made here passes the check a receiver makes (so a name with a control or
     /// bidirectional formatting character, empty or over 40 bytes, is refused here too).
     private static func checkMade(_ share: Share) throws(ShareMakingError) {
-        guard let object = (try? JSONParser.parse(share.json))?.objectValue else {
-            throw .invalidPerson(ShareProblem(key: nil, message: "could not be written"))
-        }
         do {
-            _ = try Share.read(object)
+            _ = try Share.read(json: share.json)
         } catch {
             throw .invalidPerson(error)
         }
