@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "CommandsTests", dependencies: ["Events", "Projections", "Commands", "Store", "EventLogFile", "HealthImport", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Events", "Projections", "Commands", "Store", "EventLogFile", "TestSupport"]),
         .testTarget(name: "GoldensTests", dependencies: ["Events", "EventLogFile", "Goldens", "MoreSleepTesting", "ReplayToolKit", "TestSupport"]),
-        .testTarget(name: "FrontEndTests", dependencies: ["Events", "Projections", "Commands", "Store", "EventLogFile", "Views", "FrontEnd", "TestSupport"]),
+        .testTarget(name: "FrontEndTests", dependencies: ["Events", "Projections", "Commands", "Store", "EventLogFile", "Views", "FrontEnd", "Summaries", "Localization", "TestSupport"]),
         .testTarget(name: "CrashConsistencyTests", dependencies: ["Events", "EventLogFile", "Commands", "Store", "CrashConsistency", "TestSupport"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Summaries", "Localization", "Projections", "Events", "StrictJSON", "TestSupport"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Events", "Projections", "TestSupport"]),

@@ -39,8 +39,14 @@ public final class MoreSleepModel {
     public private(set) var streaks: SleepStreaks?
     /// The coach's insights now.
     public private(set) var insights: Insights?
-    /// The notifications to hand to the system.
+    /// The notifications to hand to the system, each reminder in the phrasing it shows
+    /// (`variant`; its words: `titleMessage`, `bodyMessage`).
     public private(set) var pendingNotifications: [PendingNotification] = []
+    /// The group's progress from the shares received (docs/rules.md §13): the latest week
+    /// that is over, ranked, and who hit their bedtime target last night; in words:
+    /// `TogetherSummary(model.together)`. Read again with every other value (at least at each
+    /// change of tonight, which comes every day), so a new day's last night follows.
+    public private(set) var together: Together?
     /// The store's warnings (skipped events, an out-of-date store last).
     public private(set) var warnings: ProjectionWarnings = ProjectionWarnings()
     /// Set while the store cannot fold what was appended (`MoreSleepStore.reload()` retries).
@@ -122,6 +128,7 @@ public final class MoreSleepModel {
         assign(\.streaks, values.streaks)
         assign(\.insights, values.insights)
         assign(\.pendingNotifications, values.pendingNotifications)
+        assign(\.together, values.together)
         assign(\.nextChange, values.nextChange)
         wait(until: values.nextChange)
     }
@@ -162,6 +169,7 @@ extension MoreSleepModel {
         var streaks: SleepStreaks
         var insights: Insights
         var pendingNotifications: [PendingNotification]
+        var together: Together
         var nextChange: Instant?
 
         package init(state: LogState, at now: Instant) {
@@ -176,6 +184,7 @@ extension MoreSleepModel {
             streaks = state.streaks(at: now)
             insights = state.insights(at: now)
             pendingNotifications = state.pendingNotifications(at: now)
+            together = state.together(at: now)
             nextChange = state.nextChange(after: now)
         }
 

@@ -2,9 +2,11 @@ import Commands
 import EventLogFile
 import Events
 import FrontEnd
+import Localization
 import Observation
 import Projections
 import Store
+import Summaries
 import Testing
 import TestSupport
 
@@ -74,6 +76,24 @@ import TestSupport
         #expect(model.weekPlans.count == 7)
         #expect(model.nextChange == state.nextChange(after: clock.now()))
         #expect(model.pendingNotifications == state.pendingNotifications(at: clock.now()))
+        #expect(model.pendingNotifications.contains { $0.variant != nil }, "each reminder names its phrasing")
+        #expect(model.together == state.together(at: clock.now()))
+    }
+
+    @Test("a share received shows in together, and its words name the person")
+    func aShareShowsInTogether() async throws {
+        // Tuesday morning: the night holding asOf − 12 h is Monday 2026-11-30.
+        let clock = ManualClock(start: try Self.instant("2026-11-30T12:00:00+01:00"))
+        let store = try await Self.store(clock: clock, openedAt: "2026-12-01T09:00:00+01:00")
+        let model = await MoreSleepModel(store: store, clock: clock)
+        #expect(model.together?.lastNight.night == (try LocalDate(iso: "2026-11-30")))
+        #expect(model.together?.lastNight.onTarget == [])
+        try await model.send(ReceiveShare(share: .night(NightShare(person: "Sam", night: try LocalDate(iso: "2026-11-30"), onTarget: true))))
+        #expect(model.together?.lastNight.onTarget == ["Sam"])
+        let together = try #require(model.together)
+        let sentence = try #require(TogetherSummary(together).lastNight.first)
+        let words = try MessageRenderer(locale: MessageLocale("en")).render(sentence)
+        #expect(words == "Sam hit their bedtime target last night.")
     }
 
     /// Every observable property of the model, by name, as a comparable value.
@@ -84,7 +104,7 @@ import TestSupport
         ("sleepDebt", { AnyHashable($0.sleepDebt) }), ("streaks", { AnyHashable($0.streaks) }),
         ("insights", { AnyHashable($0.insights) }), ("pendingNotifications", { AnyHashable($0.pendingNotifications) }),
         ("warnings", { AnyHashable($0.warnings) }), ("outOfDate", { AnyHashable($0.outOfDate) }),
-        ("nextChange", { AnyHashable($0.nextChange) }),
+        ("together", { AnyHashable($0.together) }), ("nextChange", { AnyHashable($0.nextChange) }),
     ]
 
     @Test("a scripted evening: each property is invalidated exactly when its value changes, and time alone moves tonight")

@@ -71,7 +71,7 @@ struct ExitGoldenTests {
         Golden.assertMatches(run.output, golden: testCase.golden)
         if testCase.json {
             let parsed = try JSONParser.parse(run.output)
-            #expect(parsed.objectValue?.keys == ["asOf", "plans", "tonight", "sleep", "debt", "streaks", "exits", "scores", "insights", "regularity", "habits", "copy", "warnings"])
+            #expect(parsed.objectValue?.keys == ["asOf", "plans", "tonight", "sleep", "debt", "streaks", "exits", "scores", "insights", "regularity", "habits", "together", "copy", "warnings"])
         }
         #expect(ToolRun.run(testCase.arguments).output == run.output)
     }

@@ -69,7 +69,7 @@ struct ShowCommandTests {
         Golden.assertMatches(run.output, golden: testCase.golden)
         // Valid JSON with the documented top-level keys, and byte-stable.
         let parsed = try JSONParser.parse(run.output)
-        #expect(parsed.objectValue?.keys == ["asOf", "plans", "tonight", "sleep", "debt", "streaks", "exits", "scores", "insights", "regularity", "habits", "copy", "warnings"])
+        #expect(parsed.objectValue?.keys == ["asOf", "plans", "tonight", "sleep", "debt", "streaks", "exits", "scores", "insights", "regularity", "habits", "together", "copy", "warnings"])
         #expect(ToolRun.run(testCase.arguments).output == run.output)
     }
 

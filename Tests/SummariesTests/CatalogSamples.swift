@@ -13,6 +13,8 @@ enum CatalogSamples {
     static func arguments() throws -> [String: MessageArgument] {
         [
             "score": .integer(78),
+            "name": .text("Sam"), "week": .text("2026-W48"), "rank": .integer(1), "index": .number(81.2),
+            "onTarget": .integer(5), "planned": .integer(7),
             "hours": .integer(7),
             "minutes": .integer(12),
             "tier": .text("blockFirst"),

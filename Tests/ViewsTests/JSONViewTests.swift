@@ -131,6 +131,7 @@ struct JSONViewTests {
               "insights": null,
               "regularity": null,
               "habits": null,
+              "together": null,
               "copy": null,
               "warnings": []
             }
@@ -199,6 +200,32 @@ struct JSONViewTests {
                   }
                 }
               },
+              "together": {
+                "week": "2026-W48",
+                "members": [
+                  {
+                    "person": "you",
+                    "nightsPlanned": 0,
+                    "nightsOnTarget": 0,
+                    "sri": null
+                  }
+                ],
+                "previousWeek": {
+                  "week": "2026-W47",
+                  "members": [
+                    {
+                      "person": "you",
+                      "nightsPlanned": 0,
+                      "nightsOnTarget": 0,
+                      "sri": null
+                    }
+                  ]
+                },
+                "lastNight": {
+                  "night": "2026-11-29",
+                  "onTarget": []
+                }
+              },
               "copy": [
             \(Self.untestedCopy)
               ],
@@ -226,7 +253,12 @@ struct JSONViewTests {
         let state = Self.state([try Self.goal()])
         let view = JSONView.render(state: state, warnings: ProjectionWarnings(), asOf: try EventFactory.instant("2026-11-30T22:40:00+01:00"))
         let root = try #require(view.objectValue)
-        #expect(root.keys == ["asOf", "plans", "tonight", "sleep", "debt", "streaks", "exits", "scores", "insights", "regularity", "habits", "copy", "warnings"])
+        #expect(root.keys == ["asOf", "plans", "tonight", "sleep", "debt", "streaks", "exits", "scores", "insights", "regularity", "habits", "together", "copy", "warnings"])
+        let together = try #require(root["together"]?.objectValue)
+        #expect(together.keys == ["week", "members", "previousWeek", "lastNight"])
+        #expect(together["members"]?.arrayValue?.first?.objectValue?.keys == ["person", "nightsPlanned", "nightsOnTarget", "sri"])
+        #expect(together["previousWeek"]?.objectValue?.keys == ["week", "members"])
+        #expect(together["lastNight"]?.objectValue?.keys == ["night", "onTarget"])
         let copy = try #require(root["copy"]?.arrayValue?.first?.objectValue)
         #expect(copy.keys == ["template", "chosen", "variants"])
         #expect(copy["variants"]?.arrayValue?.first?.objectValue?.keys == ["variant", "shown", "engaged"])

@@ -98,6 +98,24 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
 
     // MARK: Voice answers
 
+    // MARK: Together (docs/rules.md §13)
+
+    /// Someone's night share says they were on target last night: `{name}` (the name they
+    /// chose, as text).
+    public static let togetherLastNightHit: MessageID = "together.lastNight.hit"
+    /// No share says anyone was on target last night.
+    public static let togetherLastNightNone: MessageID = "together.lastNight.none"
+    /// The heading of a week's rows: `{week}` (the ISO week, as text, "2026-W48").
+    public static let togetherWeekHeading: MessageID = "together.week.heading"
+    /// One member's row of a week: `{rank}`, `{name}`, `{index}` (the regularity index, one decimal), `{onTarget}`,
+    /// `{planned}`.
+    public static let togetherWeekMember: MessageID = "together.week.member"
+    /// A member's row without a regularity index (fewer than 5 pairs): `{rank}`, `{name}`,
+    /// `{onTarget}`, `{planned}`.
+    public static let togetherWeekMemberNoIndex: MessageID = "together.week.memberNoIndex"
+    /// The own row's name ("you" in the shares' own words).
+    public static let togetherYou: MessageID = "together.you"
+
     /// Nothing recorded at all.
     public static let voiceNoNights: MessageID = "voice.noNights"
     /// Last night: `{onset}`, `{asleep}`, `{score}`.
@@ -865,5 +883,6 @@ public struct MessageID: RawRepresentable, Sendable, Hashable, Comparable, Codab
         notificationFreeWindowEndingTitle, notificationFreeWindowEndingBody,
         reportStatusNoEvents, reportStatusNoNights, reportStatusNightNotInLog, reportStatusNightsNotInLog,
         reportStatusLogOnlyNight, reportStatusLogNights, reportStatusWritten,
+        togetherLastNightHit, togetherLastNightNone, togetherWeekHeading, togetherWeekMember, togetherWeekMemberNoIndex, togetherYou,
     ] + report + scores
 }

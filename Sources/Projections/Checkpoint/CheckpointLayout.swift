@@ -2,5 +2,5 @@
 /// first 4 bytes are ``version``; another version is refused. **Bump ``version`` whenever a
 /// `StateCodable` description writes other bytes**; the fold's meaning is `FoldVersion`'s.
 package enum CheckpointLayout {
-    package static let version: UInt32 = 11
+    package static let version: UInt32 = 12
 }

@@ -4,5 +4,5 @@
 /// `CheckpointLayout.version` instead. `Tests/Fixtures/FrozenLogs/fold-version.txt` pins it
 /// (docs/checkpoints.md).
 package enum FoldVersion {
-    package static let current: UInt32 = 8
+    package static let current: UInt32 = 9
 }

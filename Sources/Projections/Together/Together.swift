@@ -35,6 +35,12 @@ public struct Together: Sendable, Hashable {
         public var week: ISOWeek
         /// One row per person with a week share for it, and "you"; ranked by ``ranks(_:before:)``.
         public var members: [Member]
+
+        /// Creates the value from its parts.
+        public init(week: ISOWeek, members: [Member]) {
+            self.week = week
+            self.members = members
+        }
     }
 
     /// The night holding asOf − 12 h and who hit their bedtime target on it.
@@ -44,6 +50,12 @@ public struct Together: Sendable, Hashable {
         /// The names whose night share for it says `onTarget`, in code-point order
         /// (received shares only: "you" is not listed).
         public var onTarget: [String]
+
+        /// Creates the value from its parts.
+        public init(night: LocalDate, onTarget: [String]) {
+            self.night = night
+            self.onTarget = onTarget
+        }
     }
 
     /// The latest ISO week that is over: its Sunday night's span (to Monday 12:00, read in
@@ -55,6 +67,14 @@ public struct Together: Sendable, Hashable {
     public var previousWeek: Week
     /// Last night.
     public var lastNight: LastNight
+
+    /// Creates the value from its parts.
+    public init(week: ISOWeek, members: [Member], previousWeek: Week, lastNight: LastNight) {
+        self.week = week
+        self.members = members
+        self.previousWeek = previousWeek
+        self.lastNight = lastNight
+    }
 
     /// The name of the own row.
     public static let you = "you"

@@ -109,6 +109,8 @@ enum ShowCommand {
         text += renderRegularity(state.regularity(at: asOf))
         text += renderHabits(state.habits(at: asOf))
         text += "\n"
+        text += renderTogether(state.together(at: asOf), renderer: renderer)
+        text += "\n"
         text += renderExits(state: state, at: asOf, asOfNight: asOfNight, nights: nights)
         text += "\n"
         text += renderScores(state: state, sleepNights: sleepNights, asOfNight: asOfNight, nights: nights)
@@ -337,6 +339,20 @@ enum ShowCommand {
         case nil: break
         }
         return text + "\n"
+    }
+
+    /// `together:` the group's progress in the renderer's language (docs/rules.md §13): who
+    /// hit their bedtime target last night, then the latest week that is over, ranked by
+    /// regularity, one row per member.
+    static func renderTogether(_ together: Together, renderer: MessageRenderer) -> String {
+        let summary = TogetherSummary(together)
+        func line(_ message: Message) -> String {
+            (try? renderer.render(message)) ?? message.id.rawValue
+        }
+        var text = "together: last night (\(together.lastNight.night.iso)):\n"
+        for message in summary.lastNight { text += "  \(line(message))\n" }
+        for (index, message) in summary.week.enumerated() { text += (index == 0 ? "  " : "    ") + line(message) + "\n" }
+        return text
     }
 
     /// The habits lines: per group its nights and, when compared, its means (docs/rules.md §12).

@@ -47,6 +47,9 @@ import StrictJSON
 ///   before (``LogState/regularity(at:)``, docs/rules.md §12); `null` without an instant.
 /// - `habits`: caffeine and workouts beside the nights (``LogState/habits(at:)``, docs/rules.md
 ///   §12); `null` without an instant.
+/// - `together`: the group's latest week that is over, the week before and last night, from
+///   the shares received and the own log (``LogState/together(at:)``, docs/rules.md §13);
+///   `null` without an instant.
 /// - `copy`: each reminder's phrasing test (``LogState/phrasingTests(at:)``, docs/rules.md
 ///   §14); `null` without an instant.
 ///
@@ -139,6 +142,12 @@ public enum JSONView {
         out.key("habits")
         if let asOf {
             write(state.habits(at: asOf), into: &out)
+        } else {
+            out.null()
+        }
+        out.key("together")
+        if let asOf {
+            write(state.together(at: asOf), into: &out)
         } else {
             out.null()
         }

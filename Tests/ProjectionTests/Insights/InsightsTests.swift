@@ -199,11 +199,11 @@ struct InsightsTests {
         #expect(!six.longShortStretch, "360 minutes is not under 6 hours")
     }
 
-    @Test func theJSONViewShowsInsightsRegularityAndHabitsBeforeTheCopyAndWarningsInTheDocumentedOrder() throws {
+    @Test func theJSONViewShowsInsightsRegularityAndHabitsBeforeTogetherTheCopyAndWarningsInTheDocumentedOrder() throws {
         let runner = try Self.habits().runner()
         let view = JSONView.render(state: runner.state, warnings: runner.warnings, asOf: try instant(Self.asOf))
         let keys = try #require(view.objectValue?.keys)
-        #expect(Array(keys.suffix(5)) == ["insights", "regularity", "habits", "copy", "warnings"])
+        #expect(Array(keys.suffix(6)) == ["insights", "regularity", "habits", "together", "copy", "warnings"])
         let insights = try #require(view.objectValue?["insights"]?.objectValue)
         #expect(insights.keys == ["window", "bodyClock", "bedtime", "reminders", "routine", "longShortStretch"])
         #expect(insights["bodyClock"]?.objectValue?["workMidSleep"] == .string("03:15"))
