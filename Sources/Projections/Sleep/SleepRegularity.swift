@@ -45,10 +45,10 @@ public struct SleepRegularity: Sendable, Hashable {
         return numerator >= 0 ? numerator / denominator : -((-numerator + denominator - 1) / denominator)
     }
 
-    /// Tenths as text with one decimal: 784 → "78.4", −122 → "-12.2", −5 → "-0.5".
+    /// Tenths as text with one decimal: 784 → "78.4", −122 → "-12.2", −5 → "-0.5". The
+    /// same text a week share carries (``Share/sriText(tenths:)``, the one place it is made).
     public static func text(tenths: Int) -> String {
-        let sign = tenths < 0 ? "-" : ""
-        return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
+        Share.sriText(tenths: tenths)
     }
 
     public static func == (left: SleepRegularity, right: SleepRegularity) -> Bool {
