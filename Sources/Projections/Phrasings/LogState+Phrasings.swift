@@ -13,14 +13,14 @@ extension LogState {
     /// its start. `nil` for a template that is not one of the eleven.
     public func phrasing(of template: String, on night: Night, at now: Instant) -> Int? {
         guard let index = ReminderTemplate.all.firstIndex(where: { $0.id == template }) else { return nil }
-        let run = phrasingRun(at: now, only: index)[0]
+        let run = phrasingRun(at: now, only: index, untilSettled: true)[0]
         return ReminderPhrasing(templateIndex: index, chosen: run.test.chosen).variant(on: night, in: self)
     }
 
     /// Every reminder's ``phrasing(of:on:at:)`` rule as of `now`, the history read once: for
     /// a list of notifications.
     package func phrasings(at now: Instant) -> [ReminderPhrasing] {
-        phrasingRun(at: now).map { ReminderPhrasing(templateIndex: $0.templateIndex, chosen: $0.test.chosen) }
+        phrasingRun(at: now, untilSettled: true).map { ReminderPhrasing(templateIndex: $0.templateIndex, chosen: $0.test.chosen) }
     }
 
     /// The real night whose phrasing `night` shows: itself, or for the demo night the night
@@ -39,8 +39,10 @@ extension LogState {
     /// plan's bedtime moves by less than a day from one night to the next), so night order is
     /// fire-time order, and the test settles at the first night whose reminder brings every
     /// phrasing to ``ReminderTemplate/phrasingTestNights`` shown nights.
-    /// `only` limits the work to one reminder (the result then holds its run alone).
-    private func phrasingRun(at asOf: Instant, only: Int? = nil) -> [PhrasingRun] {
+    /// `only` limits the work to one reminder (the result then holds its run alone);
+    /// `untilSettled` stops at the first night by which every test asked for has settled, for
+    /// the callers that need only the chosen phrasing (its counts are then partial).
+    private func phrasingRun(at asOf: Instant, only: Int? = nil, untilSettled: Bool = false) -> [PhrasingRun] {
         let places = only.map { [$0] } ?? Array(ReminderTemplate.all.indices)
         var runs = places.map { PhrasingRun(templateIndex: $0, template: ReminderTemplate.all[$0].id) }
         let moment = asOf.millisecondsSince1970
@@ -49,6 +51,7 @@ extension LogState {
             let last = nightPlans.night(holding: asOf).adding(days: 1)
             var night = first
             while night <= last {
+                if untilSettled, runs.allSatisfy({ $0.test.chosen != nil }) { break }
                 defer { night = night.adding(days: 1) }
                 guard let plan = nightPlans.planWithoutRevisions(for: night) else { continue }
                 // The night's checklist changes, read once for its nine reminders.
@@ -61,7 +64,9 @@ extension LogState {
                 }
             }
         }
-        for index in runs.indices { runs[index].countEngaged(at: asOf, in: self) }
+        if !untilSettled {
+            for index in runs.indices { runs[index].countEngaged(at: asOf, in: self) }
+        }
         return runs
     }
 
