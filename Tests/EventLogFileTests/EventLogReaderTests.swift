@@ -164,11 +164,50 @@ struct EventLogReaderTests {
             #expect(error?.description.hasPrefix("\(path):\(corruption.line): ") == true, "\(corruption.name)")
             #expect(collected.scanned.map(\.event.seq) == (0..<corruption.delivered).map { $0 + 1 }, "\(corruption.name)")
 
+            let inTimeOrder = Collected()
             let timeOrderError = #expect(throws: EventLogFileError.self, "\(corruption.name)") {
-                try EventLogReader.forEachEventInTimeOrder(path: path, restart: {}, { _ in })
+                try EventLogReader.forEachEventInTimeOrder(path: path, restart: {}, { inTimeOrder.events.append($0) })
             }
             #expect(timeOrderError?.code == .corrupt)
             #expect(timeOrderError?.line == corruption.line)
+            #expect(inTimeOrder.events.map(\.seq) == (0..<corruption.delivered).map { $0 + 1 }, "\(corruption.name)")
+        }
+    }
+
+    // MARK: Reading ahead (the time-ordered read decodes on a thread of its own, in batches)
+
+    @Test("a log of several read-ahead batches reads in time order as in file order: the same events, the same summary")
+    func longLogReadAheadMatchesPlainRead() throws {
+        try TemporaryFolder.with { directory in
+            let path = try directory.write(RawLine.validLines(1...2_600))
+            let plain = Collected()
+            let plainSummary = try EventLogReader.forEachEvent(path: path) { plain.scanned.append($0) }
+            let ahead = Collected()
+            let aheadSummary = try EventLogReader.forEachEventInTimeOrder(path: path, restart: { ahead.restarts += 1 }) { ahead.events.append($0) }
+            #expect(plain.scanned.count == 2_600)
+            #expect(ahead.events == plain.scanned.map(\.event))
+            #expect(ahead.restarts == 0)
+            #expect(aheadSummary == plainSummary)
+        }
+    }
+
+    @Test("a corrupt line after several read-ahead batches stops the time-ordered read after every event before it, not one more")
+    func corruptLineAfterBatches() throws {
+        try TemporaryFolder.with { directory in
+            let path = try directory.write(RawLine.validLines(1...2_999) + "{\"seq\":3000,\n" + RawLine.validLines(3_001...3_002))
+            let plain = Collected()
+            let plainError = #expect(throws: EventLogFileError.self) {
+                try EventLogReader.forEachEvent(path: path) { plain.scanned.append($0) }
+            }
+            let ahead = Collected()
+            let aheadError = #expect(throws: EventLogFileError.self) {
+                try EventLogReader.forEachEventInTimeOrder(path: path, restart: {}) { ahead.events.append($0) }
+            }
+            #expect(plainError?.line == 3_000)
+            #expect(aheadError?.line == 3_000)
+            #expect(aheadError?.description == plainError?.description)
+            #expect(plain.scanned.map(\.event.seq) == Array(1...2_999))
+            #expect(ahead.events.map(\.seq) == Array(1...2_999))
         }
     }
 

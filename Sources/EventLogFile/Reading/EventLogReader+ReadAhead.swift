@@ -8,7 +8,7 @@ extension EventLogReader {
     /// The same events in the same order, the same summary, the same error after the same
     /// events; on one core, the plain read.
     ///
-    /// In flight at most ``readAheadBatches`` batches of ``readAheadBatchSize`` events, so
+    /// In flight at most ``readAheadBatches`` batches of about ``readAheadBatchSize`` events, so
     /// memory still does not grow with the file.
     @discardableResult
     static func forEachEventReadingAhead(
@@ -22,25 +22,24 @@ extension EventLogReader {
         }
         let channel = ReadAheadChannel()
         let reader = Thread {
-            var batch: [ScannedEvent] = []
-            batch.reserveCapacity(readAheadBatchSize)
             let outcome = Result { () throws(EventLogFileError) -> Summary in
-                try forEachEvent(path: path, decoder: decoder, invalidLines: invalidLines) { scanned in
-                    batch.append(scanned)
-                    if batch.count == readAheadBatchSize {
-                        channel.send(batch)
-                        batch.removeAll(keepingCapacity: true)
-                    }
+                try forEachRelease(path: path, from: .start, decoder: decoder, invalidLines: invalidLines, gathering: readAheadBatchSize) { released in
+                    // The array itself is handed over: its events move, none is copied.
+                    channel.send(released)
+                    released = []
+                    released.reserveCapacity(readAheadBatchSize)
                 }
             }
-            if !batch.isEmpty { channel.send(batch) }
             channel.finish(outcome)
         }
         // The reference decoder recurses once a nesting level (up to 512): a main thread's stack.
         reader.stackSize = 8 << 20
         reader.start()
         while let batch = channel.receive() {
-            for scanned in batch { body(scanned) }
+            // Each event is lent to `body` in place, not copied out of the batch.
+            batch.withUnsafeBufferPointer { events in
+                for index in events.indices { body(events[index]) }
+            }
         }
         return try channel.outcome.get()
     }

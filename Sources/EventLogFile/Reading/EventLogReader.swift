@@ -79,6 +79,24 @@ public enum EventLogReader {
         invalidLines: InvalidLines = .stop,
         _ body: (ScannedEvent) -> Void
     ) throws(EventLogFileError) -> Summary {
+        try forEachRelease(path: path, from: point, decoder: decoder, invalidLines: invalidLines, gathering: 1) { released in
+            for index in released.indices { body(released[index]) }
+            released.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// ``forEachEvent(path:from:decoder:invalidLines:_:)``'s read, handing `take` the events
+    /// released so far once there are `gathering` of them or more (and the rest at the end, or
+    /// before an error): `take` empties the array, by handing out its events or by taking the
+    /// array itself, which moves them rather than copying each.
+    static func forEachRelease(
+        path: String,
+        from point: LogResumePoint,
+        decoder: any EventLineDecoding,
+        invalidLines: InvalidLines,
+        gathering: Int,
+        _ take: (inout [ScannedEvent]) -> Void
+    ) throws(EventLogFileError) -> Summary {
         var reader = try LineReader(path: path, startingAt: point.position)
         var scanner = LogScanner(resumingAt: point, tracking: .none, decoder: decoder)
         var summary = Summary()
@@ -87,28 +105,36 @@ public enum EventLogReader {
         summary.lastSeq = point.lastSeq
         var released: [ScannedEvent] = []
         var issues: [LogIssue] = []
+        // The events released before a line that stops the read are still handed out; the
+        // line's own (a batch it completes) are not.
+        func stop(_ error: EventLogFileError, keeping count: Int) -> EventLogFileError {
+            released.removeSubrange(count...)
+            if !released.isEmpty { take(&released) }
+            return error
+        }
         while let line = try reader.nextLine() {
             summary.lineCount = line.lineNumber
             summary.byteCount = line.endByteOffset
+            let before = released.count
             scanner.consume(line, released: &released, issues: &issues)
             if let issue = issues.first(where: { $0.kind != .tornTail }) {
                 if issue.line == 1, let encoding = LogTextEncoding.foreign(prefix: line.bytes), encoding.family != .utf8 {
                     // Not "a NUL byte at byte 1": the whole file is in another encoding.
-                    throw EventLogFileError(code: .corrupt, message: "\(encoding.problem); nothing was read", path: path, line: 1)
+                    throw stop(EventLogFileError(code: .corrupt, message: "\(encoding.problem); nothing was read", path: path, line: 1), keeping: before)
                 }
                 guard invalidLines == .skip else {
-                    throw EventLogFileError(code: .corrupt, message: stopMessage(issue), path: path, line: issue.line)
+                    throw stop(EventLogFileError(code: .corrupt, message: stopMessage(issue), path: path, line: issue.line), keeping: before)
                 }
                 summary.skippedLines += issues.filter { $0.kind != .tornTail }
             }
             issues.removeAll(keepingCapacity: true)
-            for index in released.indices {
-                summary.eventCount += 1
-                summary.lastSeq = released[index].event.seq
-                body(released[index])
+            if released.count > before {
+                summary.eventCount += released.count - before
+                summary.lastSeq = released[released.count - 1].event.seq
+                if released.count >= gathering { take(&released) }
             }
-            released.removeAll(keepingCapacity: true)
         }
+        if !released.isEmpty { take(&released) }
         issues.removeAll(keepingCapacity: true)
         scanner.finish(fileLength: summary.byteCount, issues: &issues)
         if let issue = issues.first(where: { $0.kind != .tornTail }) {
