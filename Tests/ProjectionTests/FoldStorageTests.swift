@@ -175,6 +175,21 @@ struct FoldStorageTests {
         #expect(table.count == set.count)
     }
 
+    /// The fold checks ids by the digest each event carries from where it was made (a
+    /// file's reading thread): it is the digest of the event's id, in a log set's stream too.
+    @Test(arguments: ["id-1", "", "0A3F5C2E-9B1D-4E7A-8C6B-2D4F1E3A5B7C", "näme with ünïcode"])
+    func anEventCarriesItsIdsDigest(id: String) throws {
+        let event = try EventFactory.event(id, .exitRequested(NightAction(night: try EventFactory.night("2026-11-30"))), at: "2026-11-30T21:40:00+01:00")
+        let recorded = RecordedEvent(seq: 1, event: event)
+        #expect(recorded.idDigest == IdentifierDigest(id))
+        #expect(recorded.inStream("watch").idDigest == IdentifierDigest(id))
+        var table = IdentifierDigestTable()
+        let first = table.insert(recorded.idDigest)
+        let again = table.insert(id)
+        #expect(first)
+        #expect(!again)
+    }
+
     @Test func theChecklistFitsTheBitsOfADoneNight() {
         #expect(ReminderTemplate.checklist.count <= 64)
         #expect(Set(ReminderTemplate.checklist.map(\.id)).count == ReminderTemplate.checklist.count)

@@ -219,7 +219,7 @@ package struct LogScanner: Sendable {
         reportZeroFilledDamage(&issues)
         lastReleasedSeq = max(lastReleasedSeq, scanned.event.seq)
         if tracking == .locations {
-            let digest = IdentifierDigest(scanned.event.id)
+            let digest = scanned.event.idDigest
             if let first = identifiers[digest] {
                 corrupt(&issues, LogIssue(kind: .duplicateIdentifier, line: scanned.line, message: "id repeats the id of line \(first.line) (seq \(first.seq)); each event needs its own id"))
                 return

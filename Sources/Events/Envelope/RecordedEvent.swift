@@ -12,19 +12,28 @@ public struct RecordedEvent: Sendable, Hashable {
     /// The stream (one device's file in a log set) the line was read from; `nil` for a
     /// single log file. Its `seq` counts within that stream.
     public let stream: String?
+    /// The digest of the event's id, made where the event is made: a file's events are
+    /// decoded on a reading thread of their own, so the fold that checks ids need not hash
+    /// each id again on its thread.
+    package let idDigest: IdentifierDigest
 
     /// Creates the value from its parts.
     public init(seq: Int, batch: BatchPosition? = nil, event: Event, originalLine: [UInt8]? = nil, stream: String? = nil) {
+        self.init(seq: seq, batch: batch, event: event, originalLine: originalLine, stream: stream, idDigest: IdentifierDigest(event.id))
+    }
+
+    private init(seq: Int, batch: BatchPosition?, event: Event, originalLine: [UInt8]?, stream: String?, idDigest: IdentifierDigest) {
         self.seq = seq
         self.batch = batch
         self.event = event
         self.originalLine = originalLine
         self.stream = stream
+        self.idDigest = idDigest
     }
 
     /// The same line, read from the stream `stream` of a log set.
     public func inStream(_ stream: String) -> RecordedEvent {
-        RecordedEvent(seq: seq, batch: batch, event: event, originalLine: originalLine, stream: stream)
+        RecordedEvent(seq: seq, batch: batch, event: event, originalLine: originalLine, stream: stream, idDigest: idDigest)
     }
 
     /// Where the line stands, for messages: `seq 12`, or `watch-1:12` in a log set

@@ -34,7 +34,11 @@ struct IdentifierDigestTable: Sendable {
 
     /// Inserts the digest of `identifier`; `false` when it was already present.
     mutating func insert(_ identifier: String) -> Bool {
-        let digest = IdentifierDigest(identifier)
+        insert(IdentifierDigest(identifier))
+    }
+
+    /// Inserts `digest`; `false` when it was already present.
+    mutating func insert(_ digest: IdentifierDigest) -> Bool {
         let high = digest.high
         let low = digest.low
         if !settled.isEmpty, settledContains(high: high, low: low) { return false }

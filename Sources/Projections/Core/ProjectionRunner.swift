@@ -62,7 +62,7 @@ public struct ProjectionRunner<State: Projection>: Sendable {
 
     /// Folds `event`, which the position includes.
     private mutating func fold(_ event: RecordedEvent) {
-        guard seenIdentifiers.insert(event.id) else {
+        guard seenIdentifiers.insert(event.idDigest) else {
             warnings.skipped(seq: event.seq, rule: .event, because: "id already used by an earlier event; the first occurrence counts")
             return
         }
