@@ -35,6 +35,38 @@ struct JSONViewWriterTests {
             """)
     }
 
+    /// The view writes two members elsewhere (on a second core) and puts them in their gaps:
+    /// a value written at depth 1 and put in its gap gives the bytes of the one-pass document,
+    /// whatever the value (a nested container, an empty one, a scalar) and wherever the gap.
+    @Test(arguments: [
+        object([("x", .array([.number(JSONNumber(1)), object([("y", .null)])])), ("z", .object(JSONObject()))]),
+        .array([]),
+        .object(JSONObject()),
+        .string("a \"quoted\" value"),
+        .null,
+    ])
+    func valuesWrittenApartFillTheirGapsAsIfWrittenInPlace(value: JSONValue) {
+        let members: [(String, JSONValue)] = [("first", value), ("middle", .array([.bool(false)])), ("last", value)]
+        var onePass = PrettyJSONEmitter()
+        onePass.value(Self.object(members))
+        var withGaps = PrettyJSONEmitter()
+        var gaps: [(at: Int, value: [UInt8])] = []
+        withGaps.beginObject()
+        for (key, member) in members {
+            withGaps.key(key)
+            if key == "middle" {
+                withGaps.value(member)
+            } else {
+                var apart = PrettyJSONEmitter(valueAtDepth: 1)
+                apart.value(member)
+                gaps.append((withGaps.gap, apart.bytes))
+            }
+        }
+        withGaps.endObject()
+        let filled = withGaps.finishedDocument(filling: gaps)
+        #expect(String(decoding: filled, as: UTF8.self) == String(decoding: onePass.finishedDocument(), as: UTF8.self))
+    }
+
     @Test func keysKeepTheirStoredOrderNeverSorted() {
         let value = Self.object([("zeta", .null), ("alpha", .null), ("mid", .null)])
         #expect(JSONViewWriter.prettyText(value) == "{\n  \"zeta\": null,\n  \"alpha\": null,\n  \"mid\": null\n}\n")

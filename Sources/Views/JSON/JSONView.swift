@@ -1,3 +1,4 @@
+import Dispatch
 import Events
 import Projections
 import Summaries
@@ -74,10 +75,30 @@ public enum JSONView {
 
     /// ``text(state:warnings:asOf:nights:)`` as its UTF-8 bytes, made without a `String`.
     public static func bytes(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter = .all) -> [UInt8] {
-        // About 1.6 kB a night with sleep on a long log; room for most views without growing.
-        var out = PrettyJSONEmitter(capacity: 16_384 + 1_700 * state.sleep.nightsWithData(in: nights).count)
-        write(state: state, warnings: warnings, asOf: asOf, nights: nights, into: &out)
-        return out.finishedDocument()
+        // The scores and the copy (about half the view's work on a long log: every night's
+        // score against the 14 before it, every reminder's phrasing test) are written on a
+        // second core beside the rest, then put in their place; on one core, one after the
+        // other. The bytes are the same either way.
+        let parts = ViewParts()
+        let nightCount = state.sleep.nightsWithData(in: nights).count
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                // About 1.6 kB a night with sleep on a long log; room for most views without growing.
+                var out = PrettyJSONEmitter(capacity: 16_384 + 1_100 * nightCount)
+                let gaps = write(state: state, warnings: warnings, asOf: asOf, nights: nights, into: &out, leavingGaps: true)
+                parts.document = out
+                parts.gaps = gaps
+            } else {
+                var scores = PrettyJSONEmitter(valueAtDepth: 1, capacity: 4_096 + 500 * nightCount)
+                writeScores(state: state, nights: nights, into: &scores)
+                parts.scores = scores.bytes
+                var copy = PrettyJSONEmitter(valueAtDepth: 1)
+                writeCopy(state: state, asOf: asOf, into: &copy)
+                parts.copy = copy.bytes
+            }
+        }
+        guard let gaps = parts.gaps else { return parts.document.finishedDocument() }
+        return parts.document.finishedDocument(filling: [(gaps.scores, parts.scores), (gaps.copy, parts.copy)])
     }
 
     /// The whole view as a value, read back from ``bytes(state:warnings:asOf:nights:)``: for
@@ -97,8 +118,16 @@ public enum JSONView {
     /// Writes the whole view as of `asOf` (see the type's documentation for every key):
     /// `asOf` is `null`, `plans` empty and `tonight` `null` when there is no instant; the keys
     /// other than `plans`, `sleep`, `exits.byNight` and `scores` do not depend on `nights`.
-    static func write(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter, into out: inout PrettyJSONEmitter) {
+    ///
+    /// With `leavingGaps`, the values of `scores` and `copy` are not written: their places are
+    /// returned, for ``PrettyJSONEmitter/finishedDocument(filling:)``.
+    @discardableResult
+    static func write(
+        state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter, into out: inout PrettyJSONEmitter,
+        leavingGaps: Bool = false
+    ) -> (scores: Int, copy: Int)? {
         var zones = ZoneCache()
+        var gaps: (scores: Int, copy: Int) = (0, 0)
         out.beginObject()
         out.key("asOf")
         if let asOf {
@@ -130,7 +159,11 @@ public enum JSONView {
         out.key("exits")
         writeExits(state: state, at: asOf, nights: nights, zones: &zones, into: &out)
         out.key("scores")
-        writeScores(state: state, nights: nights, into: &out)
+        if leavingGaps {
+            gaps.scores = out.gap
+        } else {
+            writeScores(state: state, nights: nights, into: &out)
+        }
         out.key("insights")
         write(asOf.map { state.insights(at: $0) }, into: &out)
         out.key("regularity")
@@ -152,10 +185,10 @@ public enum JSONView {
             out.null()
         }
         out.key("copy")
-        if let asOf {
-            write(state.phrasingTests(at: asOf), into: &out)
+        if leavingGaps {
+            gaps.copy = out.gap
         } else {
-            out.null()
+            writeCopy(state: state, asOf: asOf, into: &out)
         }
         out.key("warnings")
         out.beginArray()
@@ -165,6 +198,17 @@ public enum JSONView {
         }
         out.endArray()
         out.endObject()
+        return leavingGaps ? gaps : nil
+    }
+
+    /// `copy`: each reminder's phrasing test as of `asOf` (docs/rules.md §14), `null` without
+    /// an instant.
+    static func writeCopy(state: LogState, asOf: Instant?, into out: inout PrettyJSONEmitter) {
+        if let asOf {
+            write(state.phrasingTests(at: asOf), into: &out)
+        } else {
+            out.null()
+        }
     }
 
     // MARK: Regularity
@@ -587,4 +631,14 @@ extension PrettyJSONEmitter {
             null()
         }
     }
+}
+
+/// The parts of one view written on two cores (``JSONView/bytes(state:warnings:asOf:nights:)``).
+private final class ViewParts: @unchecked Sendable {
+    // @unchecked: each property is written by one iteration of `concurrentPerform` and read
+    // only after it returned, which orders the writes before the reads.
+    var document = PrettyJSONEmitter(capacity: 0)
+    var gaps: (scores: Int, copy: Int)?
+    var scores: [UInt8] = []
+    var copy: [UInt8] = []
 }

@@ -30,6 +30,34 @@ package struct PrettyJSONEmitter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// An emitter for one value that will stand at nesting `depth` of a document (a member
+    /// of the top-level object is at depth 1): its bytes are what the document's own emitter
+    /// would write for that value, to be put in with ``spliced(_:)``.
+    package init(valueAtDepth depth: Int, capacity: Int = 4096) {
+        self.init(capacity: capacity)
+        self.depth = depth
+    }
+
+    /// Where the value of the member just begun with ``key(_:)`` will go, written elsewhere
+    /// (an emitter made with ``init(valueAtDepth:capacity:)``); nothing is written here.
+    package var gap: Int { bytes.count }
+
+    /// The finished document with each value put in at its ``gap``, the gaps in ascending
+    /// order.
+    package consuming func finishedDocument(filling gaps: [(at: Int, value: [UInt8])]) -> [UInt8] {
+        let document = finishedDocument()
+        var result: [UInt8] = []
+        result.reserveCapacity(gaps.reduce(document.count) { $0 + $1.value.count })
+        var start = 0
+        for gap in gaps {
+            result.append(contentsOf: document[start..<gap.at])
+            result.append(contentsOf: gap.value)
+            start = gap.at
+        }
+        result.append(contentsOf: document[start...])
+        return result
+    }
+
     // MARK: Containers
 
     package mutating func beginObject() {
