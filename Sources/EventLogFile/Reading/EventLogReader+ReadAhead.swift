@@ -2,8 +2,9 @@ import Events
 import Foundation
 
 extension EventLogReader {
-    /// ``forEachEvent(path:decoder:invalidLines:_:)`` with the reading and decoding on a
-    /// thread of its own, a few batches ahead of `body`, which runs on the caller's thread:
+    /// The events of ``forEachEvent(path:decoder:invalidLines:_:)``, with the reading and
+    /// decoding on a thread of its own, a few batches ahead of `body`, which runs on the
+    /// caller's thread:
     /// on two cores a fold then costs about the larger of the two instead of their sum.
     /// The same events in the same order, the same summary, the same error after the same
     /// events; on one core, the plain read.
@@ -15,16 +16,18 @@ extension EventLogReader {
         path: String,
         decoder: any EventLineDecoding,
         invalidLines: InvalidLines,
-        _ body: (ScannedEvent) -> Void
+        _ body: (RecordedEvent) -> Void
     ) throws(EventLogFileError) -> Summary {
         guard ProcessInfo.processInfo.activeProcessorCount > 1 else {
-            return try forEachEvent(path: path, decoder: decoder, invalidLines: invalidLines, body)
+            return try forEachEvent(path: path, decoder: decoder, invalidLines: invalidLines) { body($0.event) }
         }
         let channel = ReadAheadChannel()
         let reader = Thread {
             let outcome = Result { () throws(EventLogFileError) -> Summary in
                 try forEachRelease(path: path, from: .start, decoder: decoder, invalidLines: invalidLines, gathering: readAheadBatchSize) { released in
-                    // The array itself is handed over: its events move, none is copied.
+                    // The array itself is handed over, last event first (see below): its
+                    // events move, none is copied.
+                    released.withUnsafeMutableBufferPointer { $0.reverse() }  // by moves, not copies
                     channel.send(released)
                     released = []
                     released.reserveCapacity(readAheadBatchSize)
@@ -36,10 +39,10 @@ extension EventLogReader {
         reader.stackSize = 8 << 20
         reader.start()
         while let batch = channel.receive() {
-            // Each event is lent to `body` in place, not copied out of the batch.
-            batch.withUnsafeBufferPointer { events in
-                for index in events.indices { body(events[index]) }
-            }
+            // The batch came reversed: each event is taken off its end, moved rather than
+            // copied (the batch is this thread's alone).
+            var batch = batch
+            while let scanned = batch.popLast() { body(scanned.event) }
         }
         return try channel.outcome.get()
     }

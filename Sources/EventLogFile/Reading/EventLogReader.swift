@@ -174,13 +174,13 @@ public enum EventLogReader {
     ) throws(EventLogFileError) -> Summary {
         var latestMoment = Int64.min
         var late: [RecordedEvent] = []
-        var summary = try forEachEventReadingAhead(path: path, decoder: decoder, invalidLines: invalidLines) { scanned in
-            let moment = scanned.event.at.millisecondsSince1970
+        var summary = try forEachEventReadingAhead(path: path, decoder: decoder, invalidLines: invalidLines) { event in
+            let moment = event.at.millisecondsSince1970
             if moment < latestMoment {
-                late.append(scanned.event)
+                late.append(event)
             } else {
                 latestMoment = moment
-                if late.isEmpty { body(scanned.event) }
+                if late.isEmpty { body(event) }
             }
         }
         guard !late.isEmpty else { return summary }
@@ -190,13 +190,13 @@ public enum EventLogReader {
         var lateSeqs = Set(late.map(\.seq))
         var nextLate = 0
         latestMoment = Int64.min
-        try forEachEventReadingAhead(path: path, decoder: decoder, invalidLines: invalidLines) { scanned in
-            if lateSeqs.remove(scanned.event.seq) != nil { return }
-            while nextLate < late.count, EventOrdering.precedes(late[nextLate], scanned.event) {
+        try forEachEventReadingAhead(path: path, decoder: decoder, invalidLines: invalidLines) { event in
+            if lateSeqs.remove(event.seq) != nil { return }
+            while nextLate < late.count, EventOrdering.precedes(late[nextLate], event) {
                 body(late[nextLate])
                 nextLate += 1
             }
-            body(scanned.event)
+            body(event)
         }
         while nextLate < late.count {
             body(late[nextLate])
