@@ -83,11 +83,11 @@ public enum JSONView {
         let nightCount = state.sleep.nightsWithData(in: nights).count
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
-                // About 1.6 kB a night with sleep on a long log; room for most views without growing.
+                // About 1.1 kB a night with sleep on a long log besides the scores' 0.5 kB:
+                // room for most views without growing.
                 var out = PrettyJSONEmitter(capacity: 16_384 + 1_100 * nightCount)
-                let gaps = write(state: state, warnings: warnings, asOf: asOf, nights: nights, into: &out, leavingGaps: true)
+                parts.gaps = write(state: state, warnings: warnings, asOf: asOf, nights: nights, into: &out)
                 parts.document = out
-                parts.gaps = gaps
             } else {
                 var scores = PrettyJSONEmitter(valueAtDepth: 1, capacity: 4_096 + 500 * nightCount)
                 writeScores(state: state, nights: nights, into: &scores)
@@ -97,8 +97,7 @@ public enum JSONView {
                 parts.copy = copy.bytes
             }
         }
-        guard let gaps = parts.gaps else { return parts.document.finishedDocument() }
-        return parts.document.finishedDocument(filling: [(gaps.scores, parts.scores), (gaps.copy, parts.copy)])
+        return parts.document.finishedDocument(filling: [(parts.gaps.scores, parts.scores), (parts.gaps.copy, parts.copy)])
     }
 
     /// The whole view as a value, read back from ``bytes(state:warnings:asOf:nights:)``: for
@@ -118,14 +117,12 @@ public enum JSONView {
     /// Writes the whole view as of `asOf` (see the type's documentation for every key):
     /// `asOf` is `null`, `plans` empty and `tonight` `null` when there is no instant; the keys
     /// other than `plans`, `sleep`, `exits.byNight` and `scores` do not depend on `nights`.
-    ///
-    /// With `leavingGaps`, the values of `scores` and `copy` are not written: their places are
-    /// returned, for ``PrettyJSONEmitter/finishedDocument(filling:)``.
-    @discardableResult
+    /// The values of `scores` and `copy` are not written (``writeScores(state:nights:into:)``
+    /// and ``writeCopy(state:asOf:into:)`` write them apart): their places are returned, for
+    /// ``PrettyJSONEmitter/finishedDocument(filling:)``.
     static func write(
-        state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter, into out: inout PrettyJSONEmitter,
-        leavingGaps: Bool = false
-    ) -> (scores: Int, copy: Int)? {
+        state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter, into out: inout PrettyJSONEmitter
+    ) -> (scores: Int, copy: Int) {
         var zones = ZoneCache()
         var gaps: (scores: Int, copy: Int) = (0, 0)
         out.beginObject()
@@ -159,11 +156,7 @@ public enum JSONView {
         out.key("exits")
         writeExits(state: state, at: asOf, nights: nights, zones: &zones, into: &out)
         out.key("scores")
-        if leavingGaps {
-            gaps.scores = out.gap
-        } else {
-            writeScores(state: state, nights: nights, into: &out)
-        }
+        gaps.scores = out.gap
         out.key("insights")
         write(asOf.map { state.insights(at: $0) }, into: &out)
         out.key("regularity")
@@ -185,11 +178,7 @@ public enum JSONView {
             out.null()
         }
         out.key("copy")
-        if leavingGaps {
-            gaps.copy = out.gap
-        } else {
-            writeCopy(state: state, asOf: asOf, into: &out)
-        }
+        gaps.copy = out.gap
         out.key("warnings")
         out.beginArray()
         for warning in warnings.all {
@@ -198,7 +187,7 @@ public enum JSONView {
         }
         out.endArray()
         out.endObject()
-        return leavingGaps ? gaps : nil
+        return gaps
     }
 
     /// `copy`: each reminder's phrasing test as of `asOf` (docs/rules.md §14), `null` without
@@ -638,7 +627,7 @@ private final class ViewParts: @unchecked Sendable {
     // @unchecked: each property is written by one iteration of `concurrentPerform` and read
     // only after it returned, which orders the writes before the reads.
     var document = PrettyJSONEmitter(capacity: 0)
-    var gaps: (scores: Int, copy: Int)?
+    var gaps: (scores: Int, copy: Int) = (0, 0)
     var scores: [UInt8] = []
     var copy: [UInt8] = []
 }
