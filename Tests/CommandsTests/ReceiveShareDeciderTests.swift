@@ -90,29 +90,24 @@ enum ShareTestsRows {
         var testDescription: String { name }
     }
 
-    static let id = #""shareId":"0a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9""#
-    static func night(_ rest: String, person: String = #""person":"Sam""#) -> String {
-        #"{"kind":"night","v":1,"# + id + "," + person + "," + rest + "}"
-    }
-    static let nightRest = #""night":"2026-11-30","onTarget":true"#
 
     static let refusals: [Row] = [
         Row(name: "not an object", json: "[1]", key: nil),
-        Row(name: "oversized", json: night(nightRest + "," + #""x":""# + String(repeating: "a", count: 1100) + "\""), key: nil),
+        Row(name: "oversized", json: ShareJSON.night(ShareJSON.nightRest + "," + #""x":""# + String(repeating: "a", count: 1100) + "\""), key: nil),
         Row(name: "no kind", json: #"{"v":1}"#, key: "kind"),
-        Row(name: "an extra key", json: night(nightRest + #","bedtime":"23:00""#), key: "bedtime"),
-        Row(name: "a missing key", json: night(#""night":"2026-11-30""#), key: "onTarget"),
-        Row(name: "v 1.0", json: #"{"kind":"night","v":1.0,"# + id + #","person":"Sam","# + nightRest + "}", key: "v"),
-        Row(name: "shareId upper case", json: #"{"kind":"night","v":1,"shareId":"0A1B2C3D-4E5F-6071-8293-A4B5C6D7E8F9","person":"Sam","# + nightRest + "}", key: "shareId"),
-        Row(name: "person of 41 bytes", json: night(nightRest, person: #""person":""# + String(repeating: "a", count: 41) + "\""), key: "person"),
-        Row(name: "person with a control character", json: night(nightRest, person: #""person":"Sam\n""#), key: "person"),
-        Row(name: "person with U+202E", json: night(nightRest, person: #""person":"\u202eSam""#), key: "person"),
-        Row(name: "person with U+2067", json: night(nightRest, person: "\"person\":\"\u{2067}Sam\""), key: "person"),
-        Row(name: "night not a date", json: night(#""night":"2026-02-30","onTarget":true"#), key: "night"),
-        Row(name: "week W53 of a short year", json: #"{"kind":"week","v":1,"# + id + #","person":"Sam","week":"2027-W53","nightsPlanned":7,"nightsOnTarget":5,"sri":null}"#, key: "week"),
-        Row(name: "nightsOnTarget above nightsPlanned", json: #"{"kind":"week","v":1,"# + id + #","person":"Sam","week":"2026-W49","nightsPlanned":2,"nightsOnTarget":3,"sri":null}"#, key: "nightsOnTarget"),
-        Row(name: "a count of 8", json: #"{"kind":"week","v":1,"# + id + #","person":"Sam","week":"2026-W49","nightsPlanned":8,"nightsOnTarget":3,"sri":null}"#, key: "nightsPlanned"),
-        Row(name: "sri above 100", json: #"{"kind":"week","v":1,"# + id + #","person":"Sam","week":"2026-W49","nightsPlanned":7,"nightsOnTarget":3,"sri":100.1}"#, key: "sri"),
+        Row(name: "an extra key", json: ShareJSON.night(ShareJSON.nightRest + #","bedtime":"23:00""#), key: "bedtime"),
+        Row(name: "a missing key", json: ShareJSON.night(#""night":"2026-11-30""#), key: "onTarget"),
+        Row(name: "v 1.0", json: #"{"kind":"night","v":1.0,"# + ShareJSON.id + #","person":"Sam","# + ShareJSON.nightRest + "}", key: "v"),
+        Row(name: "shareId upper case", json: #"{"kind":"night","v":1,"shareId":"0A1B2C3D-4E5F-6071-8293-A4B5C6D7E8F9","person":"Sam","# + ShareJSON.nightRest + "}", key: "shareId"),
+        Row(name: "person of 41 bytes", json: ShareJSON.night(ShareJSON.nightRest, person: #""person":""# + String(repeating: "a", count: 41) + "\""), key: "person"),
+        Row(name: "person with a control character", json: ShareJSON.night(ShareJSON.nightRest, person: #""person":"Sam\n""#), key: "person"),
+        Row(name: "person with U+202E", json: ShareJSON.night(ShareJSON.nightRest, person: #""person":"\u202eSam""#), key: "person"),
+        Row(name: "person with U+2067", json: ShareJSON.night(ShareJSON.nightRest, person: "\"person\":\"\u{2067}Sam\""), key: "person"),
+        Row(name: "night not a date", json: ShareJSON.night(#""night":"2026-02-30","onTarget":true"#), key: "night"),
+        Row(name: "week W53 of a short year", json: #"{"kind":"week","v":1,"# + ShareJSON.id + #","person":"Sam","week":"2027-W53","nightsPlanned":7,"nightsOnTarget":5,"sri":null}"#, key: "week"),
+        Row(name: "nightsOnTarget above nightsPlanned", json: #"{"kind":"week","v":1,"# + ShareJSON.id + #","person":"Sam","week":"2026-W49","nightsPlanned":2,"nightsOnTarget":3,"sri":null}"#, key: "nightsOnTarget"),
+        Row(name: "a count of 8", json: #"{"kind":"week","v":1,"# + ShareJSON.id + #","person":"Sam","week":"2026-W49","nightsPlanned":8,"nightsOnTarget":3,"sri":null}"#, key: "nightsPlanned"),
+        Row(name: "sri above 100", json: #"{"kind":"week","v":1,"# + ShareJSON.id + #","person":"Sam","week":"2026-W49","nightsPlanned":7,"nightsOnTarget":3,"sri":100.1}"#, key: "sri"),
     ]
 
     /// The payload a log line holding `json` as its share reads as (nil when `json` is no

@@ -1,3 +1,4 @@
+import TestSupport
 import Events
 import StrictJSON
 import Testing
@@ -76,60 +77,51 @@ struct ShareTests {
         var testDescription: String { name }
     }
 
-    static let id = #""shareId":"0a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9""#
-    static func night(_ rest: String, person: String = #""person":"Sam""#) -> String {
-        #"{"kind":"night","v":1,"# + id + "," + person + "," + rest + "}"
-    }
-    static func week(_ rest: String, person: String = #""person":"Sam""#) -> String {
-        #"{"kind":"week","v":1,"# + id + "," + person + "," + rest + "}"
-    }
-    static let nightRest = #""night":"2026-11-30","onTarget":true"#
-    static let weekRest = #""week":"2026-W49","nightsPlanned":7,"nightsOnTarget":5,"sri":81.2"#
 
     static let refusals: [Refusal] = [
         Refusal(name: "not JSON", json: "{", key: nil),
         Refusal(name: "not an object", json: "[1]", key: nil),
-        Refusal(name: "oversized", json: night(nightRest + "," + #""x":""# + String(repeating: "a", count: 1100) + "\""), key: nil),
+        Refusal(name: "oversized", json: ShareJSON.night(ShareJSON.nightRest + "," + #""x":""# + String(repeating: "a", count: 1100) + "\""), key: nil),
         Refusal(name: "no kind", json: #"{"v":1}"#, key: "kind"),
         Refusal(name: "another kind", json: #"{"kind":"month","v":1}"#, key: "kind"),
-        Refusal(name: "a key of the other shape", json: night(nightRest + #","sri":null"#), key: "sri"),
-        Refusal(name: "an extra key", json: night(nightRest + #","bedtime":"23:00""#), key: "bedtime"),
-        Refusal(name: "a missing key", json: night(#""night":"2026-11-30""#), key: "onTarget"),
-        Refusal(name: "a key twice", json: night(nightRest + #","onTarget":false"#), key: "onTarget"),
-        Refusal(name: "v 2", json: #"{"kind":"night","v":2,"# + id + #","person":"Sam","# + nightRest + "}", key: "v"),
-        Refusal(name: "v 1.0", json: #"{"kind":"night","v":1.0,"# + id + #","person":"Sam","# + nightRest + "}", key: "v"),
-        Refusal(name: "v a string", json: #"{"kind":"night","v":"1","# + id + #","person":"Sam","# + nightRest + "}", key: "v"),
-        Refusal(name: "shareId upper case", json: #"{"kind":"night","v":1,"shareId":"0A1B2C3D-4E5F-6071-8293-A4B5C6D7E8F9","person":"Sam","# + nightRest + "}", key: "shareId"),
-        Refusal(name: "shareId without dashes", json: #"{"kind":"night","v":1,"shareId":"0a1b2c3d4e5f60718293a4b5c6d7e8f9","person":"Sam","# + nightRest + "}", key: "shareId"),
-        Refusal(name: "person empty", json: night(nightRest, person: #""person":"""#), key: "person"),
-        Refusal(name: "person 41 bytes", json: night(nightRest, person: #""person":""# + String(repeating: "a", count: 41) + "\""), key: "person"),
-        Refusal(name: "person 41 bytes of 2-byte letters", json: night(nightRest, person: #""person":"a"# + String(repeating: "é", count: 20) + "\""), key: "person"),
-        Refusal(name: "person with a tab", json: night(nightRest, person: #""person":"Sam\tX""#), key: "person"),
-        Refusal(name: "person with U+007F", json: night(nightRest, person: #""person":"Sam\u007f""#), key: "person"),
-        Refusal(name: "person with U+0085", json: night(nightRest, person: #""person":"Sam\u0085""#), key: "person"),
-        Refusal(name: "person with U+061C", json: night(nightRest, person: "\"person\":\"Sam\u{061C}\""), key: "person"),
-        Refusal(name: "person with U+200E", json: night(nightRest, person: "\"person\":\"\u{200E}Sam\""), key: "person"),
-        Refusal(name: "person with U+200F", json: night(nightRest, person: "\"person\":\"\u{200F}Sam\""), key: "person"),
-        Refusal(name: "person with U+202A", json: night(nightRest, person: "\"person\":\"\u{202A}Sam\""), key: "person"),
-        Refusal(name: "person with U+202E", json: night(nightRest, person: #""person":"\u202eSam""#), key: "person"),
-        Refusal(name: "person with U+2066", json: night(nightRest, person: "\"person\":\"\u{2066}Sam\""), key: "person"),
-        Refusal(name: "person with U+2069", json: night(nightRest, person: "\"person\":\"Sam\u{2069}\""), key: "person"),
-        Refusal(name: "person a number", json: night(nightRest, person: #""person":7"#), key: "person"),
-        Refusal(name: "night not a date", json: night(#""night":"2026-11-31","onTarget":true"#), key: "night"),
-        Refusal(name: "night demo", json: night(#""night":"demo","onTarget":true"#), key: "night"),
-        Refusal(name: "onTarget a string", json: night(#""night":"2026-11-30","onTarget":"true""#), key: "onTarget"),
-        Refusal(name: "week W53 of a short year", json: week(#""week":"2025-W53","nightsPlanned":7,"nightsOnTarget":5,"sri":null"#), key: "week"),
-        Refusal(name: "week a date", json: week(#""week":"2026-11-30","nightsPlanned":7,"nightsOnTarget":5,"sri":null"#), key: "week"),
-        Refusal(name: "nightsPlanned 8", json: week(#""week":"2026-W49","nightsPlanned":8,"nightsOnTarget":5,"sri":null"#), key: "nightsPlanned"),
-        Refusal(name: "nightsPlanned -1", json: week(#""week":"2026-W49","nightsPlanned":-1,"nightsOnTarget":0,"sri":null"#), key: "nightsPlanned"),
-        Refusal(name: "nightsPlanned 7.0", json: week(#""week":"2026-W49","nightsPlanned":7.0,"nightsOnTarget":5,"sri":null"#), key: "nightsPlanned"),
-        Refusal(name: "nightsOnTarget 2.5", json: week(#""week":"2026-W49","nightsPlanned":7,"nightsOnTarget":2.5,"sri":null"#), key: "nightsOnTarget"),
-        Refusal(name: "nightsOnTarget above nightsPlanned", json: week(#""week":"2026-W49","nightsPlanned":4,"nightsOnTarget":5,"sri":null"#), key: "nightsOnTarget"),
-        Refusal(name: "sri 100.05", json: week(#""week":"2026-W49","nightsPlanned":7,"nightsOnTarget":5,"sri":100.05"#), key: "sri"),
-        Refusal(name: "sri -101", json: week(#""week":"2026-W49","nightsPlanned":7,"nightsOnTarget":5,"sri":-101"#), key: "sri"),
-        Refusal(name: "sri 1e3", json: week(#""week":"2026-W49","nightsPlanned":7,"nightsOnTarget":5,"sri":1e3"#), key: "sri"),
-        Refusal(name: "sri a string", json: week(#""week":"2026-W49","nightsPlanned":7,"nightsOnTarget":5,"sri":"81.2""#), key: "sri"),
-        Refusal(name: "sri missing", json: week(#""week":"2026-W49","nightsPlanned":7,"nightsOnTarget":5"#), key: "sri"),
+        Refusal(name: "a key of the other shape", json: ShareJSON.night(ShareJSON.nightRest + #","sri":null"#), key: "sri"),
+        Refusal(name: "an extra key", json: ShareJSON.night(ShareJSON.nightRest + #","bedtime":"23:00""#), key: "bedtime"),
+        Refusal(name: "a missing key", json: ShareJSON.night(#""night":"2026-11-30""#), key: "onTarget"),
+        Refusal(name: "a key twice", json: ShareJSON.night(ShareJSON.nightRest + #","onTarget":false"#), key: "onTarget"),
+        Refusal(name: "v 2", json: #"{"kind":"night","v":2,"# + ShareJSON.id + #","person":"Sam","# + ShareJSON.nightRest + "}", key: "v"),
+        Refusal(name: "v 1.0", json: #"{"kind":"night","v":1.0,"# + ShareJSON.id + #","person":"Sam","# + ShareJSON.nightRest + "}", key: "v"),
+        Refusal(name: "v a string", json: #"{"kind":"night","v":"1","# + ShareJSON.id + #","person":"Sam","# + ShareJSON.nightRest + "}", key: "v"),
+        Refusal(name: "shareId upper case", json: #"{"kind":"night","v":1,"shareId":"0A1B2C3D-4E5F-6071-8293-A4B5C6D7E8F9","person":"Sam","# + ShareJSON.nightRest + "}", key: "shareId"),
+        Refusal(name: "shareId without dashes", json: #"{"kind":"night","v":1,"shareId":"0a1b2c3d4e5f60718293a4b5c6d7e8f9","person":"Sam","# + ShareJSON.nightRest + "}", key: "shareId"),
+        Refusal(name: "person empty", json: ShareJSON.night(ShareJSON.nightRest, person: #""person":"""#), key: "person"),
+        Refusal(name: "person 41 bytes", json: ShareJSON.night(ShareJSON.nightRest, person: #""person":""# + String(repeating: "a", count: 41) + "\""), key: "person"),
+        Refusal(name: "person 41 bytes of 2-byte letters", json: ShareJSON.night(ShareJSON.nightRest, person: #""person":"a"# + String(repeating: "é", count: 20) + "\""), key: "person"),
+        Refusal(name: "person with a tab", json: ShareJSON.night(ShareJSON.nightRest, person: #""person":"Sam\tX""#), key: "person"),
+        Refusal(name: "person with U+007F", json: ShareJSON.night(ShareJSON.nightRest, person: #""person":"Sam\u007f""#), key: "person"),
+        Refusal(name: "person with U+0085", json: ShareJSON.night(ShareJSON.nightRest, person: #""person":"Sam\u0085""#), key: "person"),
+        Refusal(name: "person with U+061C", json: ShareJSON.night(ShareJSON.nightRest, person: "\"person\":\"Sam\u{061C}\""), key: "person"),
+        Refusal(name: "person with U+200E", json: ShareJSON.night(ShareJSON.nightRest, person: "\"person\":\"\u{200E}Sam\""), key: "person"),
+        Refusal(name: "person with U+200F", json: ShareJSON.night(ShareJSON.nightRest, person: "\"person\":\"\u{200F}Sam\""), key: "person"),
+        Refusal(name: "person with U+202A", json: ShareJSON.night(ShareJSON.nightRest, person: "\"person\":\"\u{202A}Sam\""), key: "person"),
+        Refusal(name: "person with U+202E", json: ShareJSON.night(ShareJSON.nightRest, person: #""person":"\u202eSam""#), key: "person"),
+        Refusal(name: "person with U+2066", json: ShareJSON.night(ShareJSON.nightRest, person: "\"person\":\"\u{2066}Sam\""), key: "person"),
+        Refusal(name: "person with U+2069", json: ShareJSON.night(ShareJSON.nightRest, person: "\"person\":\"Sam\u{2069}\""), key: "person"),
+        Refusal(name: "person a number", json: ShareJSON.night(ShareJSON.nightRest, person: #""person":7"#), key: "person"),
+        Refusal(name: "night not a date", json: ShareJSON.night(#""night":"2026-11-31","onTarget":true"#), key: "night"),
+        Refusal(name: "night demo", json: ShareJSON.night(#""night":"demo","onTarget":true"#), key: "night"),
+        Refusal(name: "onTarget a string", json: ShareJSON.night(#""night":"2026-11-30","onTarget":"true""#), key: "onTarget"),
+        Refusal(name: "week W53 of a short year", json: ShareJSON.week(#""week":"2025-W53","nightsPlanned":7,"nightsOnTarget":5,"sri":null"#), key: "week"),
+        Refusal(name: "week a date", json: ShareJSON.week(#""week":"2026-11-30","nightsPlanned":7,"nightsOnTarget":5,"sri":null"#), key: "week"),
+        Refusal(name: "nightsPlanned 8", json: ShareJSON.week(#""week":"2026-W49","nightsPlanned":8,"nightsOnTarget":5,"sri":null"#), key: "nightsPlanned"),
+        Refusal(name: "nightsPlanned -1", json: ShareJSON.week(#""week":"2026-W49","nightsPlanned":-1,"nightsOnTarget":0,"sri":null"#), key: "nightsPlanned"),
+        Refusal(name: "nightsPlanned 7.0", json: ShareJSON.week(#""week":"2026-W49","nightsPlanned":7.0,"nightsOnTarget":5,"sri":null"#), key: "nightsPlanned"),
+        Refusal(name: "nightsOnTarget 2.5", json: ShareJSON.week(#""week":"2026-W49","nightsPlanned":7,"nightsOnTarget":2.5,"sri":null"#), key: "nightsOnTarget"),
+        Refusal(name: "nightsOnTarget above nightsPlanned", json: ShareJSON.week(#""week":"2026-W49","nightsPlanned":4,"nightsOnTarget":5,"sri":null"#), key: "nightsOnTarget"),
+        Refusal(name: "sri 100.05", json: ShareJSON.week(#""week":"2026-W49","nightsPlanned":7,"nightsOnTarget":5,"sri":100.05"#), key: "sri"),
+        Refusal(name: "sri -101", json: ShareJSON.week(#""week":"2026-W49","nightsPlanned":7,"nightsOnTarget":5,"sri":-101"#), key: "sri"),
+        Refusal(name: "sri 1e3", json: ShareJSON.week(#""week":"2026-W49","nightsPlanned":7,"nightsOnTarget":5,"sri":1e3"#), key: "sri"),
+        Refusal(name: "sri a string", json: ShareJSON.week(#""week":"2026-W49","nightsPlanned":7,"nightsOnTarget":5,"sri":"81.2""#), key: "sri"),
+        Refusal(name: "sri missing", json: ShareJSON.week(#""week":"2026-W49","nightsPlanned":7,"nightsOnTarget":5"#), key: "sri"),
     ]
 
     @Test(arguments: refusals)
@@ -144,15 +136,15 @@ struct ShareTests {
 
     @Test func acceptedShapes() throws {
         let accepted = [
-            Self.night(Self.nightRest),
-            Self.week(Self.weekRest),
+            ShareJSON.night(ShareJSON.nightRest),
+            ShareJSON.week(ShareJSON.weekRest),
             // Keys in any order, a name of 40 bytes, sri at the ends of its range and null.
-            #"{"onTarget":false,"night":"2024-02-29","person":""# + String(repeating: "é", count: 20) + #"","# + Self.id + #","v":1,"kind":"night"}"#,
-            Self.week(#""week":"2026-W53","nightsPlanned":0,"nightsOnTarget":0,"sri":-100"#),
-            Self.week(#""week":"2026-W53","nightsPlanned":7,"nightsOnTarget":7,"sri":100.0"#),
-            Self.week(#""week":"2020-W53","nightsPlanned":7,"nightsOnTarget":7,"sri":null"#),
+            #"{"onTarget":false,"night":"2024-02-29","person":""# + String(repeating: "é", count: 20) + #"","# + ShareJSON.id + #","v":1,"kind":"night"}"#,
+            ShareJSON.week(#""week":"2026-W53","nightsPlanned":0,"nightsOnTarget":0,"sri":-100"#),
+            ShareJSON.week(#""week":"2026-W53","nightsPlanned":7,"nightsOnTarget":7,"sri":100.0"#),
+            ShareJSON.week(#""week":"2020-W53","nightsPlanned":7,"nightsOnTarget":7,"sri":null"#),
             // Names that are not refused: a zero-width joiner, right-to-left letters, U+00A0.
-            Self.night(Self.nightRest, person: "\"person\":\"سام\u{200D}\u{00A0}\""),
+            ShareJSON.night(ShareJSON.nightRest, person: "\"person\":\"سام\u{200D}\u{00A0}\""),
         ]
         for json in accepted {
             #expect(throws: Never.self, "\(json)") { try Share.read(json: Array(json.utf8)) }
@@ -161,7 +153,7 @@ struct ShareTests {
 
     @Test func sriIsKeptAsShownRoundedOnceHalfUp() throws {
         func tenths(_ literal: String) throws -> Int? {
-            guard case .week(let share) = try Share.read(json: Array(Self.week(#""week":"2026-W49","nightsPlanned":7,"nightsOnTarget":5,"sri":"# + literal).utf8)) else { return -9999 }
+            guard case .week(let share) = try Share.read(json: Array(ShareJSON.week(#""week":"2026-W49","nightsPlanned":7,"nightsOnTarget":5,"sri":"# + literal).utf8)) else { return -9999 }
             return share.sriTenths
         }
         #expect(try tenths("92.25") == 923)
@@ -178,7 +170,7 @@ struct ShareTests {
     }
 
     @Test func aProblemSaysWhereAndNeverQuotesTheName() throws {
-        let json = Self.night(Self.nightRest, person: "\"person\":\"Secret\u{202E}Name\"")
+        let json = ShareJSON.night(ShareJSON.nightRest, person: "\"person\":\"Secret\u{202E}Name\"")
         do {
             _ = try Share.read(json: Array(json.utf8))
             Issue.record("accepted")
