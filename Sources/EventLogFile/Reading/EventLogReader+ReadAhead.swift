@@ -4,8 +4,8 @@ import Foundation
 extension EventLogReader {
     /// The events of ``forEachEvent(path:decoder:invalidLines:_:)``, with the reading and
     /// decoding on a thread of its own, a few batches ahead of `body`, which runs on the
-    /// caller's thread:
-    /// on two cores a fold then costs about the larger of the two instead of their sum.
+    /// caller's thread: on two cores a fold then costs about the larger of the two instead
+    /// of their sum.
     /// The same events in the same order, the same summary, the same error after the same
     /// events; on one core, the plain read.
     ///
@@ -26,8 +26,8 @@ extension EventLogReader {
             let outcome = Result { () throws(EventLogFileError) -> Summary in
                 try forEachRelease(path: path, from: .start, decoder: decoder, invalidLines: invalidLines, gathering: readAheadBatchSize) { released in
                     // The array itself is handed over, last event first (see below): its
-                    // events move, none is copied.
-                    released.withUnsafeMutableBufferPointer { $0.reverse() }  // by moves, not copies
+                    // events move, none is copied (reversed in place, by moves too).
+                    released.withUnsafeMutableBufferPointer { $0.reverse() }
                     channel.send(released)
                     released = []
                     released.reserveCapacity(readAheadBatchSize)

@@ -32,7 +32,7 @@ package struct PrettyJSONEmitter {
 
     /// An emitter for one value that will stand at nesting `depth` of a document (a member
     /// of the top-level object is at depth 1): its bytes are what the document's own emitter
-    /// would write for that value, to be put in with ``spliced(_:)``.
+    /// would write for that value, to be put in at its ``gap`` by ``finishedDocument(filling:)``.
     package init(valueAtDepth depth: Int, capacity: Int = 4096) {
         self.init(capacity: capacity)
         self.depth = depth
