@@ -5,84 +5,10 @@ import Foundation
 import Testing
 import StrictJSON
 
-/// The compact storage the fold keeps (sample keys and their table, names, zone clocks,
+/// The compact storage the fold keeps (the sample keys' table, names, zone clocks,
 /// the id table, the statistics' counters) answers exactly what the plain structures it
 /// replaced answer.
 struct FoldStorageTests {
-    /// A UUID text of `high` and `low` in upper or lower case.
-    static func uuidText(_ high: UInt64, _ low: UInt64, lowercase: Bool) -> String {
-        let hex = String(high, radix: 16, uppercase: !lowercase).leftPadded(16) + String(low, radix: 16, uppercase: !lowercase).leftPadded(16)
-        let characters = Array(hex)
-        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
-    }
-
-    /// What `SampleKey` must answer, the straightforward way.
-    static func referenceKey(_ text: String) -> SampleKey {
-        let characters = Array(text.utf8)
-        guard characters.count == 36 else { return .text(text) }
-        var nibbles: [UInt64] = []
-        var upper = false
-        var lower = false
-        for (position, byte) in characters.enumerated() {
-            if [8, 13, 18, 23].contains(position) {
-                guard byte == UInt8(ascii: "-") else { return .text(text) }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibbles.append(UInt64(byte - 48))
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibbles.append(UInt64(byte - 55)); upper = true
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibbles.append(UInt64(byte - 87)); lower = true
-            default: return .text(text)
-            }
-        }
-        guard !(upper && lower) else { return .text(text) }
-        let high = nibbles[0..<16].reduce(0) { $0 << 4 | $1 }
-        let low = nibbles[16..<32].reduce(0) { $0 << 4 | $1 }
-        return .uuid(high: high, low: low, lowercase: lower)
-    }
-
-    @Test func sampleKeysOfUUIDsGiveTheirTextBack() {
-        var random = SplitMix(seed: 1)
-        for index in 0..<2000 {
-            let lowercase = index % 2 == 0
-            let text = Self.uuidText(random.next(), random.next(), lowercase: lowercase)
-            let key = SampleKey(text)
-            guard case .uuid(_, _, let isLower) = key else {
-                Issue.record("\(text) is a UUID")
-                continue
-            }
-            #expect(key.text == text)
-            #expect(key == Self.referenceKey(text))
-            #expect(isLower == (lowercase && text.contains { "abcdef".contains($0) }))
-        }
-        let digitsOnly = "12345678-1234-1234-1234-123456789012"
-        #expect(SampleKey(digitsOnly).text == digitsOnly)
-        #expect(SampleKey(digitsOnly) == .uuid(high: 0x1234_5678_1234_1234, low: 0x1234_1234_5678_9012, lowercase: false))
-    }
-
-    @Test func anyOtherIdIsKeptAsText() {
-        var random = SplitMix(seed: 2)
-        let base = Array(Self.uuidText(random.next(), random.next(), lowercase: false).utf8)
-        // Every byte changed to a character around the hex ranges, or a hyphen moved.
-        let probes: [UInt8] = [0x2F, 0x30, 0x39, 0x3A, 0x40, 0x41, 0x46, 0x47, 0x60, 0x61, 0x66, 0x67, 0x2D, 0x20, 0x00, 0x7F]
-        for position in base.indices {
-            for probe in probes {
-                var bytes = base
-                bytes[position] = probe
-                let text = String(decoding: bytes, as: UTF8.self)
-                #expect(SampleKey(text) == Self.referenceKey(text), "\(text)")
-                #expect(SampleKey(text).text == text)
-            }
-        }
-        for text in ["", "c1", "B37F89BD-F1F5-45C2-BC32-8CFAF585CAF", "B37F89BD-F1F5-45C2-BC32-8CFAF585CAF1A", "b37f89bd-F1F5-45c2-bc32-8cfaf585caf1",
-                     "B37F89BD-F1F5-45C2-BC32-8CFAF585CAF\u{e9}", "B37F89BD\u{2010}F1F5-45C2-BC32-8CFAF585CA", "sample \u{1F634} one"] {
-            #expect(SampleKey(text) == .text(text))
-            #expect(SampleKey(text).text == text)
-        }
-        // A mixed-case UUID is another id than its upper-case form, as their texts are.
-        #expect(SampleKey("b37f89bd-f1f5-45c2-bc32-8cfaf585caf1") != SampleKey("B37F89BD-F1F5-45C2-BC32-8CFAF585CAF1"))
-    }
-
     @Test func theKeyTableFindsWhatADictionaryFinds() {
         var random = SplitMix(seed: 3)
         var table = SampleKeyTable()
@@ -169,7 +95,7 @@ struct FoldStorageTests {
         var table = IdentifierDigestTable()
         var set = IdentifierSet()
         for _ in 0..<50000 {
-            let id = random.next(below: 3) == 0 ? "id-\(random.next(below: 20000))" : FoldStorageTests.uuidText(random.next(), random.next(), lowercase: true)
+            let id = random.next(below: 3) == 0 ? "id-\(random.next(below: 20000))" : uuidText(random.next(), random.next(), lowercase: true)
             #expect(table.insert(id) == set.insert(id))
         }
         #expect(table.count == set.count)
@@ -232,12 +158,5 @@ struct FoldStorageTests {
         }
         #expect(statistics.countsByType == ["goalCleared": 2, "goalSet": 1, "somethingNew": 1])
         #expect(statistics.zones == ["Europe/Berlin"])
-    }
-}
-
-extension String {
-    /// The string with zeros before it up to `width` characters.
-    fileprivate func leftPadded(_ width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

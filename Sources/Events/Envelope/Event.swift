@@ -4,7 +4,12 @@ import StrictJSON
 public struct Event: Sendable, Hashable {
     /// Unique id, 1–128 UTF-8 bytes (a UUID string from the writer). Appending an id the
     /// log already holds, with the same content, is a no-op.
-    public var id: String
+    public var id: String {
+        get { identifier.text }
+        set { identifier = CompactIdentifier(newValue) }
+    }
+    /// `id` as it is held: a UUID as its bits (no string to allocate, or to free).
+    package var identifier: CompactIdentifier
     /// When it happened on the device, with the device's offset.
     public var at: Instant
     /// IANA time zone of the device at `at` (the `tz` key).
@@ -50,7 +55,24 @@ public struct Event: Sendable, Hashable {
         additionalEnvelopeFields: JSONObject,
         additionalPayloadFields: JSONObject
     ) {
-        self.id = id
+        self.init(
+            identifier: CompactIdentifier(id), at: at, timeZone: timeZone, source: source, causedBy: causedBy, payload: payload,
+            additionalEnvelopeFields: additionalEnvelopeFields, additionalPayloadFields: additionalPayloadFields
+        )
+    }
+
+    /// Creates the value from its parts, its id as it is held (the fast decoder).
+    package init(
+        identifier: CompactIdentifier,
+        at: Instant,
+        timeZone: String,
+        source: EventSource? = nil,
+        causedBy: String? = nil,
+        payload: EventPayload,
+        additionalEnvelopeFields: JSONObject,
+        additionalPayloadFields: JSONObject
+    ) {
+        self.identifier = identifier
         self.at = at
         self.timeZone = timeZone
         self.source = source

@@ -19,7 +19,7 @@ public struct RecordedEvent: Sendable, Hashable {
 
     /// Creates the value from its parts.
     public init(seq: Int, batch: BatchPosition? = nil, event: Event, originalLine: [UInt8]? = nil, stream: String? = nil) {
-        self.init(seq: seq, batch: batch, event: event, originalLine: originalLine, stream: stream, idDigest: IdentifierDigest(event.id))
+        self.init(seq: seq, batch: batch, event: event, originalLine: originalLine, stream: stream, idDigest: IdentifierDigest(event.identifier))
     }
 
     private init(seq: Int, batch: BatchPosition?, event: Event, originalLine: [UInt8]?, stream: String?, idDigest: IdentifierDigest) {

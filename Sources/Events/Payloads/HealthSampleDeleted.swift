@@ -3,15 +3,20 @@
 /// ingest of it, of any of those kinds, is skipped (docs/rules.md §8.4).
 public struct HealthSampleDeleted: EventPayloadContent {
     /// The deleted sample's id.
-    public var sampleId: String
+    public var sampleId: String {
+        get { sampleIdentifier.text }
+        set { sampleIdentifier = CompactIdentifier(newValue) }
+    }
+    /// `sampleId` as it is held: a UUID as its bits.
+    package var sampleIdentifier: CompactIdentifier
 
     /// Creates the value from its parts.
-    public init(sampleId: String) { self.sampleId = sampleId }
+    public init(sampleId: String) { self.sampleIdentifier = CompactIdentifier(sampleId) }
 
     /// The description of the payload: its fields, once (see `EventPayloadContent`).
     package static var placeholder: HealthSampleDeleted { HealthSampleDeleted(sampleId: "") }
 
     package mutating func visitFields<Visitor: PayloadFieldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
-        try visitor.identifier("sampleId", &sampleId)
+        try visitor.identifier("sampleId", &sampleIdentifier)
     }
 }

@@ -30,7 +30,7 @@ package protocol PayloadFieldVisitor {
     /// `true` or `false`.
     mutating func bool(_ key: StaticString, _ value: inout Bool) throws(Failure)
     /// A non-empty string that is new on each event (a sample id).
-    mutating func identifier(_ key: StaticString, _ value: inout String) throws(Failure)
+    mutating func identifier(_ key: StaticString, _ value: inout CompactIdentifier) throws(Failure)
     /// A non-empty string that repeats from event to event (an item, template or app).
     mutating func name(_ key: StaticString, _ value: inout String) throws(Failure)
     /// Any string that repeats from event to event (a source name, a unit).
@@ -106,7 +106,7 @@ package struct PayloadFieldNames: PayloadFieldVisitor {
     package mutating func number(_ key: StaticString, _ value: inout Double) { add(key) }
     package mutating func optionalNumber(_ key: StaticString, _ value: inout Double?) { add(key) }
     package mutating func bool(_ key: StaticString, _ value: inout Bool) { add(key) }
-    package mutating func identifier(_ key: StaticString, _ value: inout String) { add(key) }
+    package mutating func identifier(_ key: StaticString, _ value: inout CompactIdentifier) { add(key) }
     package mutating func name(_ key: StaticString, _ value: inout String) { add(key) }
     package mutating func text(_ key: StaticString, _ value: inout String) { add(key) }
     package mutating func optionalText(_ key: StaticString, _ value: inout String?) { add(key) }
@@ -149,8 +149,8 @@ extension PayloadDecoder: PayloadFieldVisitor {
     package mutating func bool(_ key: StaticString, _ value: inout Bool) throws(EventDecodingError) {
         value = try bool(key.description)
     }
-    package mutating func identifier(_ key: StaticString, _ value: inout String) throws(EventDecodingError) {
-        value = try nonEmptyString(key.description)
+    package mutating func identifier(_ key: StaticString, _ value: inout CompactIdentifier) throws(EventDecodingError) {
+        value = CompactIdentifier(try nonEmptyString(key.description))
     }
     package mutating func name(_ key: StaticString, _ value: inout String) throws(EventDecodingError) {
         value = try nonEmptyString(key.description)

@@ -1,7 +1,12 @@
 /// `sleepSampleIngested`: one HealthKit sleep-analysis sample.
 public struct SleepSampleIngested: EventPayloadContent {
     /// HealthKit's id of the sample; a re-ingested id replaces the earlier sample.
-    public var sampleId: String
+    public var sampleId: String {
+        get { sampleIdentifier.text }
+        set { sampleIdentifier = CompactIdentifier(newValue) }
+    }
+    /// `sampleId` as it is held: a UUID as its bits.
+    package var sampleIdentifier: CompactIdentifier
     /// The stage.
     public var stage: SleepStage
     /// When the sample starts.
@@ -19,7 +24,7 @@ public struct SleepSampleIngested: EventPayloadContent {
 
     /// Creates the value from its parts.
     public init(sampleId: String, stage: SleepStage, start: Instant, end: Instant, timeZone: String? = nil, sourceName: String) {
-        self.sampleId = sampleId
+        self.sampleIdentifier = CompactIdentifier(sampleId)
         self.stage = stage
         self.start = start
         self.end = end
@@ -31,7 +36,7 @@ public struct SleepSampleIngested: EventPayloadContent {
     package static var placeholder: SleepSampleIngested { SleepSampleIngested(sampleId: "", stage: .inBed, start: .placeholder, end: .placeholder, sourceName: "") }
 
     package mutating func visitFields<Visitor: PayloadFieldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
-        try visitor.identifier("sampleId", &sampleId)
+        try visitor.identifier("sampleId", &sampleIdentifier)
         try visitor.enumeration("stage", &stage)
         try visitor.instant("start", &start)
         try visitor.instant("end", &end)

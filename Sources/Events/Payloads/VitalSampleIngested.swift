@@ -1,7 +1,12 @@
 /// `vitalSampleIngested`: one HealthKit vital reading.
 public struct VitalSampleIngested: EventPayloadContent {
     /// HealthKit's id of the sample.
-    public var sampleId: String
+    public var sampleId: String {
+        get { sampleIdentifier.text }
+        set { sampleIdentifier = CompactIdentifier(newValue) }
+    }
+    /// `sampleId` as it is held: a UUID as its bits.
+    package var sampleIdentifier: CompactIdentifier
     /// What was measured.
     public var kind: VitalKind
     /// The reading.
@@ -15,7 +20,7 @@ public struct VitalSampleIngested: EventPayloadContent {
 
     /// Creates the value from its parts.
     public init(sampleId: String, kind: VitalKind, value: Double, unit: String, start: Instant, end: Instant) {
-        self.sampleId = sampleId
+        self.sampleIdentifier = CompactIdentifier(sampleId)
         self.kind = kind
         self.value = value
         self.unit = unit
@@ -27,7 +32,7 @@ public struct VitalSampleIngested: EventPayloadContent {
     package static var placeholder: VitalSampleIngested { VitalSampleIngested(sampleId: "", kind: .hrv, value: 0, unit: "", start: .placeholder, end: .placeholder) }
 
     package mutating func visitFields<Visitor: PayloadFieldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
-        try visitor.identifier("sampleId", &sampleId)
+        try visitor.identifier("sampleId", &sampleIdentifier)
         try visitor.enumeration("kind", &kind)
         try visitor.number("value", &value)
         try visitor.text("unit", &unit)

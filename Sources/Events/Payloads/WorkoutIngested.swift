@@ -1,7 +1,12 @@
 /// `workoutIngested`: one HealthKit workout.
 public struct WorkoutIngested: EventPayloadContent {
     /// HealthKit's id of the workout; a re-ingested id replaces the earlier workout.
-    public var sampleId: String
+    public var sampleId: String {
+        get { sampleIdentifier.text }
+        set { sampleIdentifier = CompactIdentifier(newValue) }
+    }
+    /// `sampleId` as it is held: a UUID as its bits.
+    package var sampleIdentifier: CompactIdentifier
     /// The activity: HealthKit's activity type without its `HKWorkoutActivityType` prefix,
     /// in lower camel case, e.g. `running`, `highIntensityIntervalTraining`.
     public var activity: String
@@ -20,7 +25,7 @@ public struct WorkoutIngested: EventPayloadContent {
 
     /// Creates the value from its parts.
     public init(sampleId: String, activity: String, start: Instant, end: Instant, timeZone: String? = nil, sourceName: String, kilocalories: Double? = nil) {
-        self.sampleId = sampleId
+        self.sampleIdentifier = CompactIdentifier(sampleId)
         self.activity = activity
         self.start = start
         self.end = end
@@ -35,7 +40,7 @@ public struct WorkoutIngested: EventPayloadContent {
     }
 
     package mutating func visitFields<Visitor: PayloadFieldVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
-        try visitor.identifier("sampleId", &sampleId)
+        try visitor.identifier("sampleId", &sampleIdentifier)
         try visitor.name("activity", &activity)
         try visitor.instant("start", &start)
         try visitor.instant("end", &end)

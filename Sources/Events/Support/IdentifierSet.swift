@@ -31,14 +31,25 @@ public struct IdentifierDigest: Sendable, Hashable {
 
     /// The digest of `identifier`'s UTF-8 bytes.
     public init(_ identifier: String) {
+        var text = identifier
+        self = text.withUTF8(Self.init(utf8:))
+    }
+
+    /// The digest of `identifier`'s text (the same as of the text as a string).
+    package init(_ identifier: CompactIdentifier) {
+        self = identifier.withUTF8(Self.init(utf8:))
+    }
+
+    /// The digest of the UTF-8 text `bytes`.
+    private init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         var fnv: UInt64 = 0xcbf2_9ce4_8422_2325
         var mix: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for byte in identifier.utf8 {
+        for byte in bytes {
             fnv = (fnv ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
             mix = (mix ^ UInt64(byte)) &* 0xBF58_476D_1CE4_E5B9
             mix ^= mix >> 29
         }
-        mix ^= UInt64(identifier.utf8.count)
+        mix ^= UInt64(bytes.count)
         mix = (mix ^ (mix >> 31)) &* 0x94D0_49BB_1331_11EB
         high = fnv
         low = mix ^ (mix >> 32)

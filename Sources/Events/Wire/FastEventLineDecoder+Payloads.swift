@@ -145,12 +145,12 @@ struct FastPayloadReader: PayloadFieldVisitor, PayloadReading {
     }
 
     @inline(__always)
-    mutating func identifier(_ key: StaticString, _ value: inout String) throws(FastPathMiss) {
+    mutating func identifier(_ key: StaticString, _ value: inout CompactIdentifier) throws(FastPathMiss) {
         try require(key)
-        // Made for this event alone.
-        let text = try scanner.withString { bytes in bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
-        guard let text else { throw FastPathMiss() }
-        value = text
+        // A UUID is held as its bits; any other id is made for this event alone.
+        let read = try scanner.withString { bytes in bytes.isEmpty ? nil : CompactIdentifier(utf8: bytes) }
+        guard let read else { throw FastPathMiss() }
+        value = read
     }
 
     @inline(__always)

@@ -92,7 +92,7 @@ public struct FastEventLineDecoder: EventLineDecoding {
         var seen: EnvelopeKeys = []
         var seq = 0
         var version = 0
-        var id = ""
+        var identifier = CompactIdentifier.text("")
         var at = Instant(millisecondsSince1970: 0, normalizedOffsetSeconds: 0)
         var zone = ""
         var source: EventSource?
@@ -112,11 +112,12 @@ public struct FastEventLineDecoder: EventLineDecoding {
             case .id:
                 try Self.mark(.id, in: &seen)
                 likely = .typeKey
-                let text = try scanner.withString { bytes in
-                    Event.identifierByteRange.contains(bytes.count) ? String(decoding: bytes, as: UTF8.self) : nil
+                // A UUID is held as its bits: no string is made (nor freed on the folding thread).
+                let read = try scanner.withString { bytes in
+                    Event.identifierByteRange.contains(bytes.count) ? CompactIdentifier(utf8: bytes) : nil
                 }
-                guard let text else { throw FastPathMiss() }
-                id = text
+                guard let read else { throw FastPathMiss() }
+                identifier = read
             case .typeKey:
                 try Self.mark(.type, in: &seen)
                 likely = .v
@@ -163,7 +164,9 @@ public struct FastEventLineDecoder: EventLineDecoding {
         }
         return RecordedEvent(
             seq: seq, batch: batch,
-            event: Event(id: id, at: at, timeZone: zone, source: source, causedBy: causedBy, payload: payload)
+            event: Event(
+                identifier: identifier, at: at, timeZone: zone, source: source, causedBy: causedBy, payload: payload,
+                additionalEnvelopeFields: JSONObject(), additionalPayloadFields: JSONObject())
         )
     }
 

@@ -130,7 +130,7 @@ extension PayloadEncoder: PayloadFieldVisitor {
     package mutating func integer(_ key: StaticString, _ value: inout Int) { self.key(key); integerValue(value) }
     package mutating func number(_ key: StaticString, _ value: inout Double) { self.key(key); numberValue(value) }
     package mutating func bool(_ key: StaticString, _ value: inout Bool) { self.key(key); boolValue(value) }
-    package mutating func identifier(_ key: StaticString, _ value: inout String) { self.key(key); stringValue(value) }
+    package mutating func identifier(_ key: StaticString, _ value: inout CompactIdentifier) { self.key(key); stringValue(value.text) }
     package mutating func name(_ key: StaticString, _ value: inout String) { self.key(key); stringValue(value) }
     package mutating func text(_ key: StaticString, _ value: inout String) { self.key(key); stringValue(value) }
 

@@ -14,7 +14,12 @@ extension PayloadFieldVisitor where Self: StateCoder {
     package mutating func number(_ key: StaticString, _ value: inout Double) throws(Failure) { try field(key, &value) }
     package mutating func optionalNumber(_ key: StaticString, _ value: inout Double?) throws(Failure) { try field(key, &value) }
     package mutating func bool(_ key: StaticString, _ value: inout Bool) throws(Failure) { try field(key, &value) }
-    package mutating func identifier(_ key: StaticString, _ value: inout String) throws(Failure) { try field(key, &value) }
+    /// Its text (a checkpoint holds an id as the string it is).
+    package mutating func identifier(_ key: StaticString, _ value: inout CompactIdentifier) throws(Failure) {
+        var text = Self.isReading ? "" : value.text
+        try field(key, &text)
+        if Self.isReading { value = CompactIdentifier(text) }
+    }
     package mutating func name(_ key: StaticString, _ value: inout String) throws(Failure) { try field(key, &value) }
     package mutating func text(_ key: StaticString, _ value: inout String) throws(Failure) { try field(key, &value) }
     package mutating func optionalText(_ key: StaticString, _ value: inout String?) throws(Failure) { try field(key, &value) }

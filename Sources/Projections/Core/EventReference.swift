@@ -23,7 +23,7 @@ public struct EventReference: Sendable, Hashable {
 
     /// The reference to `event`.
     package init(_ event: RecordedEvent) {
-        identifier = SampleKey(event.id)
+        identifier = event.event.identifier
         seq = event.seq
         typeName = event.typeName
         at = event.at

@@ -32,20 +32,3 @@ extension SampleKey: StateCodable {
         self = .text(text)
     }
 }
-
-/// The order keys are written in where a set of them is (UUIDs by their bits, then texts
-/// by their bytes), so that the same set gives the same bytes.
-extension SampleKey: Comparable {
-    static func < (left: SampleKey, right: SampleKey) -> Bool {
-        switch (left, right) {
-        case let (.uuid(leftHigh, leftLow, leftLower), .uuid(rightHigh, rightLow, rightLower)):
-            return (leftHigh, leftLow, leftLower ? 1 : 0) < (rightHigh, rightLow, rightLower ? 1 : 0)
-        case (.uuid, .text):
-            return true
-        case (.text, .uuid):
-            return false
-        case let (.text(leftText), .text(rightText)):
-            return leftText.utf8.lexicographicallyPrecedes(rightText.utf8)
-        }
-    }
-}

@@ -165,7 +165,7 @@ public struct SleepLedger: Projection, Hashable {
         case .sleepSampleIngested(let payload):
             return ingest(payload, event: event, warnings: &warnings)
         case .sleepSampleDeleted(let payload):
-            let key = SampleKey(payload.sampleId)
+            let key = payload.sampleIdentifier
             deleted.insert(key)
             placeKeys()
             if let slot = sampleSlots?.remove(hash: SampleKeyTable.hash(key), matches: { stored[Int($0)].key == key }) {
@@ -177,7 +177,7 @@ public struct SleepLedger: Projection, Hashable {
             return .applied
         case .vitalSampleIngested(let payload):
             guard let reason = SampleInterval.check(start: payload.start, end: payload.end, at: event.at, allowsInstant: true)?.warningText ?? (payload.value.isFinite ? nil : "the value is not finite") else {
-                guard deletedVitals.isEmpty || !deletedVitals.contains(SampleKey(payload.sampleId)) else {
+                guard deletedVitals.isEmpty || !deletedVitals.contains(payload.sampleIdentifier) else {
                     return warnings.skip(seq: event.seq, rule: .sample, because: HealthSamples.deletedReason("vitalSampleIngested"))
                 }
                 record(vital: payload, event: event)
@@ -185,7 +185,7 @@ public struct SleepLedger: Projection, Hashable {
             }
             return warnings.skip(seq: event.seq, rule: .sample, because: "vitalSampleIngested \(reason)")
         case .healthSampleDeleted(let payload):
-            let key = SampleKey(payload.sampleId)
+            let key = payload.sampleIdentifier
             deletedVitals.insert(key)
             placeKeys()
             removeVital(key)
@@ -226,7 +226,7 @@ public struct SleepLedger: Projection, Hashable {
         if let rejection = SampleInterval.check(start: payload.start, end: payload.end, at: event.at) {
             return warnings.skip(seq: event.seq, rule: .sample, because: "sleepSampleIngested \(rejection.warningText)")
         }
-        let key = SampleKey(payload.sampleId)
+        let key = payload.sampleIdentifier
         guard deleted.isEmpty || !deleted.contains(key) else {
             return warnings.skip(seq: event.seq, rule: .sample, because: "sleepSampleIngested re-delivers a deleted sample; a deleted sample stays deleted")
         }
@@ -311,7 +311,7 @@ public struct SleepLedger: Projection, Hashable {
         guard case .known(var clock) = zoneLookups[Int(zone)] else { return }
         let night = clock.nightDay(of: vital.start.millisecondsSince1970)
         zoneLookups[Int(zone)] = .known(clock)
-        let key = SampleKey(vital.sampleId)
+        let key = vital.sampleIdentifier
         let hash = SampleKeyTable.hash(key)
         let held = HeldVital(key: key, night: night, kind: vital.kind, value: vital.value)
         placeKeys()

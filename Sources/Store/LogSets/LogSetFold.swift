@@ -155,25 +155,25 @@ package enum LogSetFold {
             case before(RecentFirstCopies.Copy)
         }
         var copies = Copies()
-        var originals: [String: Original] = [:]
+        var originals: [CompactIdentifier: Original] = [:]
         originals.reserveCapacity(events.count)
         for (index, event) in events.enumerated() {
             // A log file has one stream: a repeated id is the runner's, never a copy.
             guard event.stream != nil else { continue }
             let original: Original
-            if let known = originals[event.id] {
+            if let known = originals[event.event.identifier] {
                 original = known
             } else {
                 switch earlier?(event.id) ?? .none {
                 case .none:
-                    originals[event.id] = .index(index)
+                    originals[event.event.identifier] = .index(index)
                     copies.firstCopies.append(index)
                     continue
                 case .unknown:
                     return nil
                 case .known(let copy):
                     original = .before(copy)
-                    originals[event.id] = original
+                    originals[event.event.identifier] = original
                 }
             }
             let place: String, sameStream: Bool, same: Bool
