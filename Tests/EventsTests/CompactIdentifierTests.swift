@@ -109,6 +109,20 @@ struct CompactIdentifierTests {
         #expect(sample.sampleId == lower)
     }
 
+    @Test func theFastDecoderHoldsAUUIDIdAsItsBitsWithTheDigestOfItsText() throws {
+        // The id's first letter escaped: the bits and the digest are those of the decoded text.
+        let escaped = #"{"seq":1,"id":"\u006237f89bd-f1f5-45c2-bc32-8cfaf585caf1","type":"goalCleared","v":1,"#
+            + #""at":"2026-03-01T07:00:00+01:00","tz":"Europe/Berlin","data":{}}"#
+        var decoder = FastEventLineDecoder()
+        let recorded = try decoder.decode(line: Array(escaped.utf8))
+        #expect(recorded.event.identifier == .uuid(high: 0xB37F_89BD_F1F5_45C2, low: 0xBC32_8CFA_F585_CAF1, lowercase: true))
+        #expect(recorded.id == "b37f89bd-f1f5-45c2-bc32-8cfaf585caf1")
+        #expect(recorded.idDigest == IdentifierDigest("b37f89bd-f1f5-45c2-bc32-8cfaf585caf1"))
+        var reference = EventLineDecoder()
+        let referenceRecorded = try reference.decode(line: Array(escaped.utf8))
+        #expect(recorded == referenceRecorded)
+    }
+
     @Test func theOrderIsBitsThenTextBytes() {
         let small = CompactIdentifier("00000000-0000-0000-0000-000000000001")
         let large = CompactIdentifier("FFFFFFFF-0000-0000-0000-000000000000")

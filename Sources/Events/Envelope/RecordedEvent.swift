@@ -22,7 +22,9 @@ public struct RecordedEvent: Sendable, Hashable {
         self.init(seq: seq, batch: batch, event: event, originalLine: originalLine, stream: stream, idDigest: IdentifierDigest(event.identifier))
     }
 
-    private init(seq: Int, batch: BatchPosition?, event: Event, originalLine: [UInt8]?, stream: String?, idDigest: IdentifierDigest) {
+    /// Creates the value from its parts and its id's digest, which must be
+    /// `IdentifierDigest(event.id)` (the fast decoder makes it from the line's bytes).
+    package init(seq: Int, batch: BatchPosition?, event: Event, originalLine: [UInt8]?, stream: String?, idDigest: IdentifierDigest) {
         self.seq = seq
         self.batch = batch
         self.event = event

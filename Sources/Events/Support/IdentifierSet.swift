@@ -41,7 +41,7 @@ public struct IdentifierDigest: Sendable, Hashable {
     }
 
     /// The digest of the UTF-8 text `bytes`.
-    private init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    package init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         var fnv: UInt64 = 0xcbf2_9ce4_8422_2325
         var mix: UInt64 = 0x9E37_79B9_7F4A_7C15
         for byte in bytes {

@@ -93,6 +93,7 @@ public struct FastEventLineDecoder: EventLineDecoding {
         var seq = 0
         var version = 0
         var identifier = CompactIdentifier.text("")
+        var identifierDigest = IdentifierDigest(utf8: UnsafeBufferPointer(start: nil, count: 0))
         var at = Instant(millisecondsSince1970: 0, normalizedOffsetSeconds: 0)
         var zone = ""
         var source: EventSource?
@@ -114,10 +115,10 @@ public struct FastEventLineDecoder: EventLineDecoding {
                 likely = .typeKey
                 // A UUID is held as its bits: no string is made (nor freed on the folding thread).
                 let read = try scanner.withString { bytes in
-                    Event.identifierByteRange.contains(bytes.count) ? CompactIdentifier(utf8: bytes) : nil
+                    Event.identifierByteRange.contains(bytes.count) ? (CompactIdentifier(utf8: bytes), IdentifierDigest(utf8: bytes)) : nil
                 }
                 guard let read else { throw FastPathMiss() }
-                identifier = read
+                (identifier, identifierDigest) = read
             case .typeKey:
                 try Self.mark(.type, in: &seen)
                 likely = .v
@@ -166,7 +167,8 @@ public struct FastEventLineDecoder: EventLineDecoding {
             seq: seq, batch: batch,
             event: Event(
                 identifier: identifier, at: at, timeZone: zone, source: source, causedBy: causedBy, payload: payload,
-                additionalEnvelopeFields: JSONObject(), additionalPayloadFields: JSONObject())
+                additionalEnvelopeFields: JSONObject(), additionalPayloadFields: JSONObject()),
+            originalLine: nil, stream: nil, idDigest: identifierDigest
         )
     }
 
