@@ -131,8 +131,9 @@ enum BenchArguments {
                            no batches). For each: decode alone, the fold (what show folds,
                            minus the decode), the view (its text written from the folded
                            state: bytes and MB/s), the whole show --json and jq -c .seq (each
-                           a fresh process, output to /dev/null) and the ratio, medians of 5
-                           runs; then whether show is 3× jq and the view 200 MB/s.
+                           a fresh process, output to /dev/null, run alternately) and the
+                           ratio, medians of 5 runs; then whether show is 3× jq and the view
+                           200 MB/s.
           -h, --help       Show this help.
 
         INTERNAL (how the benchmark runs each pass in a child process):

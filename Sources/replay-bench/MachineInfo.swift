@@ -106,12 +106,20 @@ struct JQTiming {
 
     static let runCount = 3
 
+    /// `runCount` runs of jq on `path`.
     static func measure(path: String, runs runCount: Int = runCount) -> Outcome {
+        measure(path: path, runs: runCount, between: {})
+    }
+
+    /// `runCount` runs of jq on `path`, `between` called before each run but the first (to
+    /// time something else alternately, so that a drift in the machine's speed falls on both).
+    static func measure(path: String, runs runCount: Int, between: () throws -> Void) rethrows -> Outcome {
         #if os(Linux) || os(macOS)
         guard let executable = ExternalTool.find("jq") else { return .notFound }
         let version = ExternalTool.output(of: "jq", ["--version"]) ?? "unknown version"
         var runs: [Duration] = []
         for run in 1...runCount {
+            if run > 1 { try between() }
             Progress.say("jq run \(run)/\(runCount): \(executable) -c .seq \(URL(fileURLWithPath: path).lastPathComponent) > /dev/null…")
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)

@@ -115,27 +115,24 @@ enum ShowShapesBenchmark {
         return ReplayTool.run(arguments(path), console: console).rawValue
     }
 
-    /// The whole `show --json`, each run a fresh child process timed from here as jq is.
-    static func measureShow(path: String) throws -> [Duration] {
+    /// One run of the whole `show --json`, a fresh child process timed from here as jq is,
+    /// added to `runs`.
+    static func measureShow(path: String, runs: inout [Duration]) throws {
         #if os(Linux) || os(macOS)
-        var runs: [Duration] = []
-        for run in 1...runCount {
-            Progress.say("  show --json --no-checkpoint run \(run)/\(runCount) (a fresh process, output to /dev/null)…")
-            let process = Process()
-            process.executableURL = SelfExecutable.url
-            process.arguments = ["--show-once-only", path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.standardError
-            let clock = ContinuousClock()
-            let started = clock.now
-            try process.run()
-            process.waitUntilExit()
-            runs.append(clock.now - started)
-            guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-                throw BenchError.failed("show --json exited with status \(process.terminationStatus)")
-            }
+        Progress.say("  show --json --no-checkpoint run \(runs.count + 1)/\(runCount) (a fresh process, output to /dev/null)…")
+        let process = Process()
+        process.executableURL = SelfExecutable.url
+        process.arguments = ["--show-once-only", path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.standardError
+        let clock = ContinuousClock()
+        let started = clock.now
+        try process.run()
+        process.waitUntilExit()
+        runs.append(clock.now - started)
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw BenchError.failed("show --json exited with status \(process.terminationStatus)")
         }
-        return runs
         #else
         throw BenchError.failed("processes cannot be started on this platform")
         #endif
@@ -170,8 +167,12 @@ enum ShowShapesBenchmark {
                 throw BenchError.failed("the fold saw \(parts.events) events, the log has \(generated.eventCount)")
             }
             guard parts.warnings == 0 else { throw BenchError.failed("the \(name)'s log folded with \(parts.warnings) warnings; it has none") }
-            let jq = JQTiming.measure(path: path, runs: runCount)
-            let show = try measureShow(path: path)
+            // show and jq run alternately, so that a drift in the machine's speed between
+            // runs falls on both alike.
+            var show: [Duration] = []
+            try measureShow(path: path, runs: &show)
+            let jq = try JQTiming.measure(path: path, runs: runCount) { try measureShow(path: path, runs: &show) }
+            while show.count < runCount { try measureShow(path: path, runs: &show) }
             shapes.append(ShapeMeasurement(name: name, generated: generated, parts: parts, show: show, jq: jq))
         }
         return report(shapes, machine: machine, isRelease: isRelease, files: files, keep: keep)
@@ -190,7 +191,7 @@ enum ShowShapesBenchmark {
         }
         if let jq = shapes.lazy.compactMap({ $0.jq.timing }).first { out.append("  jq             \(jq.executable) (\(jq.version))") }
         out.append("")
-        out.append("Medians of \(runCount) runs (wall time). The parts run in one child process per log; show and jq each run as a fresh process, output to /dev/null.")
+        out.append("Medians of \(runCount) runs (wall time). The parts run in one child process per log; show and jq each run as a fresh process, output to /dev/null, alternately.")
         out.append("  decode   EventLogReader.forEachEvent (read, decode, check every line)")
         out.append("  fold     CheckpointedFold.fold without checkpoints (what show folds), minus the decode")
         out.append("  view     JSONView.bytes: the view's text from the folded state; MB/s of the view's bytes")
