@@ -37,8 +37,8 @@ extension EventLogReader {
         reader.stackSize = 8 << 20
         reader.start()
         while let batch = channel.receive() {
-            // Each event is lent to `body` in place: neither copied nor moved, so only the
-            // parts the fold reads cross from the reading thread's core to this one.
+            // Each event is passed on from its place in the batch, in order; the batch is let
+            // go whole once folded.
             for index in batch.indices { body(batch[index].event) }
         }
         return try channel.outcome.get()

@@ -68,12 +68,6 @@ package enum CompactIdentifier: Sendable, Hashable {
         }
     }
 
-    /// How many UTF-8 bytes the text has.
-    package var utf8Count: Int {
-        if case .text(let text) = self { return text.utf8.count }
-        return 36
-    }
-
     /// The UUID value of `identifier` when it is a UUID text in one case.
     private static func uuid(of identifier: String) -> CompactIdentifier? {
         guard identifier.utf8.count == 36 else { return nil }
