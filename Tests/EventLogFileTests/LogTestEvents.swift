@@ -67,7 +67,7 @@ enum TestEvents {
                 ))
             ),
             Event(
-                id: "\(prefix)-followup", at: try instant("2026-11-30T21:46:00+01:00"), timeZone: zone, source: .system,
+                identifier: CompactIdentifier("\(prefix)-followup"), at: try instant("2026-11-30T21:46:00+01:00"), timeZone: zone, source: .system,
                 causedBy: "\(prefix)-goal",
                 payload: .freeWindowUsed(FreeWindowUsed(night: night, returnedEarly: true)),
                 additionalEnvelopeFields: unknownEnvelope,

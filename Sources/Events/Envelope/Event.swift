@@ -38,30 +38,13 @@ public struct Event: Sendable, Hashable {
         payload: EventPayload
     ) {
         self.init(
-            id: id, at: at, timeZone: timeZone, source: source, causedBy: causedBy, payload: payload,
+            identifier: CompactIdentifier(id), at: at, timeZone: timeZone, source: source, causedBy: causedBy, payload: payload,
             additionalEnvelopeFields: JSONObject(), additionalPayloadFields: JSONObject()
         )
     }
 
-    /// Creates the value from its parts, with the keys this version does not know (the
-    /// decoders, and tests that round-trip them).
-    package init(
-        id: String,
-        at: Instant,
-        timeZone: String,
-        source: EventSource? = nil,
-        causedBy: String? = nil,
-        payload: EventPayload,
-        additionalEnvelopeFields: JSONObject,
-        additionalPayloadFields: JSONObject
-    ) {
-        self.init(
-            identifier: CompactIdentifier(id), at: at, timeZone: timeZone, source: source, causedBy: causedBy, payload: payload,
-            additionalEnvelopeFields: additionalEnvelopeFields, additionalPayloadFields: additionalPayloadFields
-        )
-    }
-
-    /// Creates the value from its parts, its id as it is held (the fast decoder).
+    /// Creates the value from its parts, its id as it is held, with the keys this version
+    /// does not know (the decoders, and tests that round-trip them).
     package init(
         identifier: CompactIdentifier,
         at: Instant,

@@ -134,7 +134,7 @@ public struct EventLineDecoder: Sendable {
         let decoded = try catalogue.decodePayload(typeName: typeName, version: version, data: data)
         let additionalEnvelope = JSONObject(object.members.filter { !Self.envelopeKeys.contains($0.key) })
         return Event(
-            id: id, at: at, timeZone: zone, source: source, causedBy: causedBy,
+            identifier: CompactIdentifier(id), at: at, timeZone: zone, source: source, causedBy: causedBy,
             payload: decoded.payload,
             additionalEnvelopeFields: additionalEnvelope,
             additionalPayloadFields: decoded.additional
