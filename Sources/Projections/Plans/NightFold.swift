@@ -152,27 +152,32 @@ struct NightFold: Sendable, Hashable {
     }
 
     /// The plan as folded so far, or `nil` when the night is not planned; `earlyRevisions`
-    /// gives the revisions of the early stretch of so many entries, when the plan has them
-    /// (without it, the plan's `revisions` are empty: for queries that need only its values
-    /// and instants).
-    func plan(earlyRevisions: ((Int) -> RevisionHorizon)?) -> NightPlan? {
+    /// gives the revisions of the early stretch of so many entries, when the plan has them.
+    func plan(earlyRevisions: (Int) -> RevisionHorizon) -> NightPlan? {
+        guard current != nil else { return nil }
+        var horizon = inheritedEnd.map(earlyRevisions) ?? RevisionHorizon(night: night)
+        horizon.append(contentsOf: revisions)
+        return plan(listing: horizon.revisions)
+    }
+
+    /// The plan as folded so far without its revisions (`revisions` is empty), or `nil`:
+    /// for queries that need only its values and instants.
+    var planWithoutRevisions: NightPlan? {
+        plan(listing: [])
+    }
+
+    private func plan(listing revisions: [PlanRevision]) -> NightPlan? {
         guard let current else { return nil }
-        var listed: [PlanRevision] = []
-        if let earlyRevisions {
-            var horizon = inheritedEnd.map(earlyRevisions) ?? RevisionHorizon(night: night)
-            horizon.append(contentsOf: revisions)
-            listed = horizon.revisions
-        }
         return NightPlan(
             night: night, values: current.values, bedtimeAt: current.bedtimeAt,
             windDownStart: current.windDownStart, wakeTime: current.wakeTime,
-            windDownStartedEarlyAt: early, revisions: listed, hasConfirmedExit: false
+            windDownStartedEarlyAt: early, revisions: revisions, hasConfirmedExit: false
         )
     }
 
     /// The exit window of the plan as folded so far (no revisions needed), or `nil`.
     var exitWindow: ExitWindow? {
-        plan(earlyRevisions: nil).map { ExitWindow(plan: $0, isDemo: false) }
+        planWithoutRevisions.map { ExitWindow(plan: $0, isDemo: false) }
     }
 
     /// Whether the night is planned, as folded so far.

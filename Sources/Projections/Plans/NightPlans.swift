@@ -207,9 +207,16 @@ public struct NightPlans: Projection, Hashable {
         folds[night, default: NightFold(night: night)].advance(over: timeline, index: index, zones: zones, zoneChanges: zoneChanges)
     }
 
+    /// The plan `fold` holds, its early revisions folded now (`shared`: see
+    /// `PlanTimelineIndex.earlyRevisions`).
+    private func plan(of fold: NightFold, sharing shared: inout PlanTimelineIndex.SharedEarlyFold) -> NightPlan? {
+        fold.plan { end in index.earlyRevisions(for: fold.night, end: end, timeline: timeline, sharing: &shared) }
+    }
+
     /// The plan `fold` holds, its early revisions folded now.
     private func plan(of fold: NightFold) -> NightPlan? {
-        fold.plan { end in index.earlyRevisions(for: fold.night, end: end, timeline: timeline) }
+        var alone = PlanTimelineIndex.SharedEarlyFold()
+        return plan(of: fold, sharing: &alone)
     }
 
     /// Why `nightInRange` refused a night: the rule of the warning it gave.
@@ -230,9 +237,16 @@ public struct NightPlans: Projection, Hashable {
 
     /// The plan of `night` as the log stands, or `nil` when the night is not planned.
     public func plan(for night: LocalDate) -> NightPlan? {
+        var alone = PlanTimelineIndex.SharedEarlyFold()
+        return plan(for: night, sharing: &alone)
+    }
+
+    /// ``plan(for:)``, the early revisions' fold shared with the nights asked before it in
+    /// ascending order (`PlanTimelineIndex.earlyRevisions`).
+    private func plan(for night: LocalDate, sharing shared: inout PlanTimelineIndex.SharedEarlyFold) -> NightPlan? {
         var fold = folds[night] ?? NightFold(night: night)
         fold.advance(over: timeline, index: index, zones: zones, zoneChanges: zoneChanges)
-        guard var plan = plan(of: fold) else { return nil }
+        guard var plan = plan(of: fold, sharing: &shared) else { return nil }
         plan.hasConfirmedExit = confirmedExitNights.contains(night)
         return plan
     }
@@ -243,7 +257,7 @@ public struct NightPlans: Projection, Hashable {
     package func planWithoutRevisions(for night: LocalDate) -> NightPlan? {
         var fold = folds[night] ?? NightFold(night: night)
         fold.advance(over: timeline, index: index, zones: zones, zoneChanges: zoneChanges)
-        guard var plan = fold.plan(earlyRevisions: nil) else { return nil }
+        guard var plan = fold.planWithoutRevisions else { return nil }
         plan.hasConfirmedExit = confirmedExitNights.contains(night)
         return plan
     }
@@ -359,9 +373,10 @@ public struct NightPlans: Projection, Hashable {
             return []
         }
         var plans: [NightPlan] = []
+        var shared = PlanTimelineIndex.SharedEarlyFold()
         var night = kept.lowerBound
         while night <= kept.upperBound {
-            if let plan = plan(for: night) { plans.append(plan) }
+            if let plan = plan(for: night, sharing: &shared) { plans.append(plan) }
             night = night.adding(days: 1)
         }
         return plans
@@ -385,8 +400,8 @@ public struct NightPlans: Projection, Hashable {
 
     /// The nights ``plans(asOf:)`` lists plans for: from the first planned night to the
     /// later of `now`'s night + 6 and the last night of the latest goal's ramp; `nil`
-    /// before any goal.
-    private func listedNights(asOf now: Instant) -> ClosedRange<LocalDate>? {
+    /// before any goal. (Not every night of the range need be planned.)
+    package func listedNights(asOf now: Instant) -> ClosedRange<LocalDate>? {
         var firstNight: LocalDate?
         var latestGoal: GoalSet?
         for entry in timeline {

@@ -10,6 +10,12 @@ struct PlanTimelineIndex: Sendable {
     private(set) var zoneChangesThrough: [Int] = []
     /// The entries that can touch every night: goals, clears and zone changes, in order.
     private var globalEntries: [Int] = []
+    /// For each of `globalEntries`, the first night (days since 1970) from which it folds
+    /// alike in every night's early stretch: its cause's night is before the night's week
+    /// (not listed, `RevisionHorizon`), and a goal's ramp has reached its last night (the
+    /// night's bedtime is the target). From that night on, the early stretch's fold over
+    /// it depends on the entries alone, not on the night.
+    private var foldsAlikeFrom: [Int32] = []
     /// The goals and clears, in order.
     private var planActions: [Int] = []
     /// The overrides and early starts, by the night they name, in order.
@@ -31,13 +37,21 @@ struct PlanTimelineIndex: Sendable {
         switch entry.action {
         case .goal, .cleared:
             planActions.append(index)
-            globalEntries.append(index)
+            appendGlobal(entry, at: index)
         case .override(let night, _), .windDownStartedEarly(let night):
             nightEntries[night, default: []].append(index)
-            if entry.zoneChange != nil { globalEntries.append(index) }
+            if entry.zoneChange != nil { appendGlobal(entry, at: index) }
         case nil:
-            globalEntries.append(index)
+            appendGlobal(entry, at: index)
         }
+    }
+
+    /// Notes `entry`, at `index` of the timeline, as one that can touch every night.
+    private mutating func appendGlobal(_ entry: NightPlans.Entry, at index: Int) {
+        globalEntries.append(index)
+        var from = RevisionHorizon.firstNightNotListing(causeNight: entry.causeNight)
+        if case .goal(let goal) = entry.action { from = max(from, GoalRules.lastRampNight(of: goal)) }
+        foldsAlikeFrom.append(Int32(from.daysSince1970))
     }
 
     /// The same index with the shortcuts turned off (every entry folded).
@@ -83,42 +97,107 @@ struct PlanTimelineIndex: Sendable {
     /// `NightFold` records there, from the goals, clears and zone changes alone (in that
     /// stretch the plan's values follow the governing goal and the latest zone, and no
     /// instant needs resolving).
-    func earlyRevisions(for night: LocalDate, end: Int, timeline: [NightPlans.Entry]) -> RevisionHorizon {
-        var revisions = RevisionHorizon(night: night)
-        var goal: GoalSet?
-        var values: NightPlanValues?
-        var zone: String?
-        for index in globalEntries {
+    ///
+    /// `shared` carries the fold over the first entries between the nights of one query
+    /// asked in ascending order (`NightPlans.plans(asOf:nights:)`); a fresh one for a night
+    /// asked alone. Those first entries are the ones that fold alike for the night and every
+    /// later night (`foldsAlikeFrom`), so each night folds only the entries after them: those
+    /// of its last week and of goals whose ramp has not reached it. A long log's list of
+    /// plans then costs each night a few steps rather than one step for every goal, clear
+    /// and zone change before it.
+    func earlyRevisions(for night: LocalDate, end: Int, timeline: [NightPlans.Entry], sharing shared: inout SharedEarlyFold) -> RevisionHorizon {
+        guard let start = shared.grown(for: night, end: end, index: self, timeline: timeline) else {
+            // A night before the shared fold's, or an end before what it folded: alone.
+            var alone = EarlyFold(night: night)
+            fold(&alone, for: night, end: end, through: globalEntries.count, timeline: timeline)
+            return alone.revisions
+        }
+        var fold = start
+        self.fold(&fold, for: night, end: end, through: globalEntries.count, timeline: timeline)
+        return fold.revisions
+    }
+
+    /// The state of the early stretch's fold for one night after some of the global
+    /// entries.
+    struct EarlyFold: Sendable {
+        /// How many of `globalEntries` are folded.
+        fileprivate var folded = 0
+        fileprivate var goal: GoalSet?
+        fileprivate var values: NightPlanValues?
+        fileprivate var zone: String?
+        fileprivate var revisions: RevisionHorizon
+
+        fileprivate init(night: LocalDate) {
+            revisions = RevisionHorizon(night: night)
+        }
+    }
+
+    /// The early stretch's fold over the first global entries, shared by the nights of one
+    /// query asked in ascending order (see ``earlyRevisions(for:end:timeline:sharing:)``).
+    struct SharedEarlyFold: Sendable {
+        private var fold: EarlyFold?
+        /// The latest night the fold was grown for.
+        private var night: LocalDate?
+
+        init() {}
+
+        /// The fold grown over every further entry that folds alike for `night` and every
+        /// later night, set to list `night`'s revisions; `nil` when it cannot serve `night`
+        /// (a night before one it served, or an end before an entry it folded).
+        fileprivate mutating func grown(for night: LocalDate, end: Int, index: PlanTimelineIndex, timeline: [NightPlans.Entry]) -> EarlyFold? {
+            if let served = self.night, night < served { return nil }
+            var shared = fold ?? EarlyFold(night: night)
+            if shared.folded > 0, index.globalEntries[shared.folded - 1] >= end { return nil }
+            // Every entry folded so far is from before `night`'s week, so none is listed:
+            // the list moves to the night's horizon as it is.
+            shared.revisions = RevisionHorizon(night: night, continuing: shared.revisions)
+            var limit = shared.folded
+            let day = Int32(night.daysSince1970)
+            while limit < index.globalEntries.count, index.globalEntries[limit] < end, index.foldsAlikeFrom[limit] <= day {
+                limit += 1
+            }
+            index.fold(&shared, for: night, end: end, through: limit, timeline: timeline)
+            fold = shared
+            self.night = night
+            return shared
+        }
+    }
+
+    /// Folds the global entries from `fold.folded` up to `limit`, before entry `end`, for
+    /// `night`.
+    private func fold(_ fold: inout EarlyFold, for night: LocalDate, end: Int, through limit: Int, timeline: [NightPlans.Entry]) {
+        while fold.folded < limit {
+            let index = globalEntries[fold.folded]
             if index >= end { break }
+            fold.folded += 1
             // The entry's parts read in place: most entries change nothing for this night.
             let zoneChange = timeline[index].zoneChange
-            if let zoneChange { zone = zoneChange }
+            if let zoneChange { fold.zone = zoneChange }
             switch timeline[index].action {
             case .goal(let set) where set.firstNight <= night:
-                goal = set
+                fold.goal = set
             case .cleared:
-                if values != nil { goal = nil }
+                if fold.values != nil { fold.goal = nil }
             default:
                 if zoneChange == nil { continue }
             }
-            let next = goal.flatMap { goal in zone.map { NightFold.values(of: goal, night: night, timeZone: $0) } }
-            if next != values {
+            let next = fold.goal.flatMap { goal in fold.zone.map { NightFold.values(of: goal, night: night, timeZone: $0) } }
+            if next != fold.values {
                 if let next {
-                    if values == nil { revisions.reset() }
+                    if fold.values == nil { fold.revisions.reset() }
                     let causeNight = timeline[index].causeNight
-                    if let values, values.bedtime == next.bedtime, !revisions.lists(causeNight: causeNight) {
+                    if let values = fold.values, values.bedtime == next.bedtime, !fold.revisions.lists(causeNight: causeNight) {
                         // Before the horizon and not setting the bedtime: only counted.
-                        revisions.countBeforeHorizon()
+                        fold.revisions.countBeforeHorizon()
                     } else {
-                        revisions.append(PlanRevision(values: next, previous: values, cause: timeline[index].cause, causeNight: causeNight))
+                        fold.revisions.append(PlanRevision(values: next, previous: fold.values, cause: timeline[index].cause, causeNight: causeNight))
                     }
                 } else {
-                    revisions.reset()
+                    fold.revisions.reset()
                 }
             }
-            values = next
+            fold.values = next
         }
-        return revisions
     }
 
     /// The first index of `sorted` (ascending by `isAtOrAfter`) whose element satisfies

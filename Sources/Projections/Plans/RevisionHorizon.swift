@@ -36,6 +36,22 @@ struct RevisionHorizon: Sendable, Hashable {
         firstListedNight = listingEveryRevision ? nil : night.adding(days: -Self.nightsBefore)
     }
 
+    /// `other`'s list moved to `night`'s horizon: for a list whose revisions are all from
+    /// before both nights' weeks (none is listed as it is; `PlanTimelineIndex` moves the
+    /// fold shared by the nights of one query from one night to the next).
+    init(night: LocalDate, continuing other: RevisionHorizon) {
+        firstListedNight = night.adding(days: -Self.nightsBefore)
+        standIn = other.standIn
+        beforeHorizon = other.beforeHorizon
+        recent = other.recent
+    }
+
+    /// The first night that does not list as it is a revision caused on `causeNight`: for
+    /// that night and every later one, the revision is from before the night's week.
+    static func firstNightNotListing(causeNight: LocalDate) -> LocalDate {
+        causeNight.adding(days: Self.nightsBefore + 1)
+    }
+
     /// Adds the next revision in fold order.
     mutating func append(_ revision: PlanRevision) {
         guard let firstListedNight, revision.causeNight < firstListedNight else {
