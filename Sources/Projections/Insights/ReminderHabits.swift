@@ -46,12 +46,23 @@ public struct ReminderHabits: Sendable, Hashable {
     /// Whether `template`'s reminder is left out of a night whose wind-down starts at
     /// `windDownStart`: its latest change strictly before that instant retired it.
     public func isRetired(_ template: String, forWindDownStartingAt windDownStart: Instant) -> Bool {
-        latestChange(of: template) { $0 < windDownStart.millisecondsSince1970 }?.retired ?? false
+        guard let position = ChecklistCompletions.position(ofItem: template) else { return false }
+        return isRetired(checklistPosition: position, forWindDownStartingAt: windDownStart)
+    }
+
+    /// ``isRetired(_:forWindDownStartingAt:)`` for the reminder at `position` of the
+    /// checklist: for a query over many nights, which looks the reminder up once.
+    func isRetired(checklistPosition position: Int, forWindDownStartingAt windDownStart: Instant) -> Bool {
+        latestChange(at: position) { $0 < windDownStart.millisecondsSince1970 }?.retired ?? false
     }
 
     private func latestChange(of template: String, where admits: (Int64) -> Bool) -> Change? {
         guard let position = ChecklistCompletions.position(ofItem: template) else { return nil }
-        return changes[position]?.last { admits($0.moment) }
+        return latestChange(at: position, where: admits)
+    }
+
+    private func latestChange(at position: Int, where admits: (Int64) -> Bool) -> Change? {
+        changes[position]?.last { admits($0.moment) }
     }
 
     /// How many times the person asked why, marked done and dismissed `template`'s

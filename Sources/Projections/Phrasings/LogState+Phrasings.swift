@@ -46,7 +46,8 @@ extension LogState {
         let places = only.map { [$0] } ?? Array(ReminderTemplate.all.indices)
         var runs = places.map { PhrasingRun(templateIndex: $0, template: ReminderTemplate.all[$0].id) }
         let moment = asOf.millisecondsSince1970
-        let reminders = places.map { ReminderTemplate.all[$0] }
+        // What each night reads of the reminders, looked up once rather than every night.
+        let reminders = places.map { PhrasingReminder(ReminderTemplate.all[$0]) }
         if let first = nightPlans.firstPlannedNight {
             let last = nightPlans.night(holding: asOf).adding(days: 1)
             var night = first
@@ -56,9 +57,10 @@ extension LogState {
                 guard let plan = nightPlans.planWithoutRevisions(for: night) else { continue }
                 // The night's checklist changes, read once for its nine reminders.
                 let changes = checklists.changes(on: night)
-                for (index, template) in reminders.enumerated() {
-                    guard let fireAt = Self.fireTime(of: template, plan: plan), fireAt.millisecondsSince1970 <= moment,
-                          isPending(template, plan: plan, firingAt: fireAt, changes: changes)
+                for index in reminders.indices {
+                    let fireAt = reminders[index].fireTime(plan: plan)
+                    guard fireAt.millisecondsSince1970 <= moment,
+                          isPending(reminders[index].checklistPosition, plan: plan, firingAt: fireAt, changes: changes)
                     else { continue }
                     runs[index].show(night: night, firingAt: fireAt, in: self)
                 }
@@ -70,25 +72,42 @@ extension LogState {
         return runs
     }
 
-    /// When `template` fires on the night planned as `plan`: its offset from bedtime, or the
-    /// wake time.
-    static func fireTime(of template: ReminderTemplate, plan: NightPlan) -> Instant? {
-        switch template.anchor {
-        case .beforeBedtime(let minutes): return plan.bedtimeAt.adding(milliseconds: -Int64(minutes) * 60_000)
-        case .wakeTime: return plan.wakeTime
-        }
-    }
-
-    /// Whether `template` was pending when it fired at `fireAt` on the night planned as `plan`
-    /// (docs/rules.md §8, Tonight): not retired for the night, and for a checklist reminder its
-    /// item not done strictly before the fire time (`changes`: the night's checklist changes,
-    /// in fold order).
-    func isPending(_ template: ReminderTemplate, plan: NightPlan, firingAt fireAt: Instant, changes: [ChecklistCompletions.Change]) -> Bool {
-        guard template.isChecklistItem, let position = ChecklistCompletions.position(ofItem: template.id) else { return true }
-        if reminderHabits.isRetired(template.id, forWindDownStartingAt: plan.windDownStart) { return false }
+    /// Whether the reminder at `checklistPosition` of the checklist (`nil` for the reminders
+    /// that are not checklist items) was pending when it fired at `fireAt` on the night
+    /// planned as `plan` (docs/rules.md §8, Tonight): not retired for the night, and its item
+    /// not done strictly before the fire time (`changes`: the night's checklist changes, in
+    /// fold order).
+    func isPending(_ checklistPosition: Int?, plan: NightPlan, firingAt fireAt: Instant, changes: [ChecklistCompletions.Change]) -> Bool {
+        guard let position = checklistPosition else { return true }
+        if reminderHabits.isRetired(checklistPosition: position, forWindDownStartingAt: plan.windDownStart) { return false }
         let fire = fireAt.millisecondsSince1970
         let latest = changes.last { $0.position == position && $0.moment < fire }
         return !(latest?.completed ?? false)
+    }
+}
+
+/// What the phrasing tests read of one reminder on every night: when it fires, and its place
+/// in the checklist.
+private struct PhrasingReminder {
+    /// Milliseconds from bedtime to the fire time (negative: before); `nil` for the reminder
+    /// at the wake time.
+    let offsetFromBedtime: Int64?
+    /// Its place in ``ReminderTemplate/checklist``; `nil` for the reminders that are not
+    /// checklist items.
+    let checklistPosition: Int?
+
+    init(_ template: ReminderTemplate) {
+        switch template.anchor {
+        case .beforeBedtime(let minutes): offsetFromBedtime = -Int64(minutes) * 60_000
+        case .wakeTime: offsetFromBedtime = nil
+        }
+        checklistPosition = template.isChecklistItem ? ChecklistCompletions.position(ofItem: template.id) : nil
+    }
+
+    /// When it fires on the night planned as `plan`: its offset from bedtime, or the wake
+    /// time.
+    func fireTime(plan: NightPlan) -> Instant {
+        offsetFromBedtime.map { plan.bedtimeAt.adding(milliseconds: $0) } ?? plan.wakeTime
     }
 }
 

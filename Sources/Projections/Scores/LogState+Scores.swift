@@ -20,9 +20,7 @@ extension LogState {
     /// ``recentOnsets(before:)``, each night's onset converted once for all the calls that
     /// share `onsets`.
     package func recentOnsets(before night: LocalDate, onsets: inout OnsetMinutes) -> [Double] {
-        sleep.nightsWithData(before: night, last: Self.usualBedtimeNights).compactMap { previous in
-            onsets.minutes(of: previous, in: sleep)
-        }
+        onsets.recent(before: night, count: Self.usualBedtimeNights, in: sleep)
     }
 
     /// The tunable score of `night` with the settings in force (or `settings`), `nil`
@@ -38,7 +36,7 @@ extension LogState {
         guard let record = sleep.record(for: night) else { return nil }
         let settings = settings ?? scoreInputs.settings
         let asleep = record.asleepMinutes
-        var parts: [ScorePart: Double] = [:]
+        var parts = ScorePartValues()
         parts[.duration] = ScoreCurves.duration(asleepMinutes: asleep, needMinutes: Double(sleepNeedMinutes(for: night)))
         let deepTarget = ScoreSettings.minutes(of: settings.deepTarget, asleepMinutes: asleep)
         if let deep = record.deepMilliseconds {
@@ -58,14 +56,14 @@ extension LogState {
             parts[.bedtime] = ScoreCurves.bedtime(deviationMinutes: onset - usual)
         }
         parts[.interruptions] = ScoreCurves.interruptions(count: record.interruptions, awakeMinutes: Double(record.awakeMilliseconds) / 60_000)
-        let weights = settings.weights.scaled(available: Set(parts.keys))
+        let weights = settings.weights.scaled { parts[$0] != nil }
         // Summed in part order, never a dictionary's: its order changes from one instance
         // to the next, and so would the last bits of the total.
         let total = ScorePart.allCases.reduce(0.0) { sum, part in
             guard let value = parts[part] else { return sum }
             return sum + (weights[part] ?? 0) * value
         }
-        return NightScore(night: night, parts: parts, weights: weights, unroundedTotal: total, deepTargetMinutes: deepTarget, bedtimeReference: reference)
+        return NightScore(night: night, partValues: parts, partWeights: weights, unroundedTotal: total, deepTargetMinutes: deepTarget, bedtimeReference: reference)
     }
 
     /// The estimate of Apple's score for `night`, `nil` without a sleep record.
@@ -88,23 +86,69 @@ extension LogState {
 
 /// Nights' onsets as minutes after noon in their record's zone
 /// (`LogState.minutesAfterNoon`), each night's converted once: scoring every night looks
-/// at the 14 nights before each. Valid for one state: make one per query over many nights.
+/// at the 14 nights before each. The nights with a record are listed at the first look
+/// back, and each onset is kept in its night's place. Valid for one state: make one per
+/// query over many nights.
 package struct OnsetMinutes {
-    private var byNight: [LocalDate: Double] = [:]
+    /// The nights with a record (days since 1970), oldest first, once listed.
+    private var days: [Int32]?
+    /// Each listed night's onset, once converted.
+    private var minutes: [Double?] = []
+    /// Whether each listed night's onset was converted (a night listed whose record is
+    /// gone has none).
+    private var converted: [Bool] = []
     /// The last zone converted in, and its resolver (a log's nights are mostly in one).
     private var lastZone: (name: String, resolver: LocalTimeResolver?)?
 
     package init() {}
 
-    /// The onset of `night`'s record in `ledger`, `nil` without a record.
-    mutating func minutes(of night: LocalDate, in ledger: SleepLedger) -> Double? {
-        if let known = byNight[night] { return known }
-        return ledger.record(for: night).map { minutes(of: $0) }
+    /// The onsets of up to `count` nights with a record before `night` in `ledger`, oldest
+    /// first (`SleepLedger.nightsWithData(before:last:)`).
+    mutating func recent(before night: LocalDate, count: Int, in ledger: SleepLedger) -> [Double] {
+        let days = listed(in: ledger)
+        let end = days.partitioningIndex { $0 >= Int32(night.daysSince1970) }
+        var onsets: [Double] = []
+        onsets.reserveCapacity(count)
+        for position in max(0, end - count)..<end {
+            if let onset = minutes(at: position, in: ledger) { onsets.append(onset) }
+        }
+        return onsets
     }
 
     /// The onset of `record`.
     mutating func minutes(of record: SleepRecord) -> Double {
-        if let known = byNight[record.night] { return known }
+        if let days, case let position = days.partitioningIndex(where: { $0 >= Int32(record.night.daysSince1970) }),
+           position < days.count, days[position] == Int32(record.night.daysSince1970) {
+            if converted[position], let known = minutes[position] { return known }
+            let onset = convert(record)
+            minutes[position] = onset
+            converted[position] = true
+            return onset
+        }
+        return convert(record)
+    }
+
+    /// The nights with a record, listed at the first call.
+    private mutating func listed(in ledger: SleepLedger) -> [Int32] {
+        if let days { return days }
+        let listed = ledger.nightsWithData(in: .all).map { Int32($0.daysSince1970) }
+        days = listed
+        minutes = Array(repeating: nil, count: listed.count)
+        converted = Array(repeating: false, count: listed.count)
+        return listed
+    }
+
+    /// The onset of the listed night at `position`, `nil` without a record.
+    private mutating func minutes(at position: Int, in ledger: SleepLedger) -> Double? {
+        if converted[position] { return minutes[position] }
+        let onset = days.flatMap { ledger.record(for: LocalDate(daysSince1970: Int($0[position]))) }.map { convert($0) }
+        minutes[position] = onset
+        converted[position] = true
+        return onset
+    }
+
+    /// `record`'s onset converted in its zone.
+    private mutating func convert(_ record: SleepRecord) -> Double {
         let resolver: LocalTimeResolver?
         if let lastZone, lastZone.name == record.timeZone {
             resolver = lastZone.resolver
@@ -113,8 +157,6 @@ package struct OnsetMinutes {
             lastZone = (record.timeZone, resolver)
         }
         let local = resolver?.localDateTime(of: record.onset) ?? record.onset.localDateTime
-        let minutes = LogState.minutesAfterNoon(local)
-        byNight[record.night] = minutes
-        return minutes
+        return LogState.minutesAfterNoon(local)
     }
 }

@@ -51,11 +51,21 @@ extension ScoreWeights {
     /// For one night: the weights of the parts that have data, scaled up to sum to 100
     /// (docs/rules.md §7.1); a part without data gets `nil`.
     public func scaled(available: Set<ScorePart>) -> [ScorePart: Double] {
-        // In part order, not the set's, so the same night gives the same bits every time.
-        let sum = ScorePart.allCases.filter(available.contains).reduce(0) { $0 + weight(of: $1) }
-        var result: [ScorePart: Double] = [:]
-        for part in available {
-            result[part] = sum > 0 ? weight(of: part) * 100 / sum : 100 / Double(available.count)
+        scaled(where: available.contains).dictionary
+    }
+
+    /// ``scaled(available:)`` for the parts `isAvailable` admits, as a table.
+    func scaled(where isAvailable: (ScorePart) -> Bool) -> ScorePartValues {
+        // In part order, so the same night gives the same bits every time.
+        var sum = 0.0
+        var count = 0
+        for part in ScorePart.allCases where isAvailable(part) {
+            sum += weight(of: part)
+            count += 1
+        }
+        var result = ScorePartValues()
+        for part in ScorePart.allCases where isAvailable(part) {
+            result[part] = sum > 0 ? weight(of: part) * 100 / sum : 100 / Double(count)
         }
         return result
     }
