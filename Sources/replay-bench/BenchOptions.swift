@@ -130,7 +130,8 @@ enum BenchArguments {
                            every fourth night; its own envelope key order, no whitespace,
                            no batches). For each: decode alone, the fold (what show folds,
                            minus the decode), the view (its text written from the folded
-                           state: bytes and MB/s), the whole show --json and jq -c .seq (each
+                           state as show --json writes it, in chunks: bytes and MB/s), the
+                           whole show --json and jq -c .seq (each
                            a fresh process, output to /dev/null, run alternately) and the
                            ratio, medians of 5 runs; then whether show is 3× jq and the view
                            200 MB/s.

@@ -18,7 +18,8 @@ struct ShowParts: Equatable {
     /// The fold `show` makes (`CheckpointedFold.fold` without checkpoints): reading and
     /// decoding included.
     var decodeAndFold: [Duration] = []
-    /// `JSONView.bytes`: the view's text from the folded state, written member by member.
+    /// `JSONView.chunks`: the view's text from the folded state, as `show --json` writes it
+    /// (in chunks, not copied into one array).
     var viewRuns: [Duration] = []
     /// The bytes of the view.
     var viewBytes = 0
@@ -77,10 +78,10 @@ enum ShowShapesBenchmark {
             parts.warnings = fold.runner.warnings.all.count
 
             started = clock.now
-            let bytes = JSONView.bytes(state: fold.runner.state, warnings: fold.runner.warnings, asOf: fold.latestLineAt)
+            let chunks = JSONView.chunks(state: fold.runner.state, warnings: fold.runner.warnings, asOf: fold.latestLineAt)
             parts.viewRuns.append(clock.now - started)
-            parts.viewBytes = bytes.count
-            withExtendedLifetime((checksum, bytes)) {}
+            parts.viewBytes = chunks.reduce(0) { $0 + $1.count }
+            withExtendedLifetime((checksum, chunks)) {}
         }
         return parts
     }
@@ -194,7 +195,7 @@ enum ShowShapesBenchmark {
         out.append("Medians of \(runCount) runs (wall time). The parts run in one child process per log; show and jq each run as a fresh process, output to /dev/null, alternately.")
         out.append("  decode   EventLogReader.forEachEvent (read, decode, check every line)")
         out.append("  fold     CheckpointedFold.fold without checkpoints (what show folds), minus the decode")
-        out.append("  view     JSONView.bytes: the view's text from the folded state; MB/s of the view's bytes")
+        out.append("  view     JSONView.chunks: the view's text from the folded state, as show --json writes it; MB/s of its bytes")
         out.append("")
         for shape in shapes {
             let parts = shape.parts

@@ -332,4 +332,21 @@ struct LocalTimeResolverTests {
         #expect(mismatches.isEmpty, "\(mismatches.count) of \(checked) in \(zone), e.g. \(mismatches.prefix(3))")
         #expect(checked >= 3 * 96)
     }
+
+    /// The stretch of an offset runs from the instant asked to the zone's next change of
+    /// offset (exclusive), to the end of time in a zone without changes: the JSON view takes
+    /// the offset of instants within it without asking the zone again.
+    @Test func anOffsetHoldsFromTheInstantAskedToTheNextChange() throws {
+        let berlin = try #require(LocalTimeResolver(identifier: "Europe/Berlin"))
+        let march = Instant(millisecondsSince1970: 1_772_323_200_000, utcOffsetSeconds: 0)  // 2026-03-01T00:00Z
+        let stretch = berlin.offsetStretch(at: march)
+        let change: Int64 = 1_774_746_000_000  // 2026-03-29T01:00Z, CET → CEST
+        #expect(stretch.offsetSeconds == 3600)
+        #expect(stretch.from == march.millisecondsSince1970)
+        #expect(stretch.until == change)
+        #expect(berlin.offsetSeconds(at: Instant(millisecondsSince1970: change - 1, utcOffsetSeconds: 0)) == 3600)
+        #expect(berlin.offsetSeconds(at: Instant(millisecondsSince1970: change, utcOffsetSeconds: 0)) == 7200)
+        let utc = try #require(LocalTimeResolver(identifier: "UTC"))
+        #expect(utc.offsetStretch(at: march).until == .max)
+    }
 }

@@ -2,7 +2,7 @@ import Events
 import Projections
 import Testing
 import StrictJSON
-import Views
+@testable import Views
 
 /// The pretty writer of the JSON view: 2-space indentation, keys in stored order, the
 /// escapes of the compact writer, numbers as their literal, a trailing newline.
@@ -53,7 +53,7 @@ struct JSONViewWriterTests {
         var gaps: [(at: Int, value: [UInt8])] = []
         withGaps.beginObject()
         for (key, member) in members {
-            withGaps.key(key)
+            withGaps.key(escaping: key)
             if key == "middle" {
                 withGaps.value(member)
             } else {
@@ -176,6 +176,65 @@ struct JSONViewDecimalFastPathTests {
             z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
+        }
+    }
+}
+
+/// The view writes the long arrays (every night's plan, sleep, score) in runs on several
+/// cores and joins them: any cut of the elements into runs, empty runs included, gives the
+/// bytes of the one-pass document.
+struct JSONViewRunsTests {
+    @Test(arguments: [[0], [3], [1, 2], [0, 3, 0], [2, 0, 1], [1, 1, 1], []])
+    func runsWrittenApartJoinAsIfWrittenInPlace(cuts: [Int]) {
+        let total: Int = cuts.reduce(0, +)
+        let elements: [JSONValue] = (0..<total).map { index in
+            index.isMultiple(of: 2) ? JSONViewWriterTests.object([("n", .number(JSONNumber(Int64(index)))), ("e", .array([]))]) : .array([.null, .string("x")])
+        }
+        let members: [(String, JSONValue)] = [("before", .bool(true)), ("list", .array(elements)), ("after", .null)]
+        var onePass = PrettyJSONEmitter()
+        onePass.value(JSONViewWriterTests.object(members))
+        var withGap = PrettyJSONEmitter()
+        withGap.beginObject()
+        withGap.key("before")
+        withGap.bool(true)
+        withGap.key("list")
+        let gap = withGap.gap
+        withGap.key("after")
+        withGap.null()
+        withGap.endObject()
+        var start = 0
+        var runs: [[UInt8]] = []
+        for count in cuts {
+            var run = PrettyJSONEmitter(elementsOfArrayAtDepth: 1)
+            for element in elements[start..<start + count] {
+                run.element()
+                run.value(element)
+            }
+            runs.append(run.bytes)
+            start += count
+        }
+        let chunks = withGap.finishedChunks(filling: [(at: gap, chunks: PrettyJSONEmitter.array(joining: runs, atDepth: 1))])
+        #expect(String(decoding: PrettyJSONEmitter.joined(chunks), as: UTF8.self) == String(decoding: onePass.finishedDocument(), as: UTF8.self))
+    }
+}
+
+/// The view shows a zone's instants with the offset of the stretch it last asked the zone
+/// for (`ZoneDisplay`): in any order, across changes of offset, each instant is shown as
+/// the zone shows it.
+struct ZoneDisplayTests {
+    @Test(arguments: ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "UTC"])
+    func everyInstantIsShownAsTheZoneShowsIt(zone: String) throws {
+        let resolver = try #require(LocalTimeResolver(identifier: zone))
+        let display = ZoneDisplay(zone)
+        // Every 37 minutes through 2026, forward then back, then hopping.
+        let start: Int64 = 1_767_225_600_000  // 2026-01-01T00:00Z
+        let moments = (0..<14_300).map { start + Int64($0) * 37 * 60_000 }
+        var hopping = moments
+        var random = SplitMix64(seed: 7)
+        hopping.shuffle(using: &random)
+        for moment in moments + moments.reversed() + hopping.prefix(2_000) {
+            let instant = Instant(millisecondsSince1970: moment, utcOffsetSeconds: 0)
+            #expect(display.display(instant) == resolver.display(instant), "\(instant.rfc3339)")
         }
     }
 }

@@ -188,16 +188,50 @@ package struct LocalTimeResolver: Sendable, Hashable {
     /// the zone data records, daylight saving or not), or `nil` if there is none or it does
     /// not lie strictly later.
     func transition(afterMilliseconds moment: Int64) -> Int64? {
+        switch nextChange(afterMilliseconds: moment) {
+        case .at(let next): return next
+        case .none, .unknown: return nil
+        }
+    }
+
+    /// The zone's offset at `instant` (``offsetSeconds(at:)``) and the moments, in
+    /// milliseconds since 1970, over which it holds for certain: from `instant` up to (not
+    /// including) the zone's next change of offset, to the end of time when the zone data
+    /// records none. Instants shown one after the other in the same stretch can take the
+    /// offset without asking the zone again (the JSON view shows thousands of a night's
+    /// instants in one zone).
+    package func offsetStretch(at instant: Instant) -> (offsetSeconds: Int32, from: Int64, until: Int64) {
+        let moment = instant.millisecondsSince1970
+        let until: Int64
+        switch nextChange(afterMilliseconds: moment) {
+        case .at(let next): until = next
+        case .none: until = .max
+        case .unknown: until = moment + 1
+        }
+        return (offsetSeconds(at: instant), moment, until)
+    }
+
+    /// What the zone data says of the next change of offset after a moment.
+    private enum NextChange {
+        /// A change at this moment, strictly later.
+        case at(Int64)
+        /// No change after it.
+        case none
+        /// An answer that is not a moment strictly later: no stretch can be trusted.
+        case unknown
+    }
+
+    private func nextChange(afterMilliseconds moment: Int64) -> NextChange {
         guard let next = timeZone.nextDaylightSavingTimeTransition(after: Self.date(milliseconds: moment)) else {
-            return nil
+            return .none
         }
         let milliseconds = (next.timeIntervalSince1970 * 1000).rounded()
         // Transitions lie on whole seconds; rounding absorbs the binary fraction of `Date`.
         guard milliseconds.isFinite, abs(milliseconds) < 9.0e15 else {
-            return nil
+            return .unknown
         }
         let result = Int64(milliseconds)
-        return result > moment ? result : nil
+        return result > moment ? .at(result) : .unknown
     }
 
     private func instant(milliseconds: Int64, offsetMilliseconds: Int64) -> Instant {

@@ -64,7 +64,10 @@ enum ShowCommand {
             invalidLines: invalidLines, skipping: skipping)
         let state = fold.runner.state
         if arguments.flag("json") {
-            console.outputBytes(JSONView.bytes(state: state, warnings: fold.runner.warnings, asOf: fold.asOf, nights: nights))
+            // Chunk by chunk, as the view is made: no copy of the whole view.
+            for chunk in JSONView.chunks(state: state, warnings: fold.runner.warnings, asOf: fold.asOf, nights: nights) {
+                console.outputBytes(chunk)
+            }
         } else {
             console.output(render(state: state, warnings: fold.runner.warnings, asOf: fold.asOf, nights: nights, renderer: renderer))
         }

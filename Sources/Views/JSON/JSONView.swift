@@ -75,29 +75,34 @@ public enum JSONView {
 
     /// ``text(state:warnings:asOf:nights:)`` as its UTF-8 bytes, made without a `String`.
     public static func bytes(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter = .all) -> [UInt8] {
-        // The scores and the copy (about half the view's work on a long log: every night's
-        // score against the 14 before it, every reminder's phrasing test) are written on a
-        // second core beside the rest, then put in their place; on one core, one after the
-        // other. The bytes are the same either way.
-        let parts = ViewParts()
-        let nightCount = state.sleep.nightsWithData(in: nights).count
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 {
-                // About 1.1 kB a night with sleep on a long log besides the scores' 0.5 kB:
-                // room for most views without growing.
-                var out = PrettyJSONEmitter(capacity: 16_384 + 1_100 * nightCount)
-                parts.gaps = write(state: state, warnings: warnings, asOf: asOf, nights: nights, into: &out)
-                parts.document = out
+        PrettyJSONEmitter.joined(chunks(state: state, warnings: warnings, asOf: asOf, nights: nights))
+    }
+
+    /// ``bytes(state:warnings:asOf:nights:)`` as chunks to be written one after the other,
+    /// not copied into one array: what `show --json` writes to standard output.
+    package static func chunks(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter = .all) -> [[UInt8]] {
+        chunks(state: state, warnings: warnings, asOf: asOf, nights: nights, runsPerSection: ViewPiece.runsPerSection)
+    }
+
+    /// ``chunks(state:warnings:asOf:nights:)`` with each long section's nights cut into
+    /// `runsPerSection` pieces (the tests cut them otherwise, for the same bytes).
+    static func chunks(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter, runsPerSection: Int) -> [[UInt8]] {
+        // A long log's view is mostly its nights: every night's plan, sleep and score, the
+        // exits, the phrasing tests. Those are written as pieces on every core, the pieces
+        // of most work first, and put in their places after; the rest of the view is the
+        // last piece. The bytes are the same whichever core writes which piece.
+        let pieces = ViewPiece.pieces(state: state, asOf: asOf, nights: nights, runs: runsPerSection)
+        let written = WrittenPieces(count: pieces.count)
+        DispatchQueue.concurrentPerform(iterations: pieces.count + 1) { index in
+            if index < pieces.count {
+                written.set(index, pieces[index].bytes(state: state, asOf: asOf))
             } else {
-                var scores = PrettyJSONEmitter(valueAtDepth: 1, capacity: 4_096 + 500 * nightCount)
-                writeScores(state: state, nights: nights, into: &scores)
-                parts.scores = scores.bytes
-                var copy = PrettyJSONEmitter(valueAtDepth: 1)
-                writeCopy(state: state, asOf: asOf, into: &copy)
-                parts.copy = copy.bytes
+                var out = PrettyJSONEmitter(capacity: 16_384)
+                let gaps = write(state: state, warnings: warnings, asOf: asOf, into: &out)
+                written.setDocument(out, gaps: gaps)
             }
         }
-        return parts.document.finishedDocument(filling: [(parts.gaps.scores, parts.scores), (parts.gaps.copy, parts.copy)])
+        return written.finishedChunks(pieces: pieces)
     }
 
     /// The whole view as a value, read back from ``bytes(state:warnings:asOf:nights:)``: for
@@ -114,17 +119,14 @@ public enum JSONView {
         }
     }
 
-    /// Writes the whole view as of `asOf` (see the type's documentation for every key):
-    /// `asOf` is `null`, `plans` empty and `tonight` `null` when there is no instant; the keys
-    /// other than `plans`, `sleep`, `exits.byNight` and `scores` do not depend on `nights`.
-    /// The values of `scores` and `copy` are not written (``writeScores(state:nights:into:)``
-    /// and ``writeCopy(state:asOf:into:)`` write them apart): their places are returned, for
-    /// ``PrettyJSONEmitter/finishedDocument(filling:)``.
-    static func write(
-        state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter, into out: inout PrettyJSONEmitter
-    ) -> (scores: Int, copy: Int) {
+    /// Writes the view as of `asOf` (see the type's documentation for every key) but for
+    /// the values of `plans`, `sleep`, `exits`, `scores` and `copy`, which the pieces write
+    /// (``ViewPiece``): their places are returned, for
+    /// ``PrettyJSONEmitter/finishedDocument(filling:)``. `asOf` is `null` and `tonight` `null`
+    /// when there is no instant; no key written here depends on the nights shown.
+    static func write(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, into out: inout PrettyJSONEmitter) -> ViewGaps {
         var zones = ZoneCache()
-        var gaps: (scores: Int, copy: Int) = (0, 0)
+        var gaps = ViewGaps()
         out.beginObject()
         out.key("asOf")
         if let asOf {
@@ -133,14 +135,7 @@ public enum JSONView {
             out.null()
         }
         out.key("plans")
-        out.beginArray()
-        if let asOf {
-            for plan in state.nightPlans.plans(asOf: asOf, nights: nights) {
-                out.element()
-                write(plan, at: asOf, zones: &zones, into: &out)
-            }
-        }
-        out.endArray()
+        gaps[.plans] = out.gap
         out.key("tonight")
         if let asOf, let tonight = state.tonight(at: asOf) {
             write(tonight, state: state, zones: &zones, into: &out)
@@ -148,15 +143,15 @@ public enum JSONView {
             out.null()
         }
         out.key("sleep")
-        writeSleep(state: state, nights: nights, zones: &zones, into: &out)
+        gaps[.sleep] = out.gap
         out.key("debt")
         write(asOf.map { state.sleepDebt(at: $0) }, into: &out)
         out.key("streaks")
         write(asOf.map { state.streaks(at: $0) }, into: &out)
         out.key("exits")
-        writeExits(state: state, at: asOf, nights: nights, zones: &zones, into: &out)
+        gaps[.exits] = out.gap
         out.key("scores")
-        gaps.scores = out.gap
+        gaps[.scores] = out.gap
         out.key("insights")
         write(asOf.map { state.insights(at: $0) }, into: &out)
         out.key("regularity")
@@ -178,7 +173,7 @@ public enum JSONView {
             out.null()
         }
         out.key("copy")
-        gaps.copy = out.gap
+        gaps[.copy] = out.gap
         out.key("warnings")
         out.beginArray()
         for warning in warnings.all {
@@ -464,15 +459,15 @@ public enum JSONView {
         out.endObject()
     }
 
-    /// `sleep`: one entry per night with samples or a manual log that `nights` keeps,
-    /// oldest first; instants in the zone of the night's onset sample; minutes rounded half
-    /// up; efficiency with 4 decimals; stage minutes and latency `null` when unknown.
-    static func writeSleep(state: LogState, nights: NightFilter, zones: inout ZoneCache, into out: inout PrettyJSONEmitter) {
+    /// Elements of `sleep`: one entry per night of `nights` (nights with samples or a manual
+    /// log), oldest first; instants in the zone of the night's onset sample; minutes rounded
+    /// half up; efficiency with 4 decimals; stage minutes and latency `null` when unknown.
+    static func writeSleep(state: LogState, nights: ArraySlice<LocalDate>, into out: inout PrettyJSONEmitter) {
         func minutes(_ milliseconds: Int64?, into out: inout PrettyJSONEmitter) {
             out.int(milliseconds.map { SleepRecord.wholeMinutes($0) })
         }
-        out.beginArray()
-        for night in state.sleep.nightsWithData(in: nights) {
+        var zones = ZoneCache()
+        for night in nights {
             guard let record = state.sleep.record(for: night) else { continue }
             let zone = zones.display(record.timeZone)
             out.element()
@@ -505,7 +500,6 @@ public enum JSONView {
             out.plainString(record.source.rawValue)
             out.endObject()
         }
-        out.endArray()
     }
 
     /// `debt`: minutes rounded half up; zeros with no instant.
@@ -539,16 +533,15 @@ public enum JSONView {
         out.endObject()
     }
 
-    /// `scores`: one per night with a sleep record that `nights` keeps, oldest first: the
-    /// total (rounded half up from the unrounded parts), each part's points with 1 decimal
-    /// (`null` without data, the others scaled to 100), the estimate of Apple's score and
-    /// the one typed in.
-    static func writeScores(state: LogState, nights: NightFilter, into out: inout PrettyJSONEmitter) {
+    /// Elements of `scores`: one per night of `nights` (nights with a sleep record), oldest
+    /// first: the total (rounded half up from the unrounded parts), each part's points with
+    /// 1 decimal (`null` without data, the others scaled to 100), the estimate of Apple's
+    /// score and the one typed in.
+    static func writeScores(state: LogState, nights: ArraySlice<LocalDate>, into out: inout PrettyJSONEmitter) {
         // Each night's onset converted once, though every night's bedtime part and Apple
         // estimate read the 14 before it.
         var onsets = OnsetMinutes()
-        out.beginArray()
-        for night in state.sleep.nightsWithData(in: nights) {
+        for night in nights {
             guard let score = state.score(for: night, onsets: &onsets) else { continue }
             out.element()
             out.beginObject()
@@ -559,7 +552,7 @@ public enum JSONView {
             out.key("parts")
             out.beginObject()
             for part in ScorePart.allCases {
-                out.key(part.rawValue)
+                out.key(escaping: part.rawValue)
                 if let points = score.points(part) { out.decimal(points, fractionDigits: 1) } else { out.null() }
             }
             out.endObject()
@@ -569,13 +562,17 @@ public enum JSONView {
             out.int(state.scoreInputs.appleLogged[night].map(\.total))
             out.endObject()
         }
-        out.endArray()
     }
 }
 
-/// Shows instants in one zone; resolves the zone once.
-struct ZoneDisplay {
+/// Shows instants in one zone: resolves the zone once, and asks it for an offset only when an
+/// instant lies outside the stretch of the last offset it gave
+/// (`LocalTimeResolver.offsetStretch(at:)`): a view's instants come mostly in order, months
+/// between two changes of offset. A reference, so that every night shown in the zone shares
+/// the stretch; made and used by one view on one thread.
+final class ZoneDisplay {
     private let resolver: LocalTimeResolver?
+    private var stretch: (offsetSeconds: Int32, from: Int64, until: Int64)?
 
     init(_ identifier: String?) {
         resolver = identifier.flatMap(LocalTimeResolver.init(identifier:))
@@ -583,7 +580,14 @@ struct ZoneDisplay {
 
     /// The same moment with the zone's offset at that moment.
     func display(_ instant: Instant) -> Instant {
-        resolver?.display(instant) ?? instant
+        guard let resolver else { return instant }
+        let moment = instant.millisecondsSince1970
+        if let stretch, moment >= stretch.from, moment < stretch.until {
+            return instant.withOffset(stretch.offsetSeconds)
+        }
+        let found = resolver.offsetStretch(at: instant)
+        stretch = found
+        return instant.withOffset(found.offsetSeconds)
     }
 }
 
@@ -592,11 +596,13 @@ struct ZoneDisplay {
 struct ZoneCache {
     private var zones: [String: ZoneDisplay] = [:]
     private var last: (identifier: String, zone: ZoneDisplay)?
+    /// Instants as they are, for a `nil` or unknown zone.
+    private let asGiven = ZoneDisplay(nil)
 
     /// The display of the zone named `identifier` (instants as they are when it is unknown or
     /// `nil`).
     mutating func display(_ identifier: String?) -> ZoneDisplay {
-        guard let identifier else { return ZoneDisplay(nil) }
+        guard let identifier else { return asGiven }
         if let last, last.identifier == identifier { return last.zone }
         let zone = zones[identifier] ?? ZoneDisplay(identifier)
         zones[identifier] = zone
@@ -620,14 +626,4 @@ extension PrettyJSONEmitter {
             null()
         }
     }
-}
-
-/// The parts of one view written on two cores (``JSONView/bytes(state:warnings:asOf:nights:)``).
-private final class ViewParts: @unchecked Sendable {
-    // @unchecked: each property is written by one iteration of `concurrentPerform` and read
-    // only after it returned, which orders the writes before the reads.
-    var document = PrettyJSONEmitter(capacity: 0)
-    var gaps: (scores: Int, copy: Int) = (0, 0)
-    var scores: [UInt8] = []
-    var copy: [UInt8] = []
 }

@@ -38,6 +38,36 @@ package struct PrettyJSONEmitter {
         self.depth = depth
     }
 
+    /// An emitter for a run of the elements of an array that stands at nesting `depth` of a
+    /// document (a member of the top-level object is at depth 1), written apart: each begun
+    /// with ``element()``, the first without a comma. ``array(joining:atDepth:)`` makes the
+    /// array from the runs.
+    package init(elementsOfArrayAtDepth depth: Int, capacity: Int = 4096) {
+        self.init(capacity: capacity)
+        self.depth = depth + 1
+    }
+
+    /// The array at nesting `depth` whose elements are the runs `runs`, in order, each
+    /// written by an emitter made with ``init(elementsOfArrayAtDepth:capacity:)``, as chunks
+    /// to be written one after the other (the runs themselves, not copied, and what goes
+    /// around and between them): what one emitter would write for all the elements (`[]`
+    /// when there are none).
+    package static func array(joining runs: [[UInt8]], atDepth depth: Int) -> [[UInt8]] {
+        var chunks: [[UInt8]] = [[UInt8(ascii: "[")]]
+        for run in runs where !run.isEmpty {
+            if chunks.count > 1 { chunks.append([UInt8(ascii: ",")]) }
+            chunks.append(run)
+        }
+        var end: [UInt8] = []
+        if chunks.count > 1 {
+            end.append(UInt8(ascii: "\n"))
+            end.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+        }
+        end.append(UInt8(ascii: "]"))
+        chunks.append(end)
+        return chunks
+    }
+
     /// Where the value of the member just begun with ``key(_:)`` will go, written elsewhere
     /// (an emitter made with ``init(valueAtDepth:capacity:)``); nothing is written here.
     package var gap: Int { bytes.count }
@@ -45,16 +75,31 @@ package struct PrettyJSONEmitter {
     /// The finished document with each value put in at its ``gap``, the gaps in ascending
     /// order.
     package consuming func finishedDocument(filling gaps: [(at: Int, value: [UInt8])]) -> [UInt8] {
+        Self.joined(finishedChunks(filling: gaps.map { (at: $0.at, chunks: [$0.value]) }))
+    }
+
+    /// ``finishedDocument(filling:)`` as chunks to be written one after the other: each gap's
+    /// value given as chunks too (``array(joining:atDepth:)``), so that no value is copied
+    /// into one array for a reader that takes the chunks as they are (`show --json` writes
+    /// them to standard output).
+    package consuming func finishedChunks(filling gaps: [(at: Int, chunks: [[UInt8]])]) -> [[UInt8]] {
         let document = finishedDocument()
-        var result: [UInt8] = []
-        result.reserveCapacity(gaps.reduce(document.count) { $0 + $1.value.count })
+        var result: [[UInt8]] = []
         var start = 0
         for gap in gaps {
-            result.append(contentsOf: document[start..<gap.at])
-            result.append(contentsOf: gap.value)
+            result.append(Array(document[start..<gap.at]))
+            result.append(contentsOf: gap.chunks)
             start = gap.at
         }
-        result.append(contentsOf: document[start...])
+        result.append(Array(document[start...]))
+        return result
+    }
+
+    /// `chunks` in one array.
+    package static func joined(_ chunks: [[UInt8]]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
+        for chunk in chunks { result.append(contentsOf: chunk) }
         return result
     }
 
@@ -86,11 +131,15 @@ package struct PrettyJSONEmitter {
         separate()
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        bytes.append(contentsOf: Self.keyEnd)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(UInt8(ascii: " "))
     }
 
-    /// ``key(_:)`` for a key known only at run time (escaped as a string is).
-    package mutating func key(_ key: String) {
+    /// ``key(_:)`` for a key known only at run time (escaped as a string is). Named apart:
+    /// a string literal would otherwise pick this overload over the `StaticString` one, and
+    /// check every view key for escapes.
+    package mutating func key(escaping key: String) {
         separate()
         JSONWriter.writeString(key, into: &bytes)
         bytes.append(UInt8(ascii: ":"))
@@ -197,7 +246,7 @@ package struct PrettyJSONEmitter {
         case .object(let object):
             beginObject()
             for member in object.members {
-                key(member.key)
+                key(escaping: member.key)
                 self.value(member.value)
             }
             endObject()
@@ -210,11 +259,9 @@ package struct PrettyJSONEmitter {
     /// new line indented to ``depth``.
     @inline(__always)
     private mutating func separate() {
-        if !containerIsEmpty {
-            bytes.append(UInt8(ascii: ","))
-        }
+        let start = containerIsEmpty ? 1 : 0
         containerIsEmpty = false
-        newline(depth: depth)
+        layout(from: start, depth: depth)
     }
 
     /// Ends the innermost container: an empty one stays on its line (`[]`, `{}`), else its
@@ -222,20 +269,31 @@ package struct PrettyJSONEmitter {
     private mutating func close(_ bracket: UInt8) {
         depth -= 1
         if !containerIsEmpty {
-            newline(depth: depth)
+            layout(from: 1, depth: depth)
         }
         bytes.append(bracket)
         // The container just closed is the outer one's member or element: not empty.
         containerIsEmpty = false
     }
 
+    /// Appends a comma (`start` 0) or not (`start` 1), then a new line indented to `depth`:
+    /// one copy from ``layoutBytes`` (a line is where most of the view's appends were).
     @inline(__always)
-    private mutating func newline(depth: Int) {
-        bytes.append(UInt8(ascii: "\n"))
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+    private mutating func layout(from start: Int, depth: Int) {
+        let end = 2 + 2 * depth
+        guard end <= Self.layoutBytes.count else {
+            if start == 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "\n"))
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+            return
+        }
+        Self.layoutBytes.withUnsafeBufferPointer { layout in
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: layout[start..<end]))
+        }
     }
 
-    private static let keyEnd: [UInt8] = Array("\": ".utf8)
+    /// A comma, a new line, and the spaces of 31 levels of indentation.
+    private static let layoutBytes: [UInt8] = Array(",\n".utf8) + Array(repeating: UInt8(ascii: " "), count: 62)
     private static let nullText: [UInt8] = Array("null".utf8)
     private static let trueText: [UInt8] = Array("true".utf8)
     private static let falseText: [UInt8] = Array("false".utf8)
