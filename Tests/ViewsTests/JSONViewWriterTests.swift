@@ -238,3 +238,22 @@ struct ZoneDisplayTests {
         }
     }
 }
+
+/// The view's static keys for the score parts are the parts' names.
+struct ScorePartKeyTests {
+    @Test func eachPartsKeyIsItsRawValue() {
+        for part in ScorePart.allCases {
+            #expect("\(JSONView.key(of: part))" == part.rawValue)
+        }
+    }
+
+    @Test func anIdIsWrittenAsItsText() {
+        for text in ["0F8FAD5B-D9CB-469F-A165-70867728950E", "0f8fad5b-d9cb-469f-a165-70867728950e", "not a \"uuid\"", ""] {
+            var out = PrettyJSONEmitter()
+            out.identifier(CompactIdentifier(text))
+            var expected = PrettyJSONEmitter()
+            expected.string(text)
+            #expect(out.bytes == expected.bytes, "\(text)")
+        }
+    }
+}

@@ -9,7 +9,7 @@ public struct EventReference: Sendable, Hashable {
     }
     /// `id` as held: a UUID text as its 128 bits and case (no string kept for it), any
     /// other id as its text; equal exactly when the ids are.
-    var identifier: SampleKey
+    package var identifier: SampleKey
     /// Its seq (counted within `stream` in a log set).
     public var seq: Int
     /// The stream it was read from, in a log set; `nil` for a log file.

@@ -320,7 +320,7 @@ public enum JSONView {
             out.key("bedtime")
             out.plainString(revision.values.bedtime.text)
             out.key("causedBy")
-            out.string(revision.cause.id)
+            out.identifier(revision.cause.identifier)
             out.key("type")
             out.plainString(revision.cause.typeName)
             out.endObject()
@@ -552,7 +552,7 @@ public enum JSONView {
             out.key("parts")
             out.beginObject()
             for part in ScorePart.allCases {
-                out.key(escaping: part.rawValue)
+                out.key(key(of: part))
                 if let points = score.points(part) { out.decimal(points, fractionDigits: 1) } else { out.null() }
             }
             out.endObject()
@@ -561,6 +561,21 @@ public enum JSONView {
             out.key("appleLogged")
             out.int(state.scoreInputs.appleLogged[night].map(\.total))
             out.endObject()
+        }
+    }
+}
+
+extension JSONView {
+    /// The key of `part` in a score's `parts`: its raw value, as a static string (a key
+    /// known only at run time would be checked for escapes, 25,000 times in a long log's
+    /// view).
+    static func key(of part: ScorePart) -> StaticString {
+        switch part {
+        case .duration: return "duration"
+        case .deep: return "deep"
+        case .rem: return "rem"
+        case .bedtime: return "bedtime"
+        case .interruptions: return "interruptions"
         }
     }
 }

@@ -1,3 +1,4 @@
+import Events
 import StrictJSON
 
 /// Writes pretty-printed, byte-stable UTF-8 JSON straight into bytes, member by member: the
@@ -164,6 +165,19 @@ package struct PrettyJSONEmitter {
     /// A string, quoted and escaped.
     package mutating func string(_ string: String) {
         JSONWriter.writeString(string, into: &bytes)
+    }
+
+    /// An event's or sample's id as a string: a UUID written from its bits (it needs no
+    /// escape), any other id escaped as a string is.
+    package mutating func identifier(_ id: CompactIdentifier) {
+        switch id {
+        case .text(let text):
+            string(text)
+        case .uuid:
+            bytes.append(UInt8(ascii: "\""))
+            id.withUTF8 { bytes.append(contentsOf: $0) }
+            bytes.append(UInt8(ascii: "\""))
+        }
     }
 
     /// A string known to need no escape (digits, `-`, `:`, `+`, `.`, letters): quoted only.
