@@ -237,6 +237,26 @@ struct ZoneDisplayTests {
             #expect(display.display(instant) == resolver.display(instant), "\(instant.rfc3339)")
         }
     }
+
+    /// Zones whose offsets changed other than by daylight saving: local mean time before
+    /// 1900, a standard offset moved (Volgograd 2020), daylight saving abolished (São Paulo
+    /// 2019), a day skipped (Apia 2011), changes around Ramadan (Casablanca), 30 minutes
+    /// (Lord Howe); every 5 days and 7 hours from 1880 to 2040.
+    @Test(arguments: ["Europe/Volgograd", "America/Sao_Paulo", "Pacific/Apia", "Africa/Casablanca", "Australia/Lord_Howe", "Europe/Berlin"])
+    func everyOffsetChangeTheZoneKnowsIsSeen(zone: String) throws {
+        let resolver = try #require(LocalTimeResolver(identifier: zone))
+        let display = ZoneDisplay(zone)
+        let start: Int64 = -2_840_140_800_000  // 1880-01-01T00:00Z
+        let step: Int64 = (5 * 24 + 7) * 3_600_000
+        var mismatches: [String] = []
+        var moment = start
+        while moment < 2_208_988_800_000 {  // 2040-01-01T00:00Z
+            let instant = Instant(millisecondsSince1970: moment, utcOffsetSeconds: 0)
+            if display.display(instant) != resolver.display(instant) { mismatches.append(instant.rfc3339) }
+            moment += step
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
 }
 
 /// The view's static keys for the score parts are the parts' names.
