@@ -97,8 +97,8 @@ package struct OnsetMinutes {
     /// Whether each listed night's onset was converted (a night listed whose record is
     /// gone has none).
     private var converted: [Bool] = []
-    /// The last zone converted in, and its resolver (a log's nights are mostly in one).
-    private var lastZone: (name: String, resolver: LocalTimeResolver?)?
+    /// The last zone converted in, and its offsets (a log's nights are mostly in one zone).
+    private var lastZone: (name: String, offsets: ZoneOffsets?)?
 
     package init() {}
 
@@ -149,14 +149,10 @@ package struct OnsetMinutes {
 
     /// `record`'s onset converted in its zone.
     private mutating func convert(_ record: SleepRecord) -> Double {
-        let resolver: LocalTimeResolver?
-        if let lastZone, lastZone.name == record.timeZone {
-            resolver = lastZone.resolver
-        } else {
-            resolver = LocalTimeResolver(identifier: record.timeZone)
-            lastZone = (record.timeZone, resolver)
+        if lastZone?.name != record.timeZone {
+            lastZone = (record.timeZone, LocalTimeResolver(identifier: record.timeZone).map(ZoneOffsets.init))
         }
-        let local = resolver?.localDateTime(of: record.onset) ?? record.onset.localDateTime
+        let local = lastZone?.offsets?.localDateTime(of: record.onset) ?? record.onset.localDateTime
         return LogState.minutesAfterNoon(local)
     }
 }

@@ -134,9 +134,13 @@ package struct LocalTimeResolver: Sendable, Hashable {
 
     /// The wall clock of this zone at `instant`, to the millisecond.
     package func localDateTime(of instant: Instant) -> LocalDateTime {
-        let offsetMilliseconds = Int64(offsetSeconds(at: instant)) * 1000
-        return Instant(
-            millisecondsSince1970: instant.millisecondsSince1970 + offsetMilliseconds,
+        Self.localDateTime(of: instant, offsetSeconds: offsetSeconds(at: instant))
+    }
+
+    /// The wall clock at `instant` of a zone whose offset then is `offsetSeconds`.
+    static func localDateTime(of instant: Instant, offsetSeconds: Int32) -> LocalDateTime {
+        Instant(
+            millisecondsSince1970: instant.millisecondsSince1970 + Int64(offsetSeconds) * 1000,
             utcOffsetSeconds: 0
         ).localDateTime
     }

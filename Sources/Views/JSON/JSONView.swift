@@ -580,29 +580,19 @@ extension JSONView {
     }
 }
 
-/// Shows instants in one zone: resolves the zone once, and asks it for an offset only when an
-/// instant lies outside the stretch of the last offset it gave
-/// (`LocalTimeResolver.offsetStretch(at:)`): a view's instants come mostly in order, months
-/// between two changes of offset. A reference, so that every night shown in the zone shares
-/// the stretch; made and used by one view on one thread.
+/// Shows instants in one zone: resolves the zone once, and asks it for an offset only
+/// outside the stretch of the last one (`ZoneOffsets`). A reference, so that every night
+/// shown in the zone shares the stretch; made and used by one piece of a view on one thread.
 final class ZoneDisplay {
-    private let resolver: LocalTimeResolver?
-    private var stretch: (offsetSeconds: Int32, from: Int64, until: Int64)?
+    private var offsets: ZoneOffsets?
 
     init(_ identifier: String?) {
-        resolver = identifier.flatMap(LocalTimeResolver.init(identifier:))
+        offsets = identifier.flatMap(LocalTimeResolver.init(identifier:)).map(ZoneOffsets.init)
     }
 
     /// The same moment with the zone's offset at that moment.
     func display(_ instant: Instant) -> Instant {
-        guard let resolver else { return instant }
-        let moment = instant.millisecondsSince1970
-        if let stretch, moment >= stretch.from, moment < stretch.until {
-            return instant.withOffset(stretch.offsetSeconds)
-        }
-        let found = resolver.offsetStretch(at: instant)
-        stretch = found
-        return instant.withOffset(found.offsetSeconds)
+        offsets?.display(instant) ?? instant
     }
 }
 
