@@ -73,4 +73,25 @@ struct ViewPiecesTests {
             #expect(state.recentOnsets(before: night) == expected, "night \(night.iso), alone")
         }
     }
+
+    /// The view lists the plans first and its other pieces read them again from a state that
+    /// knows them (`LogState.knowing(plans:from:to:)`): every night in the run, planned or
+    /// not, and every night outside it, answers as the state's own fold does.
+    @Test func aStateKnowingTheListedPlansAnswersAsItsOwnFold() throws {
+        let (state, asOf) = try Self.folded()
+        let plans = state.nightPlans.plans(asOf: asOf)
+        let first = plans[0].night.adding(days: -5)
+        let last = plans[plans.count - 30].night
+        let knowing = state.knowing(plans: plans.filter { $0.night <= last }, from: first, to: last)
+        var night = first.adding(days: -10)
+        while night <= last.adding(days: 40) {
+            #expect(knowing.nightPlans.planWithoutRevisions(for: night) == state.nightPlans.planWithoutRevisions(for: night), "night \(night.iso)")
+            night = night.adding(days: 1)
+        }
+        // The plans known are read, not folded again.
+        var moved = try #require(plans.first { $0.night > first.adding(days: 20) })
+        moved.bedtimeAt = moved.bedtimeAt.adding(seconds: 60)
+        let told = state.knowing(plans: [moved], from: moved.night, to: moved.night)
+        #expect(told.nightPlans.planWithoutRevisions(for: moved.night)?.bedtimeAt == moved.bedtimeAt)
+    }
 }

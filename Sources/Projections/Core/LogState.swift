@@ -143,6 +143,16 @@ public struct LogState: Projection, Hashable {
             streakNights.set(StreakNights.Outcome(hitTarget(on: LocalDate(daysSince1970: Int(day)))), for: day)
         }
     }
+
+    /// This state knowing `plans`, the plans of `first`…`last` as `NightPlans.plans(asOf:nights:)`
+    /// lists them: every query on the copy reads those nights' plans from them rather than
+    /// folding each night again (`NightPlans.knowing(_:from:to:)`). The JSON view lists the
+    /// plans first, then scores, phrasing tests and exits read them again.
+    package func knowing(plans: [NightPlan], from first: LocalDate, to last: LocalDate) -> LogState {
+        var copy = self
+        copy.nightPlans = nightPlans.knowing(plans, from: first, to: last)
+        return copy
+    }
 }
 
 // MARK: Checkpoint

@@ -48,6 +48,9 @@ public struct NightPlans: Projection, Hashable {
     /// What the folds need to visit only the entries that can touch their night: derived
     /// from the timeline, left out of equality.
     private var index = PlanTimelineIndex()
+    /// The plans of a run of nights made already by the query over many nights that asked
+    /// for this copy (``knowing(_:from:to:)``): a cache, left out of equality and checkpoints.
+    private var known: KnownPlans?
 
     public static func == (left: NightPlans, right: NightPlans) -> Bool {
         left.timeline == right.timeline && left.latestZone == right.latestZone && left.confirmedExitNights == right.confirmedExitNights
@@ -255,11 +258,23 @@ public struct NightPlans: Projection, Hashable {
     /// night is not planned: for the queries that read only a plan's values and instants,
     /// as it takes no step for each goal, clear and zone change before the night.
     package func planWithoutRevisions(for night: LocalDate) -> NightPlan? {
+        if let known, let plan = known.plan(for: night) { return plan }
         var fold = folds[night] ?? NightFold(night: night)
         fold.advance(over: timeline, index: index, zones: zones, zoneChanges: zoneChanges)
         guard var plan = fold.planWithoutRevisions else { return nil }
         plan.hasConfirmedExit = confirmedExitNights.contains(night)
         return plan
+    }
+
+    /// These plans knowing `plans`, the plans of `first`…`last` as ``plans(asOf:nights:)``
+    /// lists them (a night of the run not among them is not planned): the copy answers
+    /// ``planWithoutRevisions(for:)`` for those nights from them instead of folding each night
+    /// again. For a query over many nights that lists the plans and then reads them again
+    /// (the JSON view's scores, exits and phrasing tests).
+    package func knowing(_ plans: [NightPlan], from first: LocalDate, to last: LocalDate) -> NightPlans {
+        var copy = self
+        copy.known = KnownPlans(plans, from: first, to: last)
+        return copy
     }
 
     /// The plan of `night` listing every revision it ever had, not only those within the
@@ -494,5 +509,31 @@ extension NightPlans.Entry: StateCodable {
             default: action = nil
             }
         }
+    }
+}
+
+/// The plans of a run of nights, without their revisions, by night (``NightPlans/knowing(_:from:to:)``).
+private struct KnownPlans: Sendable {
+    /// The run's first night, in days since 1970.
+    let first: Int
+    /// Each night's plan in order, `nil` for a night not planned.
+    let plans: [NightPlan?]
+
+    init(_ listed: [NightPlan], from first: LocalDate, to last: LocalDate) {
+        self.first = first.daysSince1970
+        var plans = [NightPlan?](repeating: nil, count: max(0, last.days(from: first) + 1))
+        for var plan in listed {
+            let offset = plan.night.daysSince1970 - self.first
+            guard plans.indices.contains(offset) else { continue }
+            plan.revisions = []
+            plans[offset] = plan
+        }
+        self.plans = plans
+    }
+
+    /// `night`'s plan (`.some(nil)`: the night is not planned), or `nil` outside the run.
+    func plan(for night: LocalDate) -> NightPlan?? {
+        let offset = night.daysSince1970 - first
+        return plans.indices.contains(offset) ? .some(plans[offset]) : nil
     }
 }

@@ -88,17 +88,30 @@ public enum JSONView {
     /// `runsPerSection` pieces (the tests cut them otherwise, for the same bytes).
     static func chunks(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, nights: NightFilter, runsPerSection: Int) -> [[UInt8]] {
         // A long log's view is mostly its nights: every night's plan, sleep and score, the
-        // exits, the phrasing tests. Those are written as pieces on every core, the pieces
-        // of most work first, and put in their places after; the rest of the view is the
-        // last piece. The bytes are the same whichever core writes which piece.
+        // exits, the phrasing tests. Those are written as pieces on every core, and put in
+        // their places after. The plans come first: the scores, exits and phrasing tests read
+        // each night's plan again, from the plans listed rather than folded again. Then the
+        // other pieces, those of most work first, and the rest of the view. The bytes are the
+        // same whichever core writes which piece.
         let pieces = ViewPiece.pieces(state: state, asOf: asOf, nights: nights, runs: runsPerSection)
+        let listing = pieces.indices.filter { pieces[$0].section == .plans }
+        let others = pieces.indices.filter { pieces[$0].section != .plans }
         let written = WrittenPieces(count: pieces.count)
-        DispatchQueue.concurrentPerform(iterations: pieces.count + 1) { index in
-            if index < pieces.count {
-                written.set(index, pieces[index].bytes(state: state, asOf: asOf))
+        DispatchQueue.concurrentPerform(iterations: listing.count) { index in
+            written.set(listing[index], pieces[listing[index]].written(state: state, asOf: asOf))
+        }
+        let knowing: LogState
+        if let first = listing.first.flatMap({ pieces[$0].planNights }), let last = listing.last.flatMap({ pieces[$0].planNights }) {
+            knowing = state.knowing(plans: written.plans(of: listing), from: first.lowerBound, to: last.upperBound)
+        } else {
+            knowing = state
+        }
+        DispatchQueue.concurrentPerform(iterations: others.count + 1) { index in
+            if index < others.count {
+                written.set(others[index], pieces[others[index]].written(state: knowing, asOf: asOf))
             } else {
                 var out = PrettyJSONEmitter(capacity: 16_384)
-                let gaps = write(state: state, warnings: warnings, asOf: asOf, into: &out)
+                let gaps = write(state: knowing, warnings: warnings, asOf: asOf, into: &out)
                 written.setDocument(out, gaps: gaps)
             }
         }

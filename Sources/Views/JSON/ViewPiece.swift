@@ -48,10 +48,11 @@ enum ViewPiece {
     /// share the work evenly, few enough that each run is long.
     static let runsPerSection = 2
 
-    /// The pieces of the view of `state` as of `asOf` for the nights `nights` keeps, those of
-    /// most work first (the order the cores take them in): the scores (each night against
-    /// the 14 before it), the exits and the copy, the plans (with their revisions), the sleep
-    /// records. Within a section, in the order of its nights.
+    /// The pieces of the view of `state` as of `asOf` for the nights `nights` keeps. The runs
+    /// of plans are written first (the other pieces read the plans again); the others in the
+    /// order the cores take them, those of most work first: the scores (each night against
+    /// the 14 before it), the exits and the copy, the sleep records. Within a section, in the
+    /// order of its nights.
     ///
     /// `runs` is how many runs each long section's nights are cut into
     /// (``runsPerSection``; the tests cut them otherwise, for the same bytes).
@@ -85,38 +86,46 @@ enum ViewPiece {
     }
 
     /// The piece's bytes: elements of an array at depth 1 (a member of the view's object)
-    /// for the sections of runs, else the whole value at depth 1.
-    func bytes(state: LogState, asOf: Instant?) -> [UInt8] {
+    /// for the sections of runs, else the whole value at depth 1; and for a run of plans,
+    /// the plans it shows.
+    func written(state: LogState, asOf: Instant?) -> (bytes: [UInt8], plans: [NightPlan]) {
         switch self {
         case .plans(let nights):
-            guard let asOf else { return [] }
+            guard let asOf else { return ([], []) }
             // About 450 bytes a night on long logs: room for most runs without growing.
             let count = nights.from.flatMap { from in nights.to.map { $0.days(from: from) + 1 } } ?? 0
             var out = PrettyJSONEmitter(elementsOfArrayAtDepth: 1, capacity: 4_096 + 512 * count)
             var zones = ZoneCache()
-            for plan in state.nightPlans.plans(asOf: asOf, nights: nights) {
+            let plans = state.nightPlans.plans(asOf: asOf, nights: nights)
+            for plan in plans {
                 out.element()
                 JSONView.write(plan, at: asOf, zones: &zones, into: &out)
             }
-            return out.bytes
+            return (out.bytes, plans)
         case .sleep(let nights):
             var out = PrettyJSONEmitter(elementsOfArrayAtDepth: 1, capacity: 4_096 + 448 * nights.count)
             JSONView.writeSleep(state: state, nights: nights, into: &out)
-            return out.bytes
+            return (out.bytes, [])
         case .scores(let nights):
             var out = PrettyJSONEmitter(elementsOfArrayAtDepth: 1, capacity: 4_096 + 320 * nights.count)
             JSONView.writeScores(state: state, nights: nights, into: &out)
-            return out.bytes
+            return (out.bytes, [])
         case .exits(let nights):
             var out = PrettyJSONEmitter(valueAtDepth: 1)
             var zones = ZoneCache()
             JSONView.writeExits(state: state, at: asOf, nights: nights, zones: &zones, into: &out)
-            return out.bytes
+            return (out.bytes, [])
         case .copy:
             var out = PrettyJSONEmitter(valueAtDepth: 1)
             JSONView.writeCopy(state: state, asOf: asOf, into: &out)
-            return out.bytes
+            return (out.bytes, [])
         }
+    }
+
+    /// The nights of a run of plans (`nil` for the other pieces).
+    var planNights: ClosedRange<LocalDate>? {
+        guard case .plans(let nights) = self, let from = nights.from, let to = nights.to, from <= to else { return nil }
+        return from...to
     }
 }
 
@@ -130,19 +139,20 @@ struct ViewGaps {
     }
 }
 
-/// The bytes of the pieces and of the rest of the view, written on several cores and read
-/// once they all returned (``JSONView/bytes(state:warnings:asOf:nights:)``).
+/// The bytes of the pieces and of the rest of the view, and the plans the runs of plans
+/// listed, written on several cores and read once they all returned
+/// (``JSONView/bytes(state:warnings:asOf:nights:)``).
 final class WrittenPieces: @unchecked Sendable {
     // @unchecked: each slot is written by one iteration of `concurrentPerform` and read only
-    // after it returned, which orders the writes before the reads; the slots live in one
-    // buffer made before and never resized.
-    private let slots: UnsafeMutableBufferPointer<[UInt8]>
+    // after it returned, which orders the writes before the reads; the slots live in
+    // buffers made before and never resized.
+    private let slots: UnsafeMutableBufferPointer<(bytes: [UInt8], plans: [NightPlan])>
     private var document = PrettyJSONEmitter(capacity: 0)
     private var gaps = ViewGaps()
 
     init(count: Int) {
         slots = .allocate(capacity: count)
-        slots.initialize(repeating: [])
+        slots.initialize(repeating: ([], []))
     }
 
     deinit {
@@ -150,9 +160,14 @@ final class WrittenPieces: @unchecked Sendable {
         slots.deallocate()
     }
 
-    /// Keeps the bytes of piece `index`.
-    func set(_ index: Int, _ bytes: [UInt8]) {
-        slots[index] = bytes
+    /// Keeps what piece `index` wrote.
+    func set(_ index: Int, _ written: (bytes: [UInt8], plans: [NightPlan])) {
+        slots[index] = written
+    }
+
+    /// The plans the pieces at `indices` listed, in order.
+    func plans(of indices: [Int]) -> [NightPlan] {
+        indices.flatMap { slots[$0].plans }
     }
 
     /// Keeps the rest of the view, and where each section goes in it.
@@ -165,7 +180,7 @@ final class WrittenPieces: @unchecked Sendable {
     /// in their order, at the section's place.
     func finishedChunks(pieces: [ViewPiece]) -> [[UInt8]] {
         let filled = ViewPiece.Section.allCases.map { section -> (at: Int, chunks: [[UInt8]]) in
-            let parts = pieces.indices.filter { pieces[$0].section == section }.map { slots[$0] }
+            let parts = pieces.indices.filter { pieces[$0].section == section }.map { slots[$0].bytes }
             return (gaps[section], section.isArray ? PrettyJSONEmitter.array(joining: parts, atDepth: 1) : parts)
         }
         let written = document
