@@ -63,8 +63,23 @@ struct JSONViewWriterTests {
             }
         }
         withGaps.endObject()
-        let filled = withGaps.finishedDocument(filling: gaps)
+        let filled = PrettyJSONEmitter.joined(withGaps.finishedChunks(filling: gaps.map { (at: $0.at, chunks: [$0.value]) }))
         #expect(String(decoding: filled, as: UTF8.self) == String(decoding: onePass.finishedDocument(), as: UTF8.self))
+    }
+
+    /// Indentation is copied from a table 31 levels deep; deeper levels are written space by
+    /// space, the same form.
+    @Test func deepNestingIsIndentedTwoSpacesALevelBeyondTheTable() {
+        var value: JSONValue = .null
+        for _ in 0..<40 { value = .array([value]) }
+        let lines = JSONViewWriter.prettyText(value).split(separator: "\n", omittingEmptySubsequences: false)
+        // 40 opening lines, `null`, 40 closing lines, and the empty line after the last newline.
+        #expect(lines.count == 82)
+        for (index, line) in lines.dropLast().enumerated() {
+            let level = index <= 40 ? index : 80 - index
+            let text = index < 40 ? "[" : (index == 40 ? "null" : "]")
+            #expect(line == String(repeating: " ", count: 2 * level) + text, "line \(index)")
+        }
     }
 
     @Test func keysKeepTheirStoredOrderNeverSorted() {

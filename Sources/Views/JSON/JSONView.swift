@@ -135,7 +135,7 @@ public enum JSONView {
     /// Writes the view as of `asOf` (see the type's documentation for every key) but for
     /// the values of `plans`, `sleep`, `exits`, `scores` and `copy`, which the pieces write
     /// (``ViewPiece``): their places are returned, for
-    /// ``PrettyJSONEmitter/finishedDocument(filling:)``. `asOf` is `null` and `tonight` `null`
+    /// ``PrettyJSONEmitter/finishedChunks(filling:)``. `asOf` is `null` and `tonight` `null`
     /// when there is no instant; no key written here depends on the nights shown.
     static func write(state: LogState, warnings: ProjectionWarnings, asOf: Instant?, into out: inout PrettyJSONEmitter) -> ViewGaps {
         var zones = ZoneCache()

@@ -33,7 +33,7 @@ package struct PrettyJSONEmitter {
 
     /// An emitter for one value that will stand at nesting `depth` of a document (a member
     /// of the top-level object is at depth 1): its bytes are what the document's own emitter
-    /// would write for that value, to be put in at its ``gap`` by ``finishedDocument(filling:)``.
+    /// would write for that value, to be put in at its ``gap`` by ``finishedChunks(filling:)``.
     package init(valueAtDepth depth: Int, capacity: Int = 4096) {
         self.init(capacity: capacity)
         self.depth = depth
@@ -73,16 +73,11 @@ package struct PrettyJSONEmitter {
     /// (an emitter made with ``init(valueAtDepth:capacity:)``); nothing is written here.
     package var gap: Int { bytes.count }
 
-    /// The finished document with each value put in at its ``gap``, the gaps in ascending
-    /// order.
-    package consuming func finishedDocument(filling gaps: [(at: Int, value: [UInt8])]) -> [UInt8] {
-        Self.joined(finishedChunks(filling: gaps.map { (at: $0.at, chunks: [$0.value]) }))
-    }
-
-    /// ``finishedDocument(filling:)`` as chunks to be written one after the other: each gap's
-    /// value given as chunks too (``array(joining:atDepth:)``), so that no value is copied
-    /// into one array for a reader that takes the chunks as they are (`show --json` writes
-    /// them to standard output).
+    /// The finished document with each gap's value, given as chunks
+    /// (``array(joining:atDepth:)`` for a value written in runs), put in at its ``gap``, the
+    /// gaps in ascending order: as chunks to be written one after the other, so that no value
+    /// is copied into one array for a reader that takes the chunks as they are (`show --json`
+    /// writes them to standard output); ``joined(_:)`` makes one array of them.
     package consuming func finishedChunks(filling gaps: [(at: Int, chunks: [[UInt8]])]) -> [[UInt8]] {
         let document = finishedDocument()
         var result: [[UInt8]] = []
